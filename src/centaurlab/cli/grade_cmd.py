@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+import csv
+import sys
+from pathlib import Path
+
+import typer
+from rich.progress import Progress
+
+from .. import store
+from ..config import settings
+from ..grading import DEFAULT_FACTOR, DEFAULT_REPEAT, EfficiencyConfig, Grade, GradeConfig, Weights, grade_solution
+from ..grading.batch import BatchResult, grade_items, plan_folder
+from ..grading.efficiency import Measure
+from ..tasks import Task, UnknownTaskError, get_task, load_bank
+from .grade_report import print_grade
+from .output import err_console, fail, print_json, print_table
+
+CSV_COLUMNS = ["file", "task", "status", "correctness", "efficiency", "quality", "composite", "human_percentile",
+               "problem"]  # fmt: skip
+
+
+def _config(measure: Measure, factor: float, repeat: int, weights: str) -> GradeConfig:
+    try:
+        parsed = Weights.parse(weights)
+    except ValueError as exc:
+        raise fail(str(exc)) from exc
+    if factor <= 1 or repeat < 1:
+        raise fail("--factor must be above 1 and --repeat at least 1")
+    return GradeConfig(EfficiencyConfig(measure=measure, factor=factor, repeat=repeat), parsed)
+
+
+def _task_for_file(path: Path, task: str | None, bank: str | None) -> Task:
+    try:
+        if task:
+            return get_task(task)
+        if bank:
+            return get_task(f"{bank}/{path.stem}")
+    except (UnknownTaskError, LookupError) as exc:
+        raise fail(f"{exc}; pass --task ID, or name the file <task_id>.py") from exc
+    raise fail(f"which task does {path.name} solve? pass --task ID (or --bank BANK to map the file name)")
+
+
+def _store(grade: Grade, source: str, config: GradeConfig, origin: str) -> None:
+    url = settings().database_url
+    store.upgrade(url)
+    with store.session_scope(url) as session:
+        store.record_grade(session, grade.to_dict(), source=source, config=config.key(), origin=origin)
+
+
+def _row(result: BatchResult) -> dict[str, object]:
+    scores = result.grade or {}
+    return {"file": str(result.path), "task": result.task_id, "status": result.status,
+            **{k: scores.get(k) for k in CSV_COLUMNS[3:8]}, "problem": result.problem}  # fmt: skip
+
+
+def _fmt(value: object) -> str:
+    return "-" if value is None else f"{value:.1f}" if isinstance(value, float) else str(value)
+
+
+def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: int, save: bool) -> list[BatchResult]:
+    try:
+        bank = load_bank(bank_name)
+    except LookupError as exc:
+        raise fail(str(exc)) from exc
+    items = plan_folder(folder, bank)
+    if not items:
+        raise fail(f"{folder} holds no .py files; name each solution <task_id>.py")
+    url = settings().database_url if save else None
+    if url:
+        store.upgrade(url)
+    with Progress(console=err_console, transient=True) as progress:
+        bar = progress.add_task(f"grading {len(items)} solutions", total=len(items))
+        return grade_items(items, config, workers=workers or settings().workers, database_url=url,
+                           on_done=lambda _r: progress.advance(bar))  # fmt: skip
+
+
+def grade(
+    path: Path = typer.Argument(..., exists=True, help="A solution file, or a folder of <task_id>.py files."),
+    task: str | None = typer.Option(None, "--task", "-t", help="Task id (or bank/id) that a single file solves."),
+    bank: str | None = typer.Option(None, "--bank", "-b", help="Bank whose task ids the file names are."),
+    measure: str = typer.Option("time", help="Efficiency measurement: time (CPU) or instructions (valgrind)."),
+    factor: float = typer.Option(DEFAULT_FACTOR, help="A case passes at most FACTOR x the reference's figure."),
+    repeat: int = typer.Option(DEFAULT_REPEAT, help="Best of K runs, in time mode, for candidate and reference."),
+    weights: str = typer.Option("1,1,1", help="Composite weights: correctness,efficiency,quality."),
+    workers: int = typer.Option(0, help="Solutions graded in parallel (folders); 0 = one per core."),
+    save: bool = typer.Option(True, "--store/--no-store", help="Record grades in the database (and resume)."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+    csv_out: bool = typer.Option(False, "--csv", help="Print CSV (folders)."),
+) -> None:
+    """Grade solutions on correctness, efficiency and code quality, with a composite score."""
+    if measure not in ("time", "instructions"):
+        raise fail(f"--measure {measure!r}: choose time or instructions")
+    config = _config(measure, factor, repeat, weights)  # type: ignore[arg-type]
+    if path.is_dir():
+        if not bank:
+            raise fail("grading a folder needs --bank BANK: file names are that bank's task ids")
+        results = _grade_folder(path, bank, config, workers, save)
+        rows = [_row(r) for r in results]
+        if json_out:
+            print_json([_row(r) | {"detail": r.grade} for r in results])
+        elif csv_out:
+            writer = csv.DictWriter(sys.stdout, fieldnames=CSV_COLUMNS)
+            writer.writeheader()
+            writer.writerows(rows)
+        else:
+            print_table(f"{len(rows)} solutions", CSV_COLUMNS, [[_fmt(r[c]) for c in CSV_COLUMNS] for r in rows])
+        if any(r.problem for r in results):
+            raise typer.Exit(1)
+        return
+    the_task = _task_for_file(path, task, bank)
+    source = path.read_text()
+    with err_console.status(f"grading {path.name} on {the_task.id}"):
+        result = grade_solution(the_task, source, config)
+    if save:
+        _store(result, source, config, str(path))
+    if json_out:
+        print_json(result.to_dict())
+    else:
+        print_grade(result)

@@ -1,0 +1,29 @@
+"""The root `centaur` command. Each part of the platform adds one sub-app here."""
+
+from __future__ import annotations
+
+import typer
+
+from . import config_cmd, db_cmd, grade_cmd, models_cmd, rate_cmd, run_cmd, sandbox_cmd, serve_cmd, tasks_cmd
+
+app = typer.Typer(
+    name="centaur",
+    help="Centaur Lab: evaluate AI coding assistants and agents the way they are really used.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+app.add_typer(config_cmd.app, name="config")
+app.add_typer(db_cmd.app, name="db")
+app.add_typer(tasks_cmd.app, name="tasks")
+app.add_typer(sandbox_cmd.app, name="sandbox")
+app.command("run")(run_cmd.run)
+app.command("serve")(serve_cmd.serve)
+# sub-apps of the pillars are registered below, one line each
+app.add_typer(rate_cmd.app, name="rate")
+app.command("grade")(grade_cmd.grade)
+app.add_typer(models_cmd.app, name="models")
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,38 @@
+"""`centaur serve`: the web platform (task banks, task pages with an editor, the JSON API)."""
+
+from __future__ import annotations
+
+import typer
+from sqlalchemy.engine import make_url
+
+from .. import store
+from ..config import settings
+from .output import console, fail
+
+
+def serve(
+    host: str | None = typer.Option(
+        None, "--host", help="Address to listen on (default: the 'host' setting, 127.0.0.1)."
+    ),
+    port: int | None = typer.Option(
+        None, "--port", help="Port to listen on (default: the 'port' setting, 8000)."
+    ),
+) -> None:
+    """Start the web platform: the task banks, each task with a Monaco editor and a Run button that
+    runs its examples and tests in the sandbox, and the JSON API under /api. Migrates the database
+    first. Needs the built front end (`make run` builds it)."""
+    import uvicorn
+
+    from ..study import bundle_problem, create_app
+
+    problem = bundle_problem()
+    if problem:
+        raise fail(problem)
+    cfg = settings()
+    url = cfg.database_url
+    store.upgrade(url)
+    the_host = host or str(cfg["host"])
+    the_port = port if port is not None else int(cfg["port"])
+    shown = make_url(store.normalise_url(url)).render_as_string(hide_password=True)
+    console.print(f"Centaur Lab on [bold]http://{the_host}:{the_port}[/] (database {shown})")
+    uvicorn.run(create_app(database_url=url), host=the_host, port=the_port, log_level="info")

@@ -1,0 +1,52 @@
+"""Grade code on the COMPASS dimensions: correctness, efficiency and quality, their composite and
+a human-equivalent percentile."""
+
+from .composite import Placement, Weights, composite, human_percentile
+from .correctness import CorrectnessGrade, grade_correctness
+from .efficiency import (
+    DEFAULT_FACTOR,
+    DEFAULT_REPEAT,
+    CaseResult,
+    EfficiencyConfig,
+    EfficiencyGrade,
+    ReferenceCache,
+    grade_efficiency,
+    measure_reference,
+)
+from .grade import Grade, GradeConfig, grade_solution
+from .quality import (
+    Category,
+    Finding,
+    QualityReport,
+    Thresholds,
+    analyse_quality,
+    list_rules,
+    quality_rule,
+)
+
+__all__ = [
+    "DEFAULT_FACTOR",
+    "DEFAULT_REPEAT",
+    "CaseResult",
+    "Category",
+    "CorrectnessGrade",
+    "EfficiencyConfig",
+    "EfficiencyGrade",
+    "Finding",
+    "Grade",
+    "GradeConfig",
+    "Placement",
+    "QualityReport",
+    "ReferenceCache",
+    "Thresholds",
+    "Weights",
+    "analyse_quality",
+    "composite",
+    "grade_correctness",
+    "grade_efficiency",
+    "grade_solution",
+    "human_percentile",
+    "list_rules",
+    "measure_reference",
+    "quality_rule",
+]

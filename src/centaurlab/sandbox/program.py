@@ -1,0 +1,32 @@
+"""Run one Python program in the sandbox."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+
+from .backend import FileContent, SandboxBackend
+from .limits import Limits
+from .registry import get_backend
+from .result import RunResult
+
+
+def python_argv(script: str, *args: str) -> list[str]:
+    """The sandboxed interpreter is the platform's own, so numpy and pandas are importable."""
+    return [sys.executable, "-s", "-B", script, *args]
+
+
+def run_program(
+    source: str,
+    limits: Limits | None = None,
+    *,
+    backend: SandboxBackend | None = None,
+    stdin: bytes | None = None,
+    files: Mapping[str, FileContent] | None = None,
+    args: tuple[str, ...] = (),
+) -> RunResult:
+    """Run Python `source` as main.py in a fresh work directory."""
+    backend = backend or get_backend()
+    all_files: dict[str, FileContent] = dict(files or {})
+    all_files["main.py"] = source
+    return backend.run(python_argv("main.py", *args), all_files, limits or Limits(), stdin=stdin)

@@ -1,0 +1,177 @@
+"""The web application: pages, JSON API, the built front end under /static."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..config import settings
+from .assets import STATIC_DIR, load_bundle
+from .catalogue import Catalogue, UnknownBank, UnknownTask
+from .grades import Grader
+from .html import e, layout
+from .routes import api, health, pages
+from .runs import Runner
+
+MAX_BODY_BYTES = 1_000_000  # a request body; the code itself is limited to 200 000 characters
+
+# Monaco sets inline styles and loads its editor worker from our origin; nothing else is needed.
+CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "worker-src 'self' blob:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+
+
+class BodyLimit:
+    """Refuse request bodies over `limit` bytes (413) before they are read into memory."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await self._too_large(send)
+            return
+        seen = 0
+        started = False
+
+        async def counting_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _TooLarge()
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, tracking_send)
+        except _TooLarge:
+            if not started:
+                await self._too_large(send)
+
+    async def _too_large(self, send: Send) -> None:
+        response = JSONResponse({"detail": f"request body over {self.limit} bytes"}, status_code=413)
+        await response({"type": "http"}, _no_receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _no_receive() -> Message:
+    return {"type": "http.disconnect"}
+
+
+def _wants_html(request: Request) -> bool:
+    return not request.url.path.startswith(("/api/", "/static/", "/health"))
+
+
+def _error_page(request: Request, status: int, title: str, message: str) -> HTMLResponse:
+    body = f'<h1>{e(title)}</h1><p class="lead">{e(message)}</p><p><a href="/">All task banks</a></p>'
+    bundle = request.app.state.bundle
+    return HTMLResponse(layout(title, body, bundle=bundle, crumbs=[("Banks", "/"), (title, None)]), status)
+
+
+def _validation_message(errors: Sequence[Any]) -> str:
+    parts = []
+    for err in errors:
+        where = ".".join(str(p) for p in err.get("loc", ()))
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts) or "invalid request"
+
+
+def _install_handlers(app: FastAPI) -> None:
+    @app.exception_handler(UnknownTask)
+    @app.exception_handler(UnknownBank)
+    async def unknown(request: Request, exc: Exception) -> Response:
+        if _wants_html(request):
+            return _error_page(request, 404, "Not found", str(exc))
+        return JSONResponse({"detail": str(exc)}, status_code=404)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        # never echo the input back: it may be 200 KB of code
+        errors = [{k: v for k, v in err.items() if k in ("loc", "msg", "type")} for err in exc.errors()]
+        return JSONResponse(
+            {"detail": _validation_message(errors), "errors": jsonable_encoder(errors)}, status_code=422
+        )
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if _wants_html(request) and exc.status_code == 404:
+            return _error_page(request, 404, "Not found", f"There is no page at {request.url.path}.")
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+
+
+def _install_headers(app: FastAPI) -> None:
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        if response.headers.get("content-type", "").startswith("text/html"):
+            response.headers.setdefault("Content-Security-Policy", CSP)
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+
+def create_app(
+    *,
+    banks: Sequence[str | Path] | None = None,
+    database_url: str | None = None,
+    static_dir: Path = STATIC_DIR,
+    run_slots: int | None = None,
+) -> FastAPI:
+    """The web platform.
+
+    banks: built-in bank names or bank folders (default: every built-in bank).
+    database_url: record every run and grade in this database (already migrated); None records nothing.
+    run_slots: sandbox runs and gradings at once (default: the `workers` setting, one per core).
+    """
+    app = FastAPI(
+        title="Centaur Lab",
+        summary="Task banks, task pages with an editor, sandboxed runs and gradings of solutions.",
+        docs_url=None,  # Swagger UI and ReDoc load from a CDN: we serve the schema only
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.catalogue = Catalogue(banks)
+    app.state.runner = Runner(run_slots or settings().workers, database_url)
+    app.state.grader = Grader(app.state.runner)
+    app.state.bundle = load_bundle(static_dir)
+    app.include_router(pages.router)
+    app.include_router(api.router)
+    app.include_router(health.router)
+    app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
+    _install_handlers(app)
+    _install_headers(app)
+    app.add_middleware(BodyLimit)
+    return app

@@ -1,0 +1,51 @@
+"""Grade code typed or uploaded in the browser on correctness, efficiency and quality (COMPASS).
+
+Blocking, and it takes seconds: it runs the tests, then the task's reference and the code on the
+efficiency tests, in the sandbox. Call it from a worker thread. A grading holds one of the
+runner's sandbox slots for its whole length, so runs and gradings together never put more than
+`workers` programs in the sandbox at once. Only time mode: instruction counts under valgrind take
+minutes per solution, which is a job for `centaur grade`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from .. import store
+from ..grading import EfficiencyConfig, GradeConfig, grade_solution
+from ..tasks import Task
+from .runs import Runner
+
+log = logging.getLogger(__name__)
+
+
+class GradingFailed(RuntimeError):
+    """The grading itself could not be done (e.g. the reference failed its own efficiency tests)."""
+
+
+class Grader:
+    def __init__(self, runner: Runner) -> None:
+        self.runner = runner
+        self.config = GradeConfig(EfficiencyConfig(measure="time"))
+
+    def grade(self, task: Task, code: str) -> dict[str, Any]:
+        """`Grade.to_dict()` plus `stored`: whether it was recorded in the database."""
+        try:
+            with self.runner.slots:
+                grade = grade_solution(task, code, self.config).to_dict()
+        except RuntimeError as exc:
+            raise GradingFailed(f"could not grade {task.id}: {exc}") from exc
+        return {**grade, "stored": self._record(task, code, grade)}
+
+    def _record(self, task: Task, code: str, grade: dict[str, Any]) -> bool:
+        url = self.runner.database_url
+        if not url:
+            return False
+        try:
+            with store.session_scope(url) as session:
+                store.record_grade(session, grade, source=code, config=self.config.key(), origin="web")
+        except Exception:  # noqa: BLE001 - a database hiccup must not lose the grade shown
+            log.exception("could not record a web grade of %s", task.id)
+            return False
+        return True

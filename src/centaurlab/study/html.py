@@ -1,0 +1,80 @@
+"""Server-rendered HTML shells: the content is in the page (readable without JavaScript), the
+built TypeScript bundle adds the theme switch, the editor and the Run buttons."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from .assets import BUILD_HINT, Bundle
+
+Crumb = tuple[str, str | None]  # (label, href); the last one is the current page
+
+
+def e(value: object) -> str:
+    """Escape text for HTML content and attribute values."""
+    return escape(str(value), quote=True)
+
+
+def json_script(element_id: str, data: Any) -> str:
+    """Data for the bundle in a non-executed script element; '<' is escaped so that no string in
+    the data can close the element."""
+    text = json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return f'<script type="application/json" id="{e(element_id)}">{text}</script>'
+
+
+def _head_assets(bundle: Bundle | None) -> str:
+    if bundle is None:
+        return ""
+    parts = [f'<link rel="stylesheet" href="{e(css)}">' for css in bundle.styles]
+    parts += [f'<link rel="modulepreload" href="{e(js)}">' for js in bundle.preload]
+    parts.append(f'<script type="module" src="{e(bundle.script)}"></script>')
+    return "\n  ".join(parts)
+
+
+def _crumbs(crumbs: Sequence[Crumb]) -> str:
+    items = []
+    for i, (label, href) in enumerate(crumbs):
+        if i == len(crumbs) - 1 or href is None:
+            items.append(f'<li aria-current="page">{e(label)}</li>')
+        else:
+            items.append(f'<li><a href="{e(href)}">{e(label)}</a></li>')
+    return f'<nav class="crumbs" aria-label="Breadcrumb"><ol>{"".join(items)}</ol></nav>'
+
+
+def layout(title: str, body: str, *, bundle: Bundle | None, crumbs: Sequence[Crumb] = (),
+           page: str = "page") -> str:
+    missing = "" if bundle is not None else (
+        f'<p class="notice notice-bad" role="alert">The front end is not built, so the editor and '
+        f'the Run buttons are unavailable: {e(BUILD_HINT)}.</p>'
+    )
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="color-scheme" content="light dark">
+  <title>{e(title)} · Centaur Lab</title>
+  <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+  <script src="/static/theme-init.js"></script>
+  {_head_assets(bundle)}
+</head>
+<body class="{e(page)}">
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header">
+  <a class="brand" href="/"><span class="brand-mark" aria-hidden="true">◆</span> Centaur Lab</a>
+  {_crumbs(crumbs)}
+  <button type="button" class="theme-toggle" id="theme-toggle" hidden>Theme</button>
+</header>
+<main id="main">
+{missing}
+{body}
+</main>
+<footer class="site-footer">
+  <span>Centaur Lab</span> · <a href="/api/banks">JSON API</a> · <a href="/health">health</a>
+</footer>
+</body>
+</html>
+"""

@@ -1,0 +1,70 @@
+"""Run code typed in the browser against a task's examples and tests, in the sandbox.
+
+Blocking: call from a worker thread. At most `slots` runs are in the sandbox at once; the others
+wait their turn. Reports are trimmed for the browser: the harness's own report lines are removed
+from the captured stdout, which keeps only what the submission printed outside the tests.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from typing import Any, Literal
+
+from .. import store
+from ..sandbox import Suite, run_suite
+from ..tasks import Task
+
+log = logging.getLogger(__name__)
+
+SuiteChoice = Literal["examples", "tests", "all"]
+SUITES: dict[str, list[Suite]] = {
+    "examples": [Suite.examples],
+    "tests": [Suite.tests],
+    "all": [Suite.examples, Suite.tests],
+}
+_REPORT_LINE = re.compile(r"^[0-9a-f]{16} \{.*\}\s*$")
+STREAM_CAP = 20_000
+
+
+def _tidy(text: str) -> str:
+    kept = "\n".join(line for line in text.splitlines() if not _REPORT_LINE.match(line))
+    return kept if len(kept) <= STREAM_CAP else kept[:STREAM_CAP] + "\n... (cut)"
+
+
+class Runner:
+    def __init__(self, slots: int, database_url: str | None = None) -> None:
+        self.slots = threading.BoundedSemaphore(max(1, slots))
+        self.database_url = database_url
+
+    def run(self, task: Task, code: str, suite: SuiteChoice) -> dict[str, Any]:
+        reports = []
+        for one in SUITES[suite]:
+            with self.slots:
+                report = run_suite(task, code, one).to_dict()
+            report["run"]["stdout"] = _tidy(report["run"]["stdout"])
+            report["run"]["stderr"] = _tidy(report["run"]["stderr"])
+            report["stored"] = self._record(task, code, report)
+            reports.append(report)
+        passed = sum(r["passed"] for r in reports)
+        total = sum(r["total"] for r in reports)
+        return {
+            "task": task.id,
+            "suite": suite,
+            "passed": passed,
+            "total": total,
+            "all_passed": total > 0 and passed == total,
+            "reports": reports,
+        }
+
+    def _record(self, task: Task, code: str, report: dict[str, Any]) -> bool:
+        if not self.database_url:
+            return False
+        try:
+            with store.session_scope(self.database_url) as session:
+                store.record_report(session, report, source=code, bank=task.bank, origin="web")
+        except Exception:  # noqa: BLE001 - a database hiccup must not lose the verdicts shown
+            log.exception("could not record a web run of %s", task.id)
+            return False
+        return True

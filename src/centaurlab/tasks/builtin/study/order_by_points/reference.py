@@ -1,0 +1,13 @@
+def points(n: int) -> int:
+    digits = [int(ch) for ch in str(abs(n))]
+    if n < 0:
+        digits[0] = -digits[0]
+    return sum(digits)
+
+
+def order_by_points(nums: list[int]) -> list[int]:
+    """Return nums sorted by signed digit sum (ties keep their input order).
+
+    In a negative number the first digit counts as negative: -305 -> -3 + 0 + 5 = 2.
+    """
+    return sorted(nums, key=points)

