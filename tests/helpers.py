@@ -13,3 +13,10 @@ def mini_bank() -> Bank:
 
 def pair_sum() -> Task:
     return mini_bank().tasks["pair_sum"]
+
+
+def latest_revision() -> str:
+    """The newest migration shipped, by file name: the head every upgrade must reach."""
+    from centaurlab.store.migrate import MIGRATIONS
+
+    return sorted(p.name[:4] for p in (MIGRATIONS / "versions").glob("[0-9][0-9][0-9][0-9]_*.py"))[-1]

@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from centaurlab.cli import app
-from tests.helpers import MINI_BANK, pair_sum
+from tests.helpers import MINI_BANK, latest_revision, pair_sum
 
 runner = CliRunner()
 
@@ -35,7 +35,7 @@ def test_config_show_json_names_sources(isolated_data_dir: Path) -> None:
 def test_db_upgrade_then_current(isolated_data_dir: Path) -> None:
     assert invoke("db", "upgrade").exit_code == 0
     data = json.loads(invoke("db", "current", "--json").stdout)
-    assert data["current"] == data["head"] == "0002" and data["up_to_date"]
+    assert data["current"] == data["head"] == latest_revision() and data["up_to_date"]
     assert (isolated_data_dir / "centaur.db").exists()
 
 
