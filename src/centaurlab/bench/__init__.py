@@ -1,0 +1,34 @@
+"""Benchmark runs in the COMPASS protocol: models x tasks x prompt framings x samples, graded and reported."""
+
+from .extract import extract_code
+from .framings import COMPASS_FRAMINGS, Framing, FramingError, framing_names, get_framing, load_framing_file
+from .records import SampleKey, resolve_run_id
+from .report import PCA, BenchReport, build_report
+from .report_html import render_html, report_fragment
+from .results import load_report, write_csv
+from .runner import RunSummary, SampleOutcome, plan_samples, run_bench
+from .spec import BenchSpec
+
+__all__ = [
+    "COMPASS_FRAMINGS",
+    "PCA",
+    "BenchReport",
+    "BenchSpec",
+    "Framing",
+    "FramingError",
+    "RunSummary",
+    "SampleKey",
+    "SampleOutcome",
+    "build_report",
+    "extract_code",
+    "framing_names",
+    "get_framing",
+    "load_framing_file",
+    "load_report",
+    "plan_samples",
+    "render_html",
+    "report_fragment",
+    "resolve_run_id",
+    "run_bench",
+    "write_csv",
+]

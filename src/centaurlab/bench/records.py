@@ -1,0 +1,82 @@
+"""The run and its samples in the store: created once, filled in as each sample is generated and graded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from .. import store
+from ..store import BenchRun, BenchSample
+from ..store.models import utcnow
+from .spec import BenchSpec
+
+
+@dataclass(frozen=True)
+class SampleKey:
+    model: str
+    task_id: str
+    framing: str
+    sample: int
+
+
+def open_run(database_url: str, spec: BenchSpec) -> str:
+    """The run of this spec, created on first use; starting the same spec again resumes it."""
+    run_id = spec.run_id()
+    with store.session_scope(database_url) as session:
+        run = session.get(BenchRun, run_id)
+        if run is None:
+            session.add(BenchRun(id=run_id, config_sha256=spec.digest(), config=spec.key(), status="running"))
+        else:
+            run.status = "running"
+    return run_id
+
+
+def finish_run(database_url: str, run_id: str, status: str) -> None:
+    with store.session_scope(database_url) as session:
+        run = session.get(BenchRun, run_id)
+        if run is not None:
+            run.status = status
+            run.finished_at = utcnow()
+
+
+def sample_states(database_url: str, run_id: str) -> dict[SampleKey, tuple[str, str | None]]:
+    """Status and extracted code of every stored sample of the run."""
+    with store.session_scope(database_url) as session:
+        rows = session.execute(
+            select(BenchSample.model, BenchSample.task_id, BenchSample.framing, BenchSample.sample,
+                   BenchSample.status, BenchSample.code).where(BenchSample.run_id == run_id)
+        ).all()
+    return {SampleKey(r[0], r[1], r[2], r[3]): (r[4], r[5]) for r in rows}
+
+
+def save_sample(database_url: str, run_id: str, key: SampleKey, **fields: Any) -> None:
+    """Insert or update one sample: each key is one row however often it is saved."""
+    with store.session_scope(database_url) as session:
+        row = session.scalars(
+            select(BenchSample).filter_by(
+                run_id=run_id, model=key.model, task_id=key.task_id, framing=key.framing, sample=key.sample
+            )
+        ).one_or_none()
+        if row is None:
+            row = BenchSample(run_id=run_id, model=key.model, task_id=key.task_id, framing=key.framing,
+                              sample=key.sample)
+            session.add(row)
+        for name, value in fields.items():
+            setattr(row, name, value)
+
+
+def resolve_run_id(database_url: str, run: str) -> str:
+    """`latest`, a full run id, or a unique prefix of one."""
+    with store.session_scope(database_url) as session:
+        runs = store.list_runs(session)
+    if not runs:
+        raise LookupError("no bench runs yet; start one with `centaur bench run --model local`")
+    if run == "latest":
+        return runs[0].id
+    matches = [r.id for r in runs if r.id == run or r.id.startswith(run)]
+    if len(matches) != 1:
+        known = ", ".join(r.id for r in runs[:10])
+        raise LookupError(f"{'no' if not matches else 'more than one'} bench run matches {run!r}; runs: {known}")
+    return matches[0]

@@ -1,0 +1,51 @@
+"""Read a stored run back as report input, and write its report as JSON, CSV and HTML."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from .. import store
+from ..store import BenchSample
+from .records import resolve_run_id
+from .report import BenchReport, build_report
+
+
+def sample_row(sample: BenchSample) -> dict[str, Any]:
+    findings = ((sample.grade or {}).get("quality_detail") or {}).get("findings") or []
+    return {
+        "model": sample.model, "task": sample.task_id, "framing": sample.framing, "sample": sample.sample,
+        "correctness": sample.correctness, "efficiency": sample.efficiency, "quality": sample.quality,
+        "composite": sample.composite, "human_percentile": sample.human_percentile,
+        "issues": dict(Counter(f["category"] for f in findings)),
+    }
+
+
+def load_report(database_url: str, run: str = "latest") -> BenchReport:
+    run_id = resolve_run_id(database_url, run)
+    with store.session_scope(database_url) as session:
+        samples = store.samples_of(session, run_id)
+        rows = [sample_row(s) for s in samples if s.status == "graded"]
+        failed = sum(s.status != "graded" for s in samples)
+    return build_report(run_id, rows, failed)
+
+
+def write_csv(report: BenchReport, folder: Path) -> list[Path]:
+    """One CSV per table, named after it; samples.csv holds every graded sample."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tables = {
+        "samples": report.frame.assign(issues=[json.dumps(i, sort_keys=True) for i in report.frame["issues"]]),
+        "by_model": report.by_model, "by_task": report.by_task, "by_framing": report.by_framing,
+        "consistency": report.consistency, "correlations": report.correlations,
+        "quality_issues": report.quality_issues, "human_percentiles": report.human_percentiles,
+    }
+    if report.pca is not None:
+        tables["pca_loadings"] = report.pca.loadings
+    written = []
+    for name, table in tables.items():
+        path = folder / f"{name}.csv"
+        table.to_csv(path, index=name in ("correlations", "pca_loadings"))
+        written.append(path)
+    return written

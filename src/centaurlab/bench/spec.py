@@ -1,0 +1,62 @@
+"""What a bench run is: models x tasks x framings x samples, and how to grade. Its digest is the run's id."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..grading import DEFAULT_FACTOR, DEFAULT_REPEAT, EfficiencyConfig, GradeConfig
+from ..tasks import Task, load_bank
+from .framings import COMPASS_FRAMINGS, get_framing
+
+
+class BenchSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    models: tuple[str, ...] = Field(min_length=1)
+    bank: str = "algo"
+    tasks: tuple[str, ...] | None = None
+    limit_tasks: int | None = Field(default=None, ge=1)
+    framings: tuple[str, ...] = COMPASS_FRAMINGS
+    samples: int = Field(default=5, ge=1)
+    temperature: float | None = None  # None: each model's default temperature
+    max_tokens: int = Field(default=1024, ge=16)
+    seed: int = 0
+    measure: Literal["time", "instructions"] = "time"
+    factor: float = Field(default=DEFAULT_FACTOR, gt=1)
+    repeat: int = Field(default=DEFAULT_REPEAT, ge=1)
+
+    def key(self) -> dict[str, Any]:
+        """The spec with the framing texts: editing a framing file makes a new run, not a resumed one."""
+        data = self.model_dump(mode="json")
+        data["framing_texts"] = {name: get_framing(name).instruction for name in self.framings}
+        return data
+
+    def digest(self) -> str:
+        return hashlib.sha256(json.dumps(self.key(), sort_keys=True).encode()).hexdigest()
+
+    def run_id(self) -> str:
+        return f"bench-{self.digest()[:12]}"
+
+    def grade_config(self) -> GradeConfig:
+        return GradeConfig(efficiency=EfficiencyConfig(measure=self.measure, factor=self.factor, repeat=self.repeat))
+
+    def selected_tasks(self) -> list[Task]:
+        bank = load_bank(self.bank)
+        if self.tasks:
+            unknown = [t for t in self.tasks if t not in bank.tasks]
+            if unknown:
+                raise LookupError(f"no task {', '.join(unknown)} in bank '{bank.name}'; see `centaur tasks list`")
+            chosen = [bank.tasks[t] for t in self.tasks]
+        else:
+            chosen = [bank.tasks[t] for t in sorted(bank.tasks)]
+        return chosen[: self.limit_tasks] if self.limit_tasks else chosen
+
+
+def sample_seed(spec_seed: int, model: str, task_id: str, framing: str, sample: int) -> int:
+    """A fixed seed per sample: reproducible on servers that honour `seed`, and a distinct cache entry each."""
+    text = f"{spec_seed}:{model}:{task_id}:{framing}:{sample}"
+    return int(hashlib.sha256(text.encode()).hexdigest()[:8], 16) % 2**31

@@ -1,0 +1,174 @@
+"""`centaur bench`: sample models on tasks under prompt framings, grade every answer, report as COMPASS does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from pydantic import ValidationError
+from rich.progress import Progress
+
+from .. import store
+from ..bench import (
+    COMPASS_FRAMINGS,
+    BenchReport,
+    BenchSpec,
+    FramingError,
+    SampleOutcome,
+    framing_names,
+    get_framing,
+    load_framing_file,
+    load_report,
+    render_html,
+    run_bench,
+    write_csv,
+)
+from ..bench.report import DIMENSIONS
+from ..config import settings
+from ..models import ModelError
+from .output import console, err_console, fail, print_json, print_table
+
+app = typer.Typer(help="Benchmark models on a task bank: correctness, efficiency and quality (COMPASS).",
+                  no_args_is_help=True)
+
+
+def _split(value: str | None) -> tuple[str, ...] | None:
+    return tuple(v.strip() for v in value.split(",") if v.strip()) if value else None
+
+
+def _spec(**fields: object) -> BenchSpec:
+    try:
+        return BenchSpec(**{k: v for k, v in fields.items() if v is not None})  # type: ignore[arg-type]
+    except ValidationError as exc:
+        problems = "; ".join(f"--{'-'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise fail(f"invalid bench options: {problems}") from exc
+
+
+@app.command("run")
+def run(
+    model: list[str] = typer.Option(["local"], "--model", "-m", help="A model of the registry; repeat for several."),
+    bank: str = typer.Option("algo", help="Task bank (built-in name or folder)."),
+    tasks: str | None = typer.Option(None, help="Only these task ids, comma-separated."),
+    limit_tasks: int | None = typer.Option(None, help="Only the first N tasks of the bank (by id)."),
+    framings: str = typer.Option(",".join(COMPASS_FRAMINGS), help="Prompt framings, comma-separated."),
+    framing_file: list[Path] = typer.Option([], help="A .toml of [framings.NAME] or a text file; repeatable."),
+    samples: int = typer.Option(5, "--samples", "-n", help="Samples per model x task x framing."),
+    temperature: float | None = typer.Option(None, help="Sampling temperature; default: each model's own."),
+    max_tokens: int = typer.Option(1024, help="Longest answer, in tokens."),
+    seed: int = typer.Option(0, help="Seeds every sample (servers that honour `seed` repeat answers)."),
+    measure: str = typer.Option("time", help="Efficiency measure: time or instructions."),
+    workers: int = typer.Option(0, help="Gradings at once; 0 = the `workers` setting."),
+    json_out: bool = typer.Option(False, "--json", help="Print the run summary as JSON."),
+) -> None:
+    """Run a bench, or resume it: the same options continue the same run and never re-ask a stored sample."""
+    try:
+        for path in framing_file:
+            load_framing_file(path)
+        chosen = _split(framings) or COMPASS_FRAMINGS
+        for name in chosen:
+            get_framing(name)
+    except FramingError as exc:
+        raise fail(str(exc)) from exc
+    spec = _spec(models=tuple(model), bank=bank, tasks=_split(tasks), limit_tasks=limit_tasks, framings=chosen,
+                 samples=samples, temperature=temperature, max_tokens=max_tokens, seed=seed, measure=measure)
+    try:
+        total = len(spec.selected_tasks()) * len(spec.models) * len(spec.framings) * spec.samples
+    except LookupError as exc:
+        raise fail(str(exc)) from exc
+    url = settings().database_url
+    store.upgrade(url)
+    err_console.print(f"bench {spec.run_id()}: {total} samples ({len(spec.models)} models, {len(spec.framings)} "
+                      f"framings, {spec.samples} samples per task)")
+    try:
+        with Progress(console=err_console, transient=True) as progress:
+            bar = progress.add_task("sampling and grading", total=total)
+
+            def advance(outcome: SampleOutcome) -> None:
+                progress.advance(bar)
+                if outcome.status in ("model_error", "grade_error"):
+                    err_console.print(f"[yellow]{outcome.status}[/] {outcome.key.model} {outcome.key.task_id} "
+                                      f"{outcome.key.framing} #{outcome.key.sample}: {outcome.error}")
+
+            summary = run_bench(spec, url, workers=workers or None, on_sample=advance)
+    except ModelError as exc:
+        raise fail(str(exc)) from exc
+    if json_out:
+        print_json(summary.to_dict())
+        return
+    console.print(f"run {summary.run_id}: {summary.graded} graded, {summary.kept} kept from before, "
+                  f"{summary.generated} answers asked for, {summary.model_errors} model errors, "
+                  f"{summary.seconds:.1f} s")
+    console.print(f"report: centaur bench report {summary.run_id} --html report.html")
+
+
+@app.command("report")
+def report(
+    run_id: str = typer.Argument("latest", help="A run id (or a unique prefix), or `latest`."),
+    html: Path | None = typer.Option(None, help="Write the HTML report (violin plots and tables) here."),
+    csv: Path | None = typer.Option(None, help="Write one CSV per table into this folder."),
+    json_out: bool = typer.Option(False, "--json", help="Print every figure as JSON."),
+) -> None:
+    """Per model, task and framing: median/mean/SD of each dimension, consistency, correlations, PCA, issues."""
+    url = settings().database_url
+    store.upgrade(url)
+    try:
+        result = load_report(url, run_id)
+    except LookupError as exc:
+        raise fail(str(exc)) from exc
+    if html:
+        html.write_text(render_html(result))
+        err_console.print(f"wrote {html}")
+    if csv:
+        written = write_csv(result, csv)
+        err_console.print(f"wrote {len(written)} CSV files to {csv}")
+    if json_out:
+        print_json(result.to_dict())
+        return
+    _print_summary(result)
+
+
+def _print_summary(result: BenchReport) -> None:
+    def cell(row: dict[str, object], dim: str) -> str:
+        mean, sd, median = (row[f"{dim}_{s}"] for s in ("mean", "sd", "median"))
+        if mean is None or mean != mean:
+            return "-"
+        spread = "" if sd is None or sd != sd else f" ± {sd:.1f}"
+        return f"{mean:.1f}{spread} ({median:.1f})"
+
+    rows = [[row["model"], row["n"], *[cell(row, d) for d in DIMENSIONS]]
+            for row in result.by_model.to_dict(orient="records")]
+    print_table(f"Bench {result.run_id}: {len(result.frame)} graded samples, mean ± SD (median)",
+                ["model", "n", *DIMENSIONS], rows)
+    if result.failed:
+        console.print(f"{result.failed} samples not graded (model or grading errors): see --json")
+    if result.pca is not None:
+        console.print("PCA explained variance: " + ", ".join(f"PC{i + 1} {v:.0%}"
+                                                            for i, v in enumerate(result.pca.explained)))
+
+
+@app.command("list")
+def list_runs(json_out: bool = typer.Option(False, "--json", help="Print the runs as JSON.")) -> None:
+    """Every bench run in the database, newest first."""
+    url = settings().database_url
+    store.upgrade(url)
+    with store.session_scope(url) as session:
+        runs = [{"run": r.id, "status": r.status, "models": r.config.get("models"), "bank": r.config.get("bank"),
+                 "framings": r.config.get("framings"), "samples": r.config.get("samples"),
+                 "created": r.created_at.isoformat()} for r in store.list_runs(session)]
+    if json_out:
+        print_json(runs)
+        return
+    print_table("Bench runs", ["run", "status", "models", "bank", "framings", "samples", "created"],
+                [[r["run"], r["status"], ",".join(r["models"] or []), r["bank"], ",".join(r["framings"] or []),
+                  r["samples"], str(r["created"])[:19]] for r in runs])
+
+
+@app.command("framings")
+def framings_cmd(json_out: bool = typer.Option(False, "--json", help="Print the framings as JSON.")) -> None:
+    """The built-in prompt framings (COMPASS's four) and their instructions."""
+    data = [{"name": n, "instruction": get_framing(n).instruction} for n in framing_names()]
+    if json_out:
+        print_json(data)
+        return
+    print_table("Prompt framings", ["name", "instruction"], [[d["name"], d["instruction"]] for d in data])
+

@@ -1,0 +1,109 @@
+"""A provider wrapper that logs every request and answer to the store and reuses cached answers.
+
+The cache key is the SHA-256 of the full request as sent (model, endpoint, payload with defaults), so a
+different temperature, seed or prompt is a different entry, and a bench that draws sample k with seed k
+finds sample k again after a crash instead of paying for it twice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..store import session_scope
+from ..store.model_calls import ModelCall, cache_response, cached_response
+from .provider import ModelProvider, OnText, chat_payload, completion_payload
+from .replay import request_key, response_to_json
+from .types import ChatRequest, CompletionRequest, ModelError, ModelResponse, Usage
+
+
+def full_request(provider: ModelProvider, request: ChatRequest | CompletionRequest) -> tuple[str, dict[str, Any]]:
+    """The endpoint and the payload the provider will send, its configured defaults included."""
+    endpoint = "chat" if isinstance(request, ChatRequest) else "completion"
+    payload = chat_payload(request) if isinstance(request, ChatRequest) else completion_payload(request)
+    defaults = getattr(provider, "defaults", None) or {}
+    merged = {**defaults, **payload}
+    merged["model"] = getattr(provider, "model", provider.name)
+    base_url = getattr(provider, "base_url", None)
+    if base_url:
+        merged["_endpoint"] = base_url
+    return endpoint, merged
+
+
+def response_from_cache(name: str, data: dict[str, Any]) -> ModelResponse:
+    return ModelResponse(
+        model=name, text=data.get("text", ""), finish_reason=data.get("finish_reason"),
+        usage=Usage(**data.get("usage", {})), latency_s=0.0, first_token_s=0.0, cost_usd=0.0, raw=data,
+    )
+
+
+class StoredProvider:
+    """Log to the store, answer from the store's cache when the same request was answered before."""
+
+    def __init__(
+        self, inner: ModelProvider, database_url: str, *, run_id: str | None = None, cache: bool = True,
+        log: bool = True,
+    ) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.database_url = database_url
+        self.run_id = run_id
+        self.cache = cache
+        self.log = log
+
+    def chat(self, request: ChatRequest, on_text: OnText | None = None) -> ModelResponse:
+        return self._call(request, on_text)
+
+    def complete(self, request: CompletionRequest, on_text: OnText | None = None) -> ModelResponse:
+        return self._call(request, on_text)
+
+    def close(self) -> None:
+        close = getattr(self.inner, "close", None)
+        if close is not None:
+            close()
+
+    def _call(self, request: ChatRequest | CompletionRequest, on_text: OnText | None) -> ModelResponse:
+        endpoint, payload = full_request(self.inner, request)
+        key = request_key(self.name, endpoint, payload)
+        if self.cache and not request.stream:
+            with session_scope(self.database_url) as session:
+                hit = cached_response(session, key)
+            if hit is not None:
+                response = response_from_cache(self.name, hit)
+                if on_text is not None and response.text:
+                    on_text(response.text)
+                self._log(endpoint, key, payload, response, cached=True)
+                return response
+        try:
+            response = self._ask(request, on_text)
+        except ModelError as err:
+            self._log(endpoint, key, payload, None, cached=False, error=str(err))
+            raise
+        if self.cache:
+            with session_scope(self.database_url) as session:
+                cache_response(session, key, self.name, payload, response_to_json(response))
+        self._log(endpoint, key, payload, response, cached=False)
+        return response
+
+    def _ask(self, request: ChatRequest | CompletionRequest, on_text: OnText | None) -> ModelResponse:
+        if isinstance(request, ChatRequest):
+            return self.inner.chat(request, on_text)
+        return self.inner.complete(request, on_text)
+
+    def _log(
+        self, endpoint: str, key: str, payload: dict[str, Any], response: ModelResponse | None, *, cached: bool,
+        error: str | None = None,
+    ) -> None:
+        if not self.log:
+            return
+        usage = response.usage if response is not None else Usage()
+        row = ModelCall(
+            run_id=self.run_id, model=self.name, endpoint=endpoint, request_sha256=key, request=payload,
+            response=response_to_json(response) if response is not None else None, error=error, cached=cached,
+            latency_s=response.latency_s if response else None,
+            first_token_s=response.first_token_s if response else None,
+            prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens,
+            cost=response.cost_usd if response else None,
+        )
+        with session_scope(self.database_url) as session:
+            session.add(row)
+

@@ -1,0 +1,69 @@
+"""Every request sent to a model and its answer, and the cache that spares paying twice for one sample."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, Float, Integer, String, Text, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from .models import Base, utcnow
+
+
+class ModelCall(Base):
+    """One request to a model (answered, failed, or served from the cache), with the run that caused it."""
+
+    __tablename__ = "model_calls"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    run_id: Mapped[str | None] = mapped_column(String(100), nullable=True, index=True)
+    model: Mapped[str] = mapped_column(String(200))
+    endpoint: Mapped[str] = mapped_column(String(20))
+    request_sha256: Mapped[str] = mapped_column(String(64), index=True)
+    request: Mapped[dict[str, Any]] = mapped_column(JSON)
+    response: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    cached: Mapped[bool] = mapped_column(Boolean, default=False)
+    latency_s: Mapped[float | None] = mapped_column(Float, nullable=True)
+    first_token_s: Mapped[float | None] = mapped_column(Float, nullable=True)
+    prompt_tokens: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    completion_tokens: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    cost: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class CachedResponse(Base):
+    """The first successful answer to a request, keyed by the SHA-256 of the full request."""
+
+    __tablename__ = "model_cache"
+
+    request_sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    model: Mapped[str] = mapped_column(String(200))
+    request: Mapped[dict[str, Any]] = mapped_column(JSON)
+    response: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+def cached_response(session: Session, request_sha256: str) -> dict[str, Any] | None:
+    row = session.get(CachedResponse, request_sha256)
+    return None if row is None else dict(row.response)
+
+
+def cache_response(
+    session: Session, request_sha256: str, model: str, request: dict[str, Any], response: dict[str, Any]
+) -> None:
+    """Keep the first answer: two workers racing on one request both succeed, and the cache holds one."""
+    values = {
+        "request_sha256": request_sha256, "model": model, "request": request, "response": response,
+        "created_at": utcnow(),
+    }
+    dialect = session.get_bind().dialect.name
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    session.execute(insert(CachedResponse).values(**values).on_conflict_do_nothing())
+
+
+def calls_for_run(session: Session, run_id: str) -> list[ModelCall]:
+    return list(session.scalars(select(ModelCall).where(ModelCall.run_id == run_id).order_by(ModelCall.id)))

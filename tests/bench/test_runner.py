@@ -1,0 +1,101 @@
+"""A bench run against an OpenAI-compatible server: every sample stored and graded, errors recorded, resumed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from centaurlab import store
+from centaurlab.bench import BenchSpec, load_report, run_bench
+from centaurlab.cli.root import app
+from centaurlab.models import ModelConfig, Registry
+from tests.helpers import MINI_BANK, pair_sum
+from tests.models.fake_server import FakeOpenAI, Reply, chat_body, serve
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeOpenAI]:
+    yield from serve()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'bench.db'}"
+    store.upgrade(url)
+    return url
+
+
+def registry(fake: FakeOpenAI) -> Registry:
+    cfg = ModelConfig(name="fake", base_url=fake.base_url, model="fake-1", max_retries=0, temperature=0.8)
+    return Registry({"fake": cfg})
+
+
+def answer() -> Reply:
+    code = pair_sum().reference_source
+    return Reply(body=chat_body(f"Here you go:\n```python\n{code}```\nIt runs in linear time."))
+
+
+SPEC = BenchSpec(models=("fake",), bank=str(MINI_BANK), framings=("neutral", "both"), samples=2)
+
+
+def test_a_model_error_is_recorded_and_a_rerun_asks_only_for_what_is_missing(fake: FakeOpenAI, db: str) -> None:
+    fake.script += [Reply(500, {"error": "overloaded"}), answer(), answer(), answer()]
+    first = run_bench(SPEC, db, registry=registry(fake), workers=2)
+    assert (first.total, first.graded, first.model_errors, first.generated) == (4, 3, 1, 4)
+    assert len(fake.requests) == 4
+
+    fake.script.append(answer())
+    second = run_bench(SPEC, db, registry=registry(fake), workers=2)
+    assert (second.run_id, second.kept, second.graded, second.model_errors, second.generated) == (
+        first.run_id, 3, 1, 0, 1
+    )
+    assert len(fake.requests) == 5
+
+    report = load_report(db, first.run_id)
+    assert len(report.frame) == 4 and report.failed == 0
+    assert set(report.frame["correctness"]) == {100.0}
+    assert set(report.frame["framing"]) == {"neutral", "both"}
+
+
+def test_each_sample_has_its_own_seed_and_the_framing_in_its_prompt(fake: FakeOpenAI, db: str) -> None:
+    fake.script += [answer() for _ in range(4)]
+    run_bench(SPEC, db, registry=registry(fake), workers=1)
+    bodies = [r["body"] for r in fake.requests]
+    assert len({b["seed"] for b in bodies}) == 4
+    assert all(b["temperature"] == 0.8 and b["model"] == "fake-1" for b in bodies)  # the model's default
+    prompts = [b["messages"][0]["content"] for b in bodies]
+    assert sum("large inputs" in p for p in prompts) == 2  # the "both" framing, 2 samples
+    with store.session_scope(db) as session:
+        assert len(store.calls_for_run(session, SPEC.run_id())) == 4
+
+
+def test_cli_run_report_and_list(fake: FakeOpenAI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = tmp_path / "centaur.toml"
+    config.write_text(f'[models.fake]\nbase_url = "{fake.base_url}"\nmodel = "fake-1"\nmax_retries = 0\n')
+    monkeypatch.chdir(tmp_path)
+    fake.script += [answer() for _ in range(2)]
+    runner = CliRunner()
+    result = runner.invoke(app, ["bench", "run", "-m", "fake", "--bank", str(MINI_BANK), "--framings", "neutral",
+                                 "-n", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    html = tmp_path / "report.html"
+    report = runner.invoke(app, ["bench", "report", "latest", "--html", str(html), "--csv", str(tmp_path / "csv"),
+                                 "--json"])
+    assert report.exit_code == 0, report.output
+    assert '"samples": 2' in report.stdout
+    page = html.read_text()
+    assert "<svg" in page and "Correctness" in page and "<script" not in page
+    assert (tmp_path / "csv" / "by_model.csv").read_text().startswith("model,n,correctness_median")
+    listed = runner.invoke(app, ["bench", "list", "--json"])
+    assert '"status": "finished"' in listed.stdout
+
+
+def test_unknown_task_and_unknown_framing_are_clear_errors(tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["bench", "run", "--tasks", "no_such_task"])
+    assert result.exit_code == 2 and "no task no_such_task in bank 'algo'" in result.output
+    result = runner.invoke(app, ["bench", "run", "--framings", "shouty"])
+    assert result.exit_code == 2 and "unknown framing 'shouty'" in result.output
