@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from . import config_cmd, db_cmd, grade_cmd, models_cmd, rate_cmd, run_cmd, sandbox_cmd, serve_cmd, tasks_cmd
+from . import bench_cmd, config_cmd, db_cmd, grade_cmd, models_cmd, rate_cmd, run_cmd, sandbox_cmd, serve_cmd, tasks_cmd
 
 app = typer.Typer(
     name="centaur",
@@ -23,6 +23,7 @@ app.command("serve")(serve_cmd.serve)
 app.add_typer(rate_cmd.app, name="rate")
 app.command("grade")(grade_cmd.grade)
 app.add_typer(models_cmd.app, name="models")
+app.add_typer(bench_cmd.app, name="bench")
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ from .assets import STATIC_DIR, load_bundle
 from .catalogue import Catalogue, UnknownBank, UnknownTask
 from .grades import Grader
 from .html import e, layout
-from .routes import api, health, pages
+from .routes import api, bench, health, pages
 from .runs import Runner
 
 MAX_BODY_BYTES = 1_000_000  # a request body; the code itself is limited to 200 000 characters
@@ -170,6 +170,7 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(health.router)
+    app.include_router(bench.router)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     _install_handlers(app)
     _install_headers(app)
