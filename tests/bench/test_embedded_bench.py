@@ -15,9 +15,9 @@ def test_tiny_bench_on_the_local_model(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'bench.db'}"
     store.upgrade(url)
     spec = BenchSpec(models=("local",), bank="study", tasks=("even_odd_count", "count_nums"),
-                     framings=("neutral", "both"), samples=2, max_tokens=160)
+                     framings=("neutral", "both"), samples=2, max_tokens=96)
     summary = run_bench(spec, url, workers=2)
-    assert (summary.total, summary.graded, summary.model_errors) == (8, 8, 0)
+    assert (summary.total, summary.graded, summary.model_errors) == (8, 8, 0), summary.errors
     with store.session_scope(url) as session:
         samples = store.samples_of(session, summary.run_id)
         calls = store.calls_for_run(session, summary.run_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 from pydantic import ValidationError
@@ -38,7 +39,7 @@ def _split(value: str | None) -> tuple[str, ...] | None:
 
 def _spec(**fields: object) -> BenchSpec:
     try:
-        return BenchSpec(**{k: v for k, v in fields.items() if v is not None})  # type: ignore[arg-type]
+        return BenchSpec.model_validate({k: v for k, v in fields.items() if v is not None})
     except ValidationError as exc:
         problems = "; ".join(f"--{'-'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         raise fail(f"invalid bench options: {problems}") from exc
@@ -128,7 +129,7 @@ def report(
 
 
 def _print_summary(result: BenchReport) -> None:
-    def cell(row: dict[str, object], dim: str) -> str:
+    def cell(row: dict[Any, Any], dim: str) -> str:
         mean, sd, median = (row[f"{dim}_{s}"] for s in ("mean", "sd", "median"))
         if mean is None or mean != mean:
             return "-"
