@@ -2,6 +2,7 @@
 // chunks, so the bank pages stay light).
 import "./style.css";
 import type { GradeData, TaskData } from "./api";
+import type { StudyState } from "./study-api";
 import { setupThemeToggle } from "./theme";
 
 setupThemeToggle();
@@ -34,3 +35,20 @@ if (grade) {
     .then(({ mountGradePage }) => mountGradePage(grade))
     .catch((err: unknown) => editorFailed("report", err));
 }
+
+const study = pageData<StudyState>("study-data");
+if (study) {
+  import("./study-page")
+    .then(({ mountStudyPage }) => mountStudyPage(study))
+    .catch((err: unknown) => editorFailed("console", err));
+}
+
+// The thank-you page sends the participant back to the recruitment platform after a few seconds.
+const completion = document.getElementById("completion-link");
+if (completion instanceof HTMLAnchorElement && completion.dataset.redirectSeconds) {
+  window.setTimeout(() => window.location.assign(completion.href), Number(completion.dataset.redirectSeconds) * 1000);
+}
+
+// Dashboard pages marked live reload themselves, so progress stays current on a screen left open.
+const live = document.querySelector<HTMLElement>("[data-live-seconds]");
+if (live) window.setTimeout(() => window.location.reload(), Number(live.dataset.liveSeconds) * 1000);

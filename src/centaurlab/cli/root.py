@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import typer
 
-from . import bench_cmd, config_cmd, db_cmd, grade_cmd, models_cmd, rate_cmd, run_cmd, sandbox_cmd, serve_cmd, tasks_cmd
+from . import (
+    arena_cmd,
+    bench_cmd,
+    config_cmd,
+    db_cmd,
+    grade_cmd,
+    models_cmd,
+    rate_cmd,
+    run_cmd,
+    sandbox_cmd,
+    serve_cmd,
+    study_cmd,
+    tasks_cmd,
+)
 
 app = typer.Typer(
     name="centaur",
@@ -23,7 +36,9 @@ app.command("serve")(serve_cmd.serve)
 app.add_typer(rate_cmd.app, name="rate")
 app.command("grade")(grade_cmd.grade)
 app.add_typer(models_cmd.app, name="models")
+app.add_typer(arena_cmd.app, name="arena")
 app.add_typer(bench_cmd.app, name="bench")
+app.add_typer(study_cmd.app, name="study")
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""`centaur serve`: the web platform (task banks, task pages with an editor, the JSON API)."""
+"""`centaur serve`: the web platform (task pages, user studies and their dashboard, bench and arena pages)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,11 @@ def serve(
         None, "--port", help="Port to listen on (default: the 'port' setting, 8000)."
     ),
 ) -> None:
-    """Start the web platform: the task banks, each task with a Monaco editor and a Run button that
-    runs its examples and tests in the sandbox, and the JSON API under /api. Migrates the database
-    first. Needs the built front end (`make run` builds it)."""
+    """Start the web platform: the task banks (each task with a Monaco editor that runs and grades code
+    in the sandbox), user studies (participant links /s/STUDY from `centaur study create`; the researcher
+    dashboard at /dashboard, password from CENTAUR_STUDY_PASSWORD), bench reports at /bench, arena
+    tournaments at /arena, and the JSON API under /api. Migrates the database first. Needs the built
+    front end (`make run` builds it)."""
     import uvicorn
 
     from ..study import bundle_problem, create_app

@@ -7,6 +7,7 @@ from .program import run_program
 from .registry import BackendStatus, SandboxUnavailable, backend_status, get_backend
 from .result import RunResult
 from .rlimit import RlimitBackend
+from .session import SandboxSession, SessionEnd, SessionError
 from .suite import Suite, SuiteReport, Verdict, run_suite
 
 __all__ = [
@@ -16,7 +17,10 @@ __all__ = [
     "RlimitBackend",
     "RunResult",
     "SandboxBackend",
+    "SandboxSession",
     "SandboxUnavailable",
+    "SessionEnd",
+    "SessionError",
     "Status",
     "Suite",
     "SuiteReport",

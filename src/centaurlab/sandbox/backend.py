@@ -6,10 +6,13 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .limits import Limits
 from .result import RunResult
+
+if TYPE_CHECKING:
+    from .session import SandboxSession
 
 FileContent = str | bytes
 
@@ -27,6 +30,10 @@ class SandboxBackend(Protocol):
         stdin: bytes | None = None,
     ) -> RunResult:
         """Run argv in a fresh work directory holding `files`; never raises for what argv does."""
+        ...
+
+    def spawn(self, argv: list[str], files: Mapping[str, FileContent], limits: Limits) -> SandboxSession:
+        """Start argv in a fresh work directory holding `files`, to talk to it line by line."""
         ...
 
 

@@ -17,6 +17,7 @@ from . import seccomp
 from .backend import FileContent, sandbox_env, write_files
 from .limits import Limits
 from .result import RunResult
+from .session import SandboxSession
 from .supervise import supervise
 
 WORKDIR = "/box"
@@ -165,6 +166,26 @@ class BwrapBackend:
                     with contextlib.suppress(OSError):
                         os.close(fd)
                 raise
+
+    def spawn(self, argv: list[str], files: Mapping[str, FileContent], limits: Limits) -> SandboxSession:
+        """Start argv as an interactive session under the same isolation as `run`."""
+        warnings: list[str] = []
+        workdir = Path(tempfile.mkdtemp(prefix="centaur-box-"))
+        write_files(workdir, files)
+        read_fd = self._seccomp_fd(warnings)
+        info_read, info_write = os.pipe()
+        pass_fds = [info_write] + ([read_fd] if read_fd is not None else [])
+        return SandboxSession(
+            bwrap_argv(read_fd, workdir, info_write) + argv,
+            workdir=workdir,
+            env=sandbox_env(WORKDIR),
+            limits=limits,
+            backend=self.name,
+            isolated=True,
+            pass_fds=pass_fds,
+            info_fd=info_read,
+            warnings=warnings,
+        )
 
     @staticmethod
     def _seccomp_fd(warnings: list[str]) -> int | None:

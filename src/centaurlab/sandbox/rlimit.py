@@ -9,6 +9,7 @@ from pathlib import Path
 from .backend import FileContent, sandbox_env, write_files
 from .limits import Limits
 from .result import RunResult
+from .session import SandboxSession
 from .supervise import supervise
 
 UNSAFE_WARNING = (
@@ -42,3 +43,10 @@ class RlimitBackend:
                 stdin=stdin,
                 warnings=[UNSAFE_WARNING],
             )
+
+    def spawn(self, argv: list[str], files: Mapping[str, FileContent], limits: Limits) -> SandboxSession:
+        """Start argv as an interactive session (limits only, NOT isolated)."""
+        workdir = Path(tempfile.mkdtemp(prefix="centaur-rlimit-"))
+        write_files(workdir, files)
+        return SandboxSession(argv, workdir=workdir, env=sandbox_env(str(workdir)), limits=limits,
+                              backend=self.name, isolated=False, warnings=[UNSAFE_WARNING])  # fmt: skip

@@ -1,11 +1,13 @@
 """The one database: SQLAlchemy 2 models, sessions and Alembic migrations (SQLite or PostgreSQL)."""
 
+from . import arena as arena  # arena tables (ArenaMatch, ...): centaurlab.store.arena
 from .bench import BenchRun, BenchSample, list_runs, samples_of
 from .engine import engine_for, normalise_url, session_scope
 from .grades import config_digest, find_grade, record_grade
 from .migrate import current, head, upgrade
 from .model_calls import CachedResponse, ModelCall, cache_response, cached_response, calls_for_run
 from .models import Base, GradeRow, Submission, TestVerdict
+from .study import ParticipantRow, StudyEvent, StudyRow, append_events, events_of
 from .submissions import record_report, source_digest, submissions_for
 
 __all__ = [
@@ -34,4 +36,9 @@ __all__ = [
     "source_digest",
     "submissions_for",
     "upgrade",
+    "ParticipantRow",
+    "StudyEvent",
+    "StudyRow",
+    "append_events",
+    "events_of",
 ]

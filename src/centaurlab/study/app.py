@@ -17,9 +17,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..config import settings
 from .assets import STATIC_DIR, load_bundle
 from .catalogue import Catalogue, UnknownBank, UnknownTask
+from .dashboard_auth import DashboardAuth, dashboard_password
 from .grades import Grader
 from .html import e, layout
-from .routes import api, bench, health, pages
+from .routes import api, arena, bench, dashboard, health, pages, participant, study_api
 from .runs import Runner
 
 MAX_BODY_BYTES = 1_000_000  # a request body; the code itself is limited to 200 000 characters
@@ -170,6 +171,15 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(health.router)
+    if database_url:
+        from .platform import StudyPlatform
+
+        app.state.study = StudyPlatform.build(database_url, app.state.runner)
+    app.state.dashboard_auth = DashboardAuth(dashboard_password())
+    app.include_router(participant.router)
+    app.include_router(study_api.router)
+    app.include_router(dashboard.router)
+    app.include_router(arena.router)
     app.include_router(bench.router)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     _install_handlers(app)

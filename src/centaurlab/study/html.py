@@ -73,7 +73,8 @@ def layout(title: str, body: str, *, bundle: Bundle | None, crumbs: Sequence[Cru
 {body}
 </main>
 <footer class="site-footer">
-  <span>Centaur Lab</span> · <a href="/api/banks">JSON API</a> · <a href="/health">health</a>
+  <span>Centaur Lab</span> · <a href="/">Tasks</a> · <a href="/bench">Bench</a> · <a href="/arena">Arena</a>
+  · <a href="/dashboard">Studies</a> · <a href="/api/banks">JSON API</a> · <a href="/health">health</a>
 </footer>
 </body>
 </html>

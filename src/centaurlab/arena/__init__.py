@@ -1,0 +1,77 @@
+"""The arena: tournaments of coded agents on the Auction, Pickup and Delivery Problem (APDP).
+
+The world (maps, tasks, fleets, match settings) is pure and seeded; the auction and the plan
+rules are pure functions; agents are Python files run in the sandbox, one process per agent per
+match, spoken to in JSON lines; matches and tournaments are stored and replayable. See docs/arena.md.
+"""
+
+from .agent_process import AgentFailure, AgentSource
+from .agents import BASELINES, BUILTIN, UnknownAgent, resolve_agent
+from .auction import AuctionOutcome, InvalidBid, parse_bid, run_auction
+from .leaderboard import LeaderRow, leaderboard
+from .logist_tables import ValueSpec
+from .match import play_match, replay_match
+from .match_file import MatchFileError
+from .plans import InvalidPlan, PlanProblem, check_plan, parse_plan, plan_cost, profit
+from .record import AuctionRound, Failure, MatchRecord
+from .topology import TOPOLOGY_NAMES, City, Route, Topology, TopologyFileError, load_topology
+from .tournament import TournamentSpec, match_seed, run_tournament, schedule, tournament_results
+from .world import (
+    Company,
+    MatchConfig,
+    Task,
+    TaskDistribution,
+    Timeouts,
+    Vehicle,
+    default_match_config,
+    generate_tasks,
+    load_match_config,
+)
+
+__all__ = [
+    "BASELINES",
+    "BUILTIN",
+    "TOPOLOGY_NAMES",
+    "AgentFailure",
+    "AgentSource",
+    "AuctionOutcome",
+    "AuctionRound",
+    "City",
+    "Company",
+    "Failure",
+    "InvalidBid",
+    "InvalidPlan",
+    "LeaderRow",
+    "MatchConfig",
+    "MatchFileError",
+    "MatchRecord",
+    "PlanProblem",
+    "Route",
+    "Task",
+    "TaskDistribution",
+    "Timeouts",
+    "Topology",
+    "TopologyFileError",
+    "TournamentSpec",
+    "UnknownAgent",
+    "ValueSpec",
+    "Vehicle",
+    "check_plan",
+    "default_match_config",
+    "generate_tasks",
+    "leaderboard",
+    "load_match_config",
+    "load_topology",
+    "match_seed",
+    "parse_bid",
+    "parse_plan",
+    "plan_cost",
+    "play_match",
+    "profit",
+    "replay_match",
+    "resolve_agent",
+    "run_auction",
+    "run_tournament",
+    "schedule",
+    "tournament_results",
+]

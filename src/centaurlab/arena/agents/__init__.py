@@ -1,0 +1,52 @@
+"""The agents shipped with the arena: the paper's five baselines and a strong reference agent.
+
+Each is one Python file with one class, run in the sandbox like any other agent.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+
+from ..agent_process import AgentSource
+
+BUILTIN: dict[str, str] = {
+    "naive": "naive.py",
+    "expcost": "expcost.py",
+    "honest": "honest.py",
+    "modelopponent": "modelopponent.py",
+    "riskseeking": "riskseeking.py",
+    "reference": "reference.py",
+}
+BASELINES: tuple[str, ...] = ("naive", "expcost", "honest", "modelopponent", "riskseeking")
+
+
+class UnknownAgent(LookupError):
+    pass
+
+
+def builtin_source(name: str) -> str:
+    return resources.files(__name__).joinpath(BUILTIN[name]).read_text()
+
+
+def resolve_agent(name_or_path: str) -> AgentSource:
+    """A built-in agent by short name, or an agent file by path (named by its file name)."""
+    if name_or_path in BUILTIN:
+        return AgentSource(name_or_path, builtin_source(name_or_path))
+    path = Path(name_or_path)
+    if path.suffix == ".py" and path.is_file():
+        return AgentSource(path.stem, path.read_text())
+    raise UnknownAgent(
+        f"no agent {name_or_path!r}: give a built-in name ({', '.join(BUILTIN)}) or the path of an agent .py file"
+    )
+
+
+def new_agent_source(name: str) -> str:
+    """The documented starting agent (template.py), its class named after `name`."""
+    words = [w for w in re.split(r"[^0-9a-zA-Z]+", name) if w]
+    if not words or not words[0][0].isalpha():
+        raise ValueError(f"agent name {name!r} must start with a letter (e.g. my_agent)")
+    class_name = "".join(w[:1].upper() + w[1:] for w in words)
+    template = resources.files(__name__).joinpath("template.py").read_text()
+    return template.replace("AGENT_NAME", name).replace("class AgentName", f"class {class_name}")

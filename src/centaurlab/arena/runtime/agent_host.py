@@ -1,0 +1,81 @@
+"""Runs inside the sandbox next to agent.py: loads the agent's class and answers the platform.
+
+Protocol: one JSON object per line on stdin, one reply per line on stdout.
+  {"op": "setup", "world": {...}}                      -> {"ok": true}
+  {"op": "bid", "task": {...}}                         -> {"ok": true, "bid": int | null}
+  {"op": "auction_result", "task": {...}, "winner": i, "bids": [...]} -> {"ok": true}
+  {"op": "plan", "tasks": [{...}, ...]}                -> {"ok": true, "plan": [[["pickup", id], ...], ...]}
+An exception in the agent is answered {"ok": false, "error": traceback}. Whatever the agent prints
+goes to stderr, so it cannot garble the protocol.
+"""
+
+import importlib.util
+import inspect
+import json
+import sys
+import traceback
+
+import centaur_arena
+
+
+def load_agent_class(path: str = "agent.py") -> type:
+    spec = importlib.util.spec_from_file_location("agent", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["agent"] = module
+    spec.loader.exec_module(module)
+    classes = [
+        obj
+        for obj in vars(module).values()
+        if inspect.isclass(obj) and obj.__module__ == "agent" and callable(getattr(obj, "bid", None))
+    ]
+    if len(classes) != 1:
+        names = ", ".join(c.__name__ for c in classes) or "none"
+        raise TypeError(f"agent.py must define exactly one class with a bid() method; found {names}")
+    return classes[0]
+
+
+def task_of(data: dict) -> centaur_arena.Task:
+    return centaur_arena.Task(int(data["id"]), int(data["pickup"]), int(data["delivery"]), int(data["weight"]))
+
+
+def plan_to_json(plan: object) -> list:
+    return [[[str(kind), int(task)] for kind, task in stops] for stops in plan]  # type: ignore[attr-defined]
+
+
+def handle(agent: object, request: dict) -> dict:
+    op = request["op"]
+    if op == "setup":
+        agent.setup(centaur_arena.World.from_dict(request["world"]))  # type: ignore[attr-defined]
+        return {"ok": True}
+    if op == "bid":
+        bid = agent.bid(task_of(request["task"]))  # type: ignore[attr-defined]
+        return {"ok": True, "bid": bid if bid is None or isinstance(bid, int) else repr(bid)}
+    if op == "auction_result":
+        agent.auction_result(task_of(request["task"]), request["winner"], request["bids"])  # type: ignore[attr-defined]
+        return {"ok": True}
+    if op == "plan":
+        plan = agent.plan([task_of(t) for t in request["tasks"]])  # type: ignore[attr-defined]
+        return {"ok": True, "plan": plan_to_json(plan)}
+    return {"ok": False, "error": f"unknown op {op!r}"}
+
+
+def main() -> None:
+    protocol = sys.stdout
+    sys.stdout = sys.stderr
+    agent = None
+    for line in sys.stdin:
+        try:
+            request = json.loads(line)
+            if agent is None:
+                agent = load_agent_class()()
+            reply = handle(agent, request)
+        except Exception:  # the agent's own failure: reported, the platform decides
+            reply = {"ok": False, "error": traceback.format_exc(limit=6)[-4000:]}
+        protocol.write(json.dumps(reply) + "\n")
+        protocol.flush()
+
+
+if __name__ == "__main__":
+    main()

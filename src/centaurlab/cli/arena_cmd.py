@@ -1,0 +1,286 @@
+"""`centaur arena`: play matches and tournaments of APDP agents, see leaderboards, replay matches."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.markup import escape
+from rich.progress import Progress
+
+from .. import store
+from ..arena import (
+    BUILTIN,
+    TOPOLOGY_NAMES,
+    AgentSource,
+    MatchConfig,
+    Timeouts,
+    TournamentSpec,
+    UnknownAgent,
+    default_match_config,
+    leaderboard,
+    load_match_config,
+    play_match,
+    replay_match,
+    resolve_agent,
+    run_tournament,
+    tournament_results,
+)
+from ..arena.agents import new_agent_source
+from ..arena.executor import EXECUTORS
+from ..arena.leaderboard import COLUMNS
+from ..arena.record import MatchRecord
+from ..arena.report import auction_rows, match_topology, plan_lines, result_rows
+from ..config import settings
+from ..sandbox import SandboxUnavailable, get_backend
+from ..store import arena as arena_store
+from . import arena_warmup_cmd
+from .output import console, err_console, fail, print_json, print_table
+
+app = typer.Typer(no_args_is_help=True, help="The APDP arena: agents bid for tasks, then plan their deliveries.")
+app.add_typer(arena_warmup_cmd.app, name="warmup")
+
+SETUP_HELP, BID_HELP, PLAN_HELP = "Setup time limit, s.", "Bid time limit, s.", "Plan time limit, s."
+
+
+def _agent(name: str) -> AgentSource:
+    try:
+        return resolve_agent(name)
+    except UnknownAgent as exc:
+        raise fail(escape(str(exc))) from None
+
+
+def _database() -> str:
+    url = settings().database_url
+    store.upgrade(url)
+    return url
+
+
+def _topologies(value: str) -> tuple[str, ...]:
+    names = TOPOLOGY_NAMES if value == "all" else tuple(v.strip() for v in value.split(",") if v.strip())
+    unknown = [n for n in names if n not in TOPOLOGY_NAMES and not Path(n).is_file()]
+    if unknown or not names:
+        raise fail(f"--topologies {value!r}: unknown {', '.join(unknown) or '(none)'}; use all, or a comma-separated "
+                   f"list of {', '.join(TOPOLOGY_NAMES)} or topology files")  # fmt: skip
+    return names
+
+
+def _print_match(record: dict[str, Any], match_id: int | None) -> None:
+    topology = match_topology(record)
+    names = record["agents"]
+    print_table(f"auctions on {topology.name} (seed {record['config']['seed']})",
+                ["task", "route", "weight", *[f"bid {n}" for n in names], "winner", "price"],
+                auction_rows(record, topology))  # fmt: skip
+    print_table("plans", ["agent", "vehicle", "stops", "km"],
+                [[a, v, stops, "-" if km is None else f"{km:.1f}"] for a, v, stops, km in plan_lines(record, topology)])
+    print_table("result" + (f" (match {match_id})" if match_id else ""),
+                ["agent", "tasks", "income", "cost", "profit", "outcome"], result_rows(record))  # fmt: skip
+    for failure in record["failures"]:
+        err_console.print(f"[bold]{escape(names[failure['agent']])}[/] failed ({failure['kind']}, "
+                          f"{failure['phase']}): {escape(failure['reason'])}")  # fmt: skip
+
+
+def _match_config(config_file: Path | None, topology: str, tasks: int, seed: int, timeouts: Timeouts) -> MatchConfig:
+    if config_file is not None:
+        try:
+            return load_match_config(config_file)
+        except ValueError as exc:
+            raise fail(escape(str(exc))) from None
+    try:
+        return replace(default_match_config(topology, tasks, seed), timeouts=timeouts)
+    except (KeyError, ValueError, FileNotFoundError) as exc:
+        raise fail(f"--topology {topology!r}: {escape(str(exc))}") from None
+
+
+@app.command("match")
+def match(
+    agent_a: str = typer.Argument(..., help=f"Company 0: a built-in agent ({', '.join(BUILTIN)}) or a .py file."),
+    agent_b: str = typer.Argument(..., help="Company 1: a built-in agent or an agent .py file."),
+    topology: str = typer.Option("france", help=f"Map: {', '.join(TOPOLOGY_NAMES)} or a topology file."),
+    tasks: int = typer.Option(50, min=1, help="Tasks auctioned."),
+    seed: int = typer.Option(1, help="Seed of the tasks and fleets."),
+    config_file: Path | None = typer.Option(None, "--config", exists=True, help="A match TOML file (overrides these)."),
+    setup_s: float = typer.Option(30.0, "--setup-timeout", help=SETUP_HELP),
+    bid_s: float = typer.Option(30.0, "--bid-timeout", help=BID_HELP),
+    plan_s: float = typer.Option(30.0, "--plan-timeout", help=PLAN_HELP),
+    save: bool = typer.Option(True, "--store/--no-store", help="Record the match in the database (to replay it)."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Play one match: the auction log, both plans and the result. Exit 1 if an agent failed."""
+    agents = [_agent(agent_a), _agent(agent_b)]
+    if agents[0].name == agents[1].name:
+        agents[1] = AgentSource(agents[1].name + "_2", agents[1].source)
+    config = _match_config(config_file, topology, tasks, seed, Timeouts(setup_s, bid_s, plan_s))
+    try:
+        backend = get_backend()
+    except SandboxUnavailable as exc:
+        raise fail(escape(str(exc))) from None
+    with err_console.status(f"{agents[0].name} vs {agents[1].name} on {config.topology}, {config.n_tasks} tasks"):
+        record = play_match(config, agents, backend=backend).to_dict()
+    match_id = None
+    if save:
+        with store.session_scope(_database()) as session:
+            for agent in agents:
+                arena_store.save_agent(session, agent.name, agent.source)
+            match_id = arena_store.record_match(session, record, topology=config.topology, seed=config.seed).id
+    if json_out:
+        print_json({"id": match_id, **record})
+    else:
+        _print_match(record, match_id)
+    if record["failures"]:
+        raise typer.Exit(1)
+
+
+@app.command("tournament")
+def tournament(
+    agents: list[str] = typer.Argument(..., help="Two or more agents: built-in names or agent .py files."),
+    topologies: str = typer.Option("all", help="all, or a comma-separated list of maps."),
+    tournaments: int = typer.Option(3, min=1, help="Tournaments (rounds) per topology."),
+    tasks: int = typer.Option(50, min=1, help="Tasks per match."),
+    seed: int = typer.Option(0, help="Tournament seed; match seeds derive from it."),
+    tournament_id: str | None = typer.Option(None, "--id", help="Name to store and resume it under (default derived)."),
+    workers: int = typer.Option(0, help="Matches played at once; 0 = the workers setting (one per core)."),
+    executor: str = typer.Option("local", help=f"Where matches run: {', '.join(EXECUTORS)}."),
+    setup_s: float = typer.Option(30.0, "--setup-timeout", help=SETUP_HELP),
+    bid_s: float = typer.Option(30.0, "--bid-timeout", help=BID_HELP),
+    plan_s: float = typer.Option(30.0, "--plan-timeout", help=PLAN_HELP),
+    json_out: bool = typer.Option(False, "--json", help="Print the leaderboard as JSON."),
+) -> None:
+    """Double all-play-all on every topology, stored match by match; rerun the same command to resume."""
+    if executor not in EXECUTORS:
+        raise fail(f"--executor {executor!r}: choose {', '.join(EXECUTORS)}")
+    sources = tuple(_agent(a) for a in agents)
+    names = tuple(t for t in _topologies(topologies))
+    timeouts = Timeouts(setup_s, bid_s, plan_s)
+    try:
+        spec = TournamentSpec(tournament_id or "", sources, names, tournaments, tasks, seed, timeouts)
+    except ValueError as exc:
+        raise fail(escape(str(exc))) from None
+    if not tournament_id:
+        spec = replace(spec, id="t-" + store.config_digest(spec.to_json())[:10])
+    url = _database()
+    with Progress(console=err_console, transient=True) as progress:
+        bar = progress.add_task(f"tournament {spec.id}", total=None)
+        try:
+            done = run_tournament(spec, database_url=url, executor=executor, workers=workers or settings().workers,
+                                  on_match=lambda p, _r: progress.update(bar, total=p.total - p.already,
+                                                                         completed=p.played))  # fmt: skip
+        except ValueError as exc:
+            raise fail(escape(str(exc))) from None
+    err_console.print(f"tournament {spec.id}: {done.played} matches played, {done.already} already stored")
+    _show_leaderboard(spec.id, url, json_out, None)
+
+
+def _show_leaderboard(tournament_id: str, url: str, json_out: bool, csv_file: Path | None) -> None:
+    matches = tournament_results(tournament_id, url)
+    if not matches:
+        raise fail(f"tournament {tournament_id!r} has no stored matches; see `centaur arena tournaments`")
+    rows = [r.as_dict() for r in leaderboard(matches)]
+    if csv_file is not None:
+        with csv_file.open("w", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+            writer.writeheader()
+            writer.writerows(rows)
+    if json_out:
+        print_json({"tournament": tournament_id, "matches": len(matches), "rows": rows})
+        return
+    print_table(f"tournament {tournament_id}: {len(matches)} matches", COLUMNS,
+                [["-" if r[c] is None else r[c] for c in COLUMNS] for r in rows])  # fmt: skip
+
+
+@app.command("leaderboard")
+def leaderboard_cmd(
+    tournament_id: str | None = typer.Argument(None, help="Tournament id (default: the latest)."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+    csv_file: Path | None = typer.Option(None, "--csv", help="Also write the table to this CSV file."),
+) -> None:
+    """The leaderboard of a stored tournament: wins and losses per tournament (mean, SD), win rate,
+    crashes, and a Bradley-Terry rating (Elo scale) with a 95 % bootstrap interval."""
+    url = _database()
+    if tournament_id is None:
+        with store.session_scope(url) as session:
+            stored = arena_store.list_tournaments(session)
+        if not stored:
+            raise fail("no tournament is stored yet; run `centaur arena tournament AGENTS...`")
+        tournament_id = stored[-1].id
+    _show_leaderboard(tournament_id, url, json_out, csv_file)
+
+
+@app.command("tournaments")
+def tournaments_cmd(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """The stored tournaments."""
+    with store.session_scope(_database()) as session:
+        rows = [{"id": t.id, "created": t.created_at.isoformat(timespec="seconds"), **t.spec,
+                 "agents": [a for a, _sha in t.spec["agents"]]}
+                for t in arena_store.list_tournaments(session)]  # fmt: skip
+    if json_out:
+        print_json(rows)
+        return
+    print_table("tournaments", ["id", "agents", "topologies", "rounds", "tasks", "created"],
+                [[r["id"], ", ".join(r["agents"]), ", ".join(r["topologies"]), r["rounds"], r["n_tasks"],
+                  r["created"]] for r in rows])  # fmt: skip
+
+
+@app.command("replay")
+def replay(
+    match_id: int = typer.Argument(..., help="A stored match id (printed by `match`, shown on /arena)."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Play a stored match again from its stored configuration and agent sources; exit 1 unless it
+    comes out identical (bids, plans, profits, winner, failures)."""
+    with store.session_scope(_database()) as session:
+        row = session.get(arena_store.ArenaMatch, match_id)
+        if row is None:
+            raise fail(f"there is no match {match_id}")
+        record = MatchRecord.from_dict(row.record)
+        sources = [arena_store.agent_source(session, sha) for sha in (row.sha_a, row.sha_b)]
+    agents = [AgentSource(name, src or "") for name, src in zip(record.agents, sources, strict=True)]
+    with err_console.status(f"replaying match {match_id}"):
+        _again, differences = replay_match(record, agents)
+    if json_out:
+        print_json({"id": match_id, "identical": not differences, "differences": differences})
+    elif differences:
+        console.print(f"match {match_id} replayed DIFFERENTLY: {', '.join(differences)} changed")
+    else:
+        console.print(f"match {match_id} replayed identically ({len(record.auctions)} auctions, winner "
+                      f"{'draw' if record.winner is None else record.agents[record.winner]})")  # fmt: skip
+    if differences:
+        raise typer.Exit(1)
+
+
+@app.command("show")
+def show(
+    match_id: int = typer.Argument(..., help="A stored match id."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """A stored match: auction log, plans, result."""
+    with store.session_scope(_database()) as session:
+        row = session.get(arena_store.ArenaMatch, match_id)
+        if row is None:
+            raise fail(f"there is no match {match_id}")
+        record = row.record
+    if json_out:
+        print_json({"id": match_id, **record})
+    else:
+        _print_match(record, match_id)
+
+
+@app.command("new-agent")
+def new_agent(
+    name: str = typer.Argument(..., help="The agent's name; writes NAME.py."),
+    folder: Path = typer.Option(Path("."), "--dir", help="Where to write it."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Write a documented starting agent (a working marginal-cost bidder) to NAME.py."""
+    try:
+        source = new_agent_source(name)
+    except ValueError as exc:
+        raise fail(escape(str(exc))) from None
+    target = folder / f"{Path(name).stem}.py"
+    if target.exists() and not force:
+        raise fail(f"{target} exists; pass --force to overwrite it")
+    target.write_text(source)
+    console.print(f"wrote {target}; try: centaur arena match {target} honest --topology france --tasks 20")

@@ -1,0 +1,190 @@
+"""`centaur study`: validate and create user studies, follow them, export their data, report on them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import typer
+from rich.markup import escape
+
+from .. import store
+from ..config import settings
+from ..models import ModelError
+from .output import console, fail, print_json, print_table
+
+app = typer.Typer(no_args_is_help=True, help="User studies: study files, participant links, progress, exports.")
+
+PROLIFIC_QUERY = "PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}"
+
+
+def _load(path: Path) -> Any:
+    from ..study.studyfile import StudyFileError, load_study
+
+    try:
+        return load_study(path)
+    except StudyFileError as exc:
+        raise fail(escape(str(exc))) from None
+    except (ModelError, FileNotFoundError) as exc:
+        raise fail(f"{escape(str(path))}: the model registry cannot be read: {escape(str(exc))}") from None
+
+
+def _summary(spec: Any, path: Path) -> dict[str, Any]:
+    from ..study.studyfile import resolve_task_sets
+
+    bank, tutorial, sets = resolve_task_sets(spec, path.parent, path)
+    return {
+        "id": spec.id, "title": spec.title, "bank": bank, "tutorial": tutorial, "task_sets": sets,
+        "conditions": {name: c.model_dump(exclude_none=True, exclude={"instructions"})
+                       for name, c in spec.conditions.items()},
+        "cells": len(spec.conditions) * len(sets), "stratify_by": spec.assignment.stratify_by,
+        "session_minutes": spec.timing.session_minutes, "skip_after_minutes": spec.timing.skip_after_minutes,
+    }
+
+
+@app.command("validate")
+def validate(
+    path: Path = typer.Argument(..., help="The study file (.toml or .yaml)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Check a study file completely (fields, models, bank, task sets, survey questions) without storing it."""
+    spec = _load(path)
+    info = _summary(spec, path)
+    if as_json:
+        print_json({"valid": True, **info})
+        return
+    console.print(f"[green]✓[/] {escape(str(path))}: study [bold]{escape(spec.id)}[/] is valid")
+    conds = ", ".join(f"{n} ({', '.join(f'{k}={v}' for k, v in c.items()) or 'no AI'})"
+                      for n, c in info["conditions"].items())
+    console.print(f"  conditions: {escape(conds)}")
+    console.print(f"  tasks: bank {info['bank']}, tutorial {info['tutorial']}, {len(info['task_sets'])} task sets "
+                  f"of {', '.join(str(len(s)) for s in info['task_sets'])} tasks; {info['cells']} cells")
+    console.print(f"  session {info['session_minutes']:g} min, skip after {info['skip_after_minutes']:g} min"
+                  + (f", stratified by {info['stratify_by']}" if info["stratify_by"] else ""))
+
+
+def _base_url(base_url: str | None) -> str:
+    if base_url:
+        return base_url.rstrip("/")
+    cfg = settings()
+    return f"http://{cfg['host']}:{cfg['port']}"
+
+
+@app.command("create")
+def create(
+    path: Path = typer.Argument(..., help="The study file (.toml or .yaml)."),
+    base_url: str | None = typer.Option(None, "--base-url", help="Public address of the server in the links "
+                                        "(default: http://HOST:PORT from the settings)."),
+    replace: bool = typer.Option(False, "--replace", help="Apply changed settings to a study that has participants."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Store a study (validated first) and print its participant links. Creating it again is harmless."""
+    from ..study.studies import StudyExists, create_study
+
+    spec = _load(path)
+    url = settings().database_url
+    store.upgrade(url)
+    try:
+        create_study(url, spec, path.parent, source=str(path), replace=replace)
+    except StudyExists as exc:
+        raise fail(escape(str(exc))) from None
+    link = f"{_base_url(base_url)}/s/{quote(spec.id)}"
+    links = {"study": spec.id, "link": link, "prolific_link": f"{link}?{PROLIFIC_QUERY}",
+             "completion_url": spec.recruitment.completion_url}
+    if as_json:
+        print_json(links)
+        return
+    console.print(f"[green]✓[/] study [bold]{escape(spec.id)}[/] created ({len(spec.conditions)} conditions)")
+    console.print(f"  participant link: {escape(link)}", soft_wrap=True)
+    console.print(f"  Prolific link:    {escape(links['prolific_link'])}", soft_wrap=True)
+    if spec.recruitment.completion_url:
+        console.print(f"  completion:       {escape(spec.recruitment.completion_url)}")
+    console.print("  start the server with `centaur serve`; each browser that opens the link becomes a participant")
+
+
+@app.command("status")
+def status(
+    study_id: str | None = typer.Argument(None, help="One study (default: all)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Participants of each study by stage, and per condition."""
+    from ..study.studies import list_studies
+
+    url = settings().database_url
+    store.upgrade(url)
+    studies = [s for s in list_studies(url) if study_id in (None, s["id"])]
+    if study_id and not studies:
+        raise fail(f"no study '{escape(study_id)}'; create it with `centaur study create FILE`")
+    if as_json:
+        print_json(studies)
+        return
+    if not studies:
+        console.print("no studies yet: `centaur study create FILE`")
+        return
+    print_table("studies", ["study", "title", "participants", "finished", "conditions", "created"],
+                [[s["id"], s["title"], s["participants"], s["finished"], ", ".join(s["conditions"]),
+                  f"{s['created_at']:%Y-%m-%d %H:%M}"] for s in studies])
+    for s in studies:
+        stages = ["consent", "pre", "instructions", "coding", "exit", "done"]
+        rows = [[cond, *[counts.get(st, 0) for st in stages]] for cond, counts in sorted(s["by_condition"].items())]
+        if rows:
+            print_table(f"{s['id']}: participants by condition and stage", ["condition", *stages], rows)
+
+
+@app.command("export")
+def export(
+    study_id: str = typer.Argument(..., help="The study's id."),
+    out: Path = typer.Option(..., "--out", help="Folder to write the tables to."),
+    fmt: str = typer.Option("csv", "--format", help="csv or parquet."),
+    keep_recruitment_ids: bool = typer.Option(False, "--keep-recruitment-ids",
+                                              help="Keep Prolific ids as they are (default: salted hashes)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Write the raw events and the suggestions, chat, tasks and participants tables, with names, e-mail
+    addresses and phone numbers scrubbed from free text."""
+    from ..study.export import export_study
+    from ..study.studies import StudyCache, UnknownStudy
+
+    if fmt not in ("csv", "parquet"):
+        raise fail(f"--format {escape(fmt)}: use csv or parquet")
+    url = settings().database_url
+    store.upgrade(url)
+    try:
+        StudyCache(url).get(study_id)
+    except UnknownStudy as exc:
+        raise fail(escape(str(exc))) from None
+    paths = export_study(url, study_id, out, fmt, keep_recruitment_ids)  # type: ignore[arg-type]
+    import pandas as pd
+
+    counts = {name: len(pd.read_csv(p) if fmt == "csv" else pd.read_parquet(p)) for name, p in paths.items()}
+    if as_json:
+        print_json({name: {"path": str(p), "rows": counts[name]} for name, p in paths.items()})
+        return
+    print_table(f"export of {study_id}", ["table", "rows", "file"],
+                [[name, counts[name], str(p)] for name, p in paths.items()])
+
+
+@app.command("report")
+def report(
+    study_id: str = typer.Argument(..., help="The study's id."),
+    html: Path | None = typer.Option(None, "--html", help="Write the HTML report to this file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the metrics as JSON."),
+) -> None:
+    """Metrics and analyses of a study (per participant and condition, differences from no AI)."""
+    from ..study.report_bridge import report_study
+
+    url = settings().database_url
+    store.upgrade(url)
+    try:
+        result = report_study(url, study_id, html)
+    except LookupError as exc:
+        raise fail(escape(str(exc))) from None
+    if as_json:
+        print_json(result)
+        return
+    for name, rows in result.get("tables", {}).items():
+        if rows:
+            print_table(name, list(rows[0]), [list(r.values()) for r in rows])
+    if html:
+        console.print(f"[green]✓[/] report written to {escape(str(html))}")

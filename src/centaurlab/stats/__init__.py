@@ -1,0 +1,50 @@
+"""Statistics for every pillar (pure numpy/scipy/pandas, no I/O).
+
+* Description with uncertainty: `describe`, `describe_groups` (mean, sd, se, t interval).
+* Comparison with a control: `welch_difference`, `differences_from_control`.
+* Pooling across groups of different difficulty: `zscore_within`.
+* Regression: `ols` (classical, HC1 or cluster-robust covariance), `regress` on a DataFrame.
+* Many tests at once: `benjamini_hochberg`.
+* Output: `means_chart` (SVG), `HtmlReport` (one self-contained HTML file), `format_number`.
+
+See docs/study-metrics.md for the formulas and a worked example.
+"""
+
+from .compare import Difference, differences_from_control, welch_difference
+from .describe import Summary, describe, describe_groups, finite, require_columns
+from .errors import StatsError
+from .format import format_number, format_p
+from .html_report import HtmlReport, html_table
+from .multiple import benjamini_hochberg
+from .ols import COV_TYPES, CovType, OLSFit, ols
+from .regress import INTERCEPT, design_matrix, dummy_name, regress
+from .svg import means_chart, nice_ticks
+from .zscore import zscore_within
+
+__all__ = [
+    "COV_TYPES",
+    "INTERCEPT",
+    "CovType",
+    "Difference",
+    "HtmlReport",
+    "OLSFit",
+    "StatsError",
+    "Summary",
+    "benjamini_hochberg",
+    "describe",
+    "describe_groups",
+    "design_matrix",
+    "differences_from_control",
+    "dummy_name",
+    "finite",
+    "format_number",
+    "format_p",
+    "html_table",
+    "means_chart",
+    "nice_ticks",
+    "ols",
+    "regress",
+    "require_columns",
+    "welch_difference",
+    "zscore_within",
+]

@@ -1,0 +1,109 @@
+"""Tables of user studies: studies, their participants, and the append-only telemetry events.
+
+Events are keyed by the `event_id` the browser made, so a batch sent twice (a retry after a network
+blip or a server restart) is stored once. Events are never updated or deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from .models import Base, utcnow
+
+EVENT_COLUMNS = ("event_id", "study_id", "participant_id", "condition", "task_id", "task_index", "type",
+                 "client_ms", "server_ms", "payload")
+
+
+class StudyRow(Base):
+    """A study as created from its file: the validated settings and the task sets resolved from its bank."""
+
+    __tablename__ = "studies"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    title: Mapped[str] = mapped_column(String(500))
+    spec: Mapped[dict[str, Any]] = mapped_column(JSON)
+    bank_folder: Mapped[str] = mapped_column(Text)
+    tutorial: Mapped[str] = mapped_column(String(200))
+    task_sets: Mapped[list[list[str]]] = mapped_column(JSON)
+    source: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ParticipantRow(Base):
+    """One participant: where they are in the study (the server keeps it, so a refresh resumes), their cell,
+    and their latest code per task. `token_sha256` authenticates them; the token itself is never stored."""
+
+    __tablename__ = "study_participants"
+    __table_args__ = (UniqueConstraint("token_sha256", name="uq_participant_token"),)
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    study_id: Mapped[str] = mapped_column(ForeignKey("studies.id", ondelete="CASCADE"), index=True)
+    token_sha256: Mapped[str] = mapped_column(String(64))
+    stage: Mapped[str] = mapped_column(String(20), default="consent")
+    condition: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    task_set: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    stratum: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    sequence: Mapped[list[str]] = mapped_column(JSON, default=list)
+    task_index: Mapped[int] = mapped_column(Integer, default=0)
+    task_started_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    session_ends_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    code: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
+    recruitment: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
+    prolific_pid: Mapped[str | None] = mapped_column(String(200), nullable=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class StudyEvent(Base):
+    __tablename__ = "study_events"
+    __table_args__ = (UniqueConstraint("event_id", name="uq_study_event"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[str] = mapped_column(String(64))
+    study_id: Mapped[str] = mapped_column(String(64), index=True)
+    participant_id: Mapped[str] = mapped_column(String(64), index=True)
+    condition: Mapped[str] = mapped_column(String(20))
+    task_id: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    task_index: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    type: Mapped[str] = mapped_column(String(40))
+    client_ms: Mapped[int] = mapped_column(BigInteger)
+    server_ms: Mapped[int] = mapped_column(BigInteger)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {c: getattr(self, c) for c in EVENT_COLUMNS}
+
+
+def append_events(session: Session, rows: Sequence[dict[str, Any]]) -> int:
+    """Store events, skipping those whose event_id is already stored; returns how many were new."""
+    if not rows:
+        return 0
+    dialect = session.get_bind().dialect.name
+    if dialect in ("sqlite", "postgresql"):
+        insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
+        # executemany form: one cached statement whatever the batch size ("insertmanyvalues" batches it)
+        stmt = insert(StudyEvent).on_conflict_do_nothing(index_elements=["event_id"]).returning(StudyEvent.event_id)
+        return len(session.execute(stmt, [dict(r) for r in rows]).all())
+    known = set(session.scalars(select(StudyEvent.event_id).where(
+        StudyEvent.event_id.in_([r["event_id"] for r in rows]))))
+    fresh = [r for r in rows if r["event_id"] not in known]
+    session.add_all(StudyEvent(**r) for r in fresh)
+    return len(fresh)
+
+
+def events_of(session: Session, study_id: str, participant_id: str | None = None,
+              types: Iterable[str] | None = None) -> list[StudyEvent]:
+    """Events of a study (or one participant) in the order they were stored."""
+    stmt = select(StudyEvent).where(StudyEvent.study_id == study_id)
+    if participant_id is not None:
+        stmt = stmt.where(StudyEvent.participant_id == participant_id)
+    if types is not None:
+        stmt = stmt.where(StudyEvent.type.in_(list(types)))
+    return list(session.scalars(stmt.order_by(StudyEvent.server_ms, StudyEvent.id)))

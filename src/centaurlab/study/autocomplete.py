@@ -1,0 +1,105 @@
+"""Inline autocomplete for a participant: fill-in-the-middle through `models/`, with the study's
+suggestion-length policy, logged as suggestion_requested and suggestion_shown.
+
+The model is the participant's condition's; the browser never names one, so a participant cannot
+reach another condition's model.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..models import CompletionRequest, Registry, plan_fim
+from ..store import ParticipantRow, append_events
+from .participants import Participants
+from .studies import Study
+
+MAX_CONTEXT_CHARS = 200_000
+
+
+class NotInCondition(PermissionError):
+    """The participant's condition has no such assistant."""
+
+
+class SuggestRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    request_id: str = Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9-]+$")
+    trigger: Literal["auto", "manual"] = "auto"
+    prefix: str = Field(max_length=MAX_CONTEXT_CHARS)
+    suffix: str = Field("", max_length=MAX_CONTEXT_CHARS)
+    task_index: int = Field(ge=0, le=1000)
+    client_ms: int = Field(ge=0)
+
+
+def _logprobs(raw: Any) -> list[Any] | None:
+    """Token log-probabilities when the endpoint returned them (OpenAI `logprobs`, llama.cpp
+    `completion_probabilities`)."""
+    if not isinstance(raw, dict):
+        return None
+    choices = raw.get("choices") or [{}]
+    lp = choices[0].get("logprobs") if isinstance(choices[0], dict) else None
+    if isinstance(lp, dict):
+        tokens = lp.get("token_logprobs") or lp.get("content")
+        return list(tokens) if tokens else None
+    probs = raw.get("completion_probabilities")
+    return list(probs) if probs else None
+
+
+class Autocomplete:
+    def __init__(self, participants: Participants, registry: Registry) -> None:
+        self.participants = participants
+        self.registry = registry
+        self._samplers: dict[str, Callable[[], int]] = {}
+        self._lock = threading.Lock()
+
+    def _max_tokens(self, study: Study, p: ParticipantRow) -> int:
+        with self._lock:
+            if p.id not in self._samplers:
+                seed = int(hashlib.sha256(f"{study.spec.seed}:{p.id}".encode()).hexdigest()[:8], 16)
+                self._samplers[p.id] = study.spec.autocomplete.length.policy().sampler(seed)
+            return self._samplers[p.id]()
+
+    def suggest(self, p: ParticipantRow, body: SuggestRequest) -> dict[str, Any]:
+        """Ask the condition's model for the code at the cursor; blocking (call from a worker thread)."""
+        study = self.participants.studies.get(p.study_id)
+        condition = study.spec.conditions.get(p.condition or "none")  # type: ignore[call-overload]
+        model = condition.autocomplete_model if condition is not None else None
+        if model is None:
+            raise NotInCondition(f"the '{p.condition}' condition has no autocomplete")
+        cfg = self.registry.get(model)
+        requested = self.participants.event(
+            study, p, "suggestion_requested",
+            {"request_id": body.request_id, "trigger": body.trigger, "prefix": body.prefix, "suffix": body.suffix},
+            index=body.task_index, client_ms=body.client_ms,
+        )
+        plan = plan_fim(body.prefix, body.suffix, template=cfg.fim_template, max_tokens=self._max_tokens(study, p),
+                        temperature=study.spec.autocomplete.temperature)
+        start = time.perf_counter()
+        response = self.registry.provider(model).complete(CompletionRequest(
+            plan.prompt, suffix=plan.suffix, temperature=plan.temperature, max_tokens=plan.max_tokens,
+            stop=list(plan.stop[:4]),
+        ))
+        latency_ms = round((time.perf_counter() - start) * 1000)
+        suggestion = plan.clean(response.text)
+        suggestion_id = str(uuid.uuid4())
+        events = [requested]
+        if suggestion:
+            events.append(self.participants.event(
+                study, p, "suggestion_shown",
+                {"request_id": body.request_id, "suggestion_id": suggestion_id, "suggestion": suggestion,
+                 "model": model, "latency_ms": latency_ms, "prefix": body.prefix, "suffix": body.suffix,
+                 "logprobs": _logprobs(response.raw)},
+                index=body.task_index, client_ms=body.client_ms + latency_ms,
+            ))
+        with self.participants.writing() as session:
+            append_events(session, events)
+        return {"request_id": body.request_id, "suggestion_id": suggestion_id if suggestion else None,
+                "suggestion": suggestion, "latency_ms": latency_ms}

@@ -1,0 +1,235 @@
+"""Exporting a study: the raw events and the four RealHumanEval-style tables (autocomplete
+suggestions, chat messages, tasks, per-participant summary), as CSV or Parquet, with personal data
+scrubbed from free text.
+
+`study_events` and `participant_attributes` read the store into the frames the metrics take
+(`centaurlab.study.metrics`): the events with exactly the contract's columns, payload as a dict.
+Building the tables is pure (frames in, frames out).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+import pandas as pd
+from sqlalchemy import select
+
+from .. import store
+from ..store import ParticipantRow
+from ..store.study import EVENT_COLUMNS
+from .scrub import scrub_emails, scrub_text
+
+Format = Literal["csv", "parquet"]
+TABLES = ("events", "suggestions", "chat", "tasks", "participants")
+TLX = ("tlx_mental", "tlx_physical", "tlx_temporal", "tlx_performance", "tlx_effort", "tlx_frustration")
+
+
+def study_events(url: str, study_id: str) -> pd.DataFrame:
+    """Every event of a study in the contract's columns, in the order they happened in the browser."""
+    with store.session_scope(url) as session:
+        rows = [e.to_dict() for e in store.events_of(session, study_id)]
+    frame = pd.DataFrame(rows, columns=list(EVENT_COLUMNS))
+    return frame.sort_values(["participant_id", "client_ms", "server_ms"], kind="stable").reset_index(drop=True)
+
+
+def participant_attributes(url: str, study_id: str) -> pd.DataFrame:
+    """One row per assigned participant: participant_id, condition, task_set (and stage, stratum, recruitment)."""
+    with store.session_scope(url) as session:
+        rows = session.scalars(select(ParticipantRow).where(ParticipantRow.study_id == study_id)).all()
+        data = [{
+            "participant_id": p.id, "condition": p.condition,
+            "task_set": None if p.task_set is None else str(p.task_set + 1),
+            "stage": p.stage, "stratum": p.stratum, "prolific_pid": p.prolific_pid,
+            "prolific_study_id": p.recruitment.get("STUDY_ID"), "prolific_session_id": p.recruitment.get("SESSION_ID"),
+            "created_at": p.created_at, "finished_at": p.finished_at,
+        } for p in rows]
+    columns = ["participant_id", "condition", "task_set", "stage", "stratum", "prolific_pid", "prolific_study_id",
+               "prolific_session_id", "created_at", "finished_at"]
+    return pd.DataFrame(data, columns=columns)
+
+
+# --- scrubbing --------------------------------------------------------------------------------------------------
+
+
+def _scrub_payload(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    out = dict(payload)
+    for key in ("code", "prefix", "suffix", "suggestion", "output"):
+        if isinstance(out.get(key), str):
+            out[key] = scrub_emails(out[key])
+    if kind in ("chat_message", "chat_response", "chat_copy", "paste") and isinstance(out.get("text"), str):
+        out["text"] = scrub_text(out["text"])
+    if kind == "chat_message" and isinstance(out.get("history"), list):
+        out["history"] = [{**t, "content": scrub_text(str(t.get("content", "")))} if isinstance(t, dict) else t
+                          for t in out["history"]]
+    if kind == "survey" and isinstance(out.get("answers"), dict):
+        out["answers"] = {k: scrub_text(v) if isinstance(v, str) else v for k, v in out["answers"].items()}
+    return out
+
+
+def scrub_events(events: pd.DataFrame) -> pd.DataFrame:
+    """The events with names, e-mail addresses and phone numbers removed from free text (chat, surveys,
+    pastes) and e-mail addresses from code."""
+    out = events.copy()
+    out["payload"] = pd.Series([_scrub_payload(t, p) for t, p in zip(out["type"], out["payload"], strict=True)],
+                               index=out.index, dtype=object)
+    return out
+
+
+def pseudonymise(participants: pd.DataFrame, salt: str) -> pd.DataFrame:
+    """Recruitment-platform ids replaced by salted hashes (the same id gives the same hash within a study)."""
+    out = participants.copy()
+    for col in ("prolific_pid", "prolific_session_id"):
+        out[col] = [None if v is None or v != v else hashlib.sha256(f"{salt}:{v}".encode()).hexdigest()[:16]
+                    for v in out[col]]
+    return out
+
+
+# --- the tables -------------------------------------------------------------------------------------------------
+
+
+def _of(events: pd.DataFrame, *types: str) -> list[dict[str, Any]]:
+    return [{str(k): v for k, v in r.items()} for r in events[events["type"].isin(types)].to_dict("records")]
+
+
+def suggestions_table(events: pd.DataFrame) -> pd.DataFrame:
+    """One row per suggestion shown, with what became of it (accepted, rejected and why, or no decision)."""
+    decisions: dict[str, dict[str, Any]] = {}
+    for e in _of(events, "suggestion_accepted", "suggestion_rejected"):
+        sid = e["payload"].get("suggestion_id")
+        if sid and sid not in decisions:
+            decisions[sid] = e
+    requested = {e["payload"].get("request_id"): e for e in _of(events, "suggestion_requested")}
+    rows = []
+    for e in _of(events, "suggestion_shown"):
+        p = e["payload"]
+        d = decisions.get(p.get("suggestion_id"))
+        req = requested.get(p.get("request_id"))
+        rows.append({
+            "participant_id": e["participant_id"], "condition": e["condition"], "task_id": e["task_id"],
+            "task_index": e["task_index"], "request_id": p.get("request_id"), "suggestion_id": p.get("suggestion_id"),
+            "trigger": req["payload"].get("trigger") if req else None, "model": p.get("model"),
+            "latency_ms": p.get("latency_ms"), "requested_ms": req["client_ms"] if req else None,
+            "shown_ms": e["client_ms"], "prefix": p.get("prefix"), "suffix": p.get("suffix"),
+            "suggestion": p.get("suggestion"),
+            "decision": None if d is None else ("accepted" if d["type"] == "suggestion_accepted" else "rejected"),
+            "reject_reason": (d["payload"].get("reason")
+                              if d is not None and d["type"] == "suggestion_rejected" else None),
+            "decision_ms": d["client_ms"] if d is not None else None,
+            "logprobs": json.dumps(p.get("logprobs")) if p.get("logprobs") is not None else None,
+        })
+    return pd.DataFrame(rows, columns=[
+        "participant_id", "condition", "task_id", "task_index", "request_id", "suggestion_id", "trigger", "model",
+        "latency_ms", "requested_ms", "shown_ms", "prefix", "suffix", "suggestion", "decision", "reject_reason",
+        "decision_ms", "logprobs"])
+
+
+def chat_table(events: pd.DataFrame) -> pd.DataFrame:
+    """One row per chat message with its answer, copies, feedback and whether it was cancelled."""
+    responses = {e["payload"].get("message_id"): e for e in _of(events, "chat_response")}
+    cancelled = {e["payload"].get("message_id") for e in _of(events, "chat_cancel")}
+    copies: dict[str, list[str]] = {}
+    for e in _of(events, "chat_copy"):
+        copies.setdefault(e["payload"].get("response_id"), []).append(str(e["payload"].get("via")))
+    feedback = {e["payload"].get("response_id"): e["payload"].get("value") for e in _of(events, "chat_feedback")}
+    rows = []
+    for e in _of(events, "chat_message"):
+        p = e["payload"]
+        r = responses.get(p.get("message_id"))
+        rid = r["payload"].get("response_id") if r else None
+        via = copies.get(rid, []) if rid else []
+        rows.append({
+            "participant_id": e["participant_id"], "condition": e["condition"], "task_id": e["task_id"],
+            "task_index": e["task_index"], "message_id": p.get("message_id"), "message": p.get("text"),
+            "history_length": len(p.get("history") or []), "sent_ms": e["client_ms"], "response_id": rid,
+            "response": r["payload"].get("text") if r else None, "model": r["payload"].get("model") if r else None,
+            "latency_ms": r["payload"].get("latency_ms") if r else None,
+            "cancelled": p.get("message_id") in cancelled, "copies_button": via.count("button"),
+            "copies_selection": via.count("selection"), "feedback": feedback.get(rid) if rid else None,
+        })
+    return pd.DataFrame(rows, columns=[
+        "participant_id", "condition", "task_id", "task_index", "message_id", "message", "history_length", "sent_ms",
+        "response_id", "response", "model", "latency_ms", "cancelled", "copies_button", "copies_selection",
+        "feedback"])
+
+
+def tasks_table(events: pd.DataFrame) -> pd.DataFrame:
+    """One row per task a participant loaded: how it ended and how long it took."""
+    rows: dict[tuple[str, int], dict[str, Any]] = {}
+    for e in events.to_dict("records"):
+        if e["task_index"] is None or e["task_index"] != e["task_index"]:
+            continue
+        key = (e["participant_id"], int(e["task_index"]))
+        row = rows.setdefault(key, {
+            "participant_id": e["participant_id"], "condition": e["condition"], "task_id": e["task_id"],
+            "task_index": int(e["task_index"]), "tutorial": int(e["task_index"]) == 0, "loaded_ms": None,
+            "ended_ms": None, "outcome": "unfinished", "attempts": 0, "runs": 0, "suggestions_shown": 0,
+            "suggestions_accepted": 0, "chat_messages": 0,
+        })
+        kind = e["type"]
+        if kind == "task_loaded" and row["loaded_ms"] is None:
+            row["loaded_ms"] = e["client_ms"]
+        elif kind in ("task_completed", "skip") and row["ended_ms"] is None:
+            row["ended_ms"] = e["client_ms"]
+            row["outcome"] = "completed" if kind == "task_completed" else "skipped"
+        counters = {"submit": "attempts", "run": "runs", "suggestion_shown": "suggestions_shown",
+                    "suggestion_accepted": "suggestions_accepted", "chat_message": "chat_messages"}
+        if kind in counters:
+            row[counters[kind]] += 1
+    frame = pd.DataFrame(list(rows.values()), columns=[
+        "participant_id", "condition", "task_id", "task_index", "tutorial", "loaded_ms", "ended_ms", "outcome",
+        "attempts", "runs", "suggestions_shown", "suggestions_accepted", "chat_messages"])
+    frame["duration_s"] = (frame["ended_ms"] - frame["loaded_ms"]) / 1000.0
+    return frame.sort_values(["participant_id", "task_index"]).reset_index(drop=True)
+
+
+def summary_table(events: pd.DataFrame, participants: pd.DataFrame) -> pd.DataFrame:
+    """One row per participant: cell, progress, and survey answers (pre_* and exit_* columns)."""
+    tasks = tasks_table(events)
+    timed = tasks[~tasks["tutorial"]]
+    rows = []
+    for p in participants.to_dict("records"):
+        mine = timed[timed["participant_id"] == p["participant_id"]]
+        row = {**p, "tasks_loaded": len(mine), "tasks_completed": int((mine["outcome"] == "completed").sum()),
+               "tasks_skipped": int((mine["outcome"] == "skipped").sum())}
+        for e in _of(events[events["participant_id"] == p["participant_id"]], "survey", "session_ended"):
+            if e["type"] == "session_ended":
+                row["session_end_reason"] = e["payload"].get("reason")
+                continue
+            prefix = "pre_" if e["payload"].get("survey") == "pre" else "exit_"
+            for k, v in (e["payload"].get("answers") or {}).items():
+                row[prefix + k] = v
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def build_tables(events: pd.DataFrame, participants: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    return {
+        "events": events, "suggestions": suggestions_table(events), "chat": chat_table(events),
+        "tasks": tasks_table(events), "participants": summary_table(events, participants),
+    }
+
+
+def export_study(url: str, study_id: str, out: Path, fmt: Format = "csv", keep_recruitment_ids: bool = False,
+                 ) -> dict[str, Path]:
+    """Write the tables of a study to `out` (one file per table); returns their paths by table name."""
+    events = scrub_events(study_events(url, study_id))
+    participants = participant_attributes(url, study_id)
+    if not keep_recruitment_ids:
+        participants = pseudonymise(participants, study_id)
+    tables = build_tables(events, participants)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = {}
+    for name, frame in tables.items():
+        frame = frame.copy()
+        if "payload" in frame.columns:
+            frame["payload"] = [json.dumps(p, ensure_ascii=False, sort_keys=True) for p in frame["payload"]]
+        path = out / f"{study_id}_{name}.{fmt}"
+        if fmt == "csv":
+            frame.to_csv(path, index=False)
+        else:
+            frame.to_parquet(path, index=False, engine="pyarrow")
+        paths[name] = path
+    return paths

@@ -1,0 +1,54 @@
+"""Study metrics: turn a telemetry log into RealHumanEval's findings (pure pandas, no I/O).
+
+Input: the event log of the telemetry contract (event_id, study_id, participant_id, condition,
+task_id, task_index, type, client_ms, server_ms, payload) and a participant table
+(participant_id, condition, task_set).
+
+* Rows: `task_metrics` (participant x task), `suggestion_metrics` (suggestion shown),
+  `chat_metrics` (chat response), `survey_metrics` (exit survey), `participant_metrics`
+  (participant x condition).
+* Analyses: `condition_effects` (difference from no-AI, OLS with task-set fixed effects, BH).
+* Output: `render_report` (self-contained HTML).
+
+Every metric is defined in its docstring and in docs/study-metrics.md.
+"""
+
+from .chat import CHAT_COLUMNS, chat_metrics
+from .effects import EFFECT_COLUMNS, OUTCOMES, TASK_TIME_Z, condition_effects, task_time_z
+from .events import CONDITIONS, EVENT_COLUMNS, NO_AI, PARTICIPANT_COLUMNS, EventsError, parse_payload, prepare
+from .participants import PARTICIPANT_METRICS, participant_metrics
+from .report import render_report, summary_table, task_summary
+from .suggestions import RETENTION_SECONDS, SUGGESTION_COLUMNS, normalise_whitespace, suggestion_metrics
+from .surveys import SURVEY_COLUMNS, TLX_ITEMS, survey_metrics
+from .tasks import TASK_COLUMNS, task_metrics
+
+__all__ = [
+    "CHAT_COLUMNS",
+    "CONDITIONS",
+    "EFFECT_COLUMNS",
+    "EVENT_COLUMNS",
+    "NO_AI",
+    "OUTCOMES",
+    "PARTICIPANT_COLUMNS",
+    "PARTICIPANT_METRICS",
+    "RETENTION_SECONDS",
+    "SUGGESTION_COLUMNS",
+    "SURVEY_COLUMNS",
+    "TASK_COLUMNS",
+    "TASK_TIME_Z",
+    "TLX_ITEMS",
+    "EventsError",
+    "chat_metrics",
+    "condition_effects",
+    "normalise_whitespace",
+    "parse_payload",
+    "participant_metrics",
+    "prepare",
+    "render_report",
+    "suggestion_metrics",
+    "summary_table",
+    "survey_metrics",
+    "task_metrics",
+    "task_summary",
+    "task_time_z",
+]

@@ -1,0 +1,121 @@
+"""The study report: one self-contained HTML page with the per-condition summary, the effects
+against the no-AI condition (BH-adjusted), and charts of per-condition means with SE bars."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from centaurlab.stats import HtmlReport, describe, format_number, format_p, means_chart
+
+from .effects import TASK_TIME_Z, condition_effects, task_time_z
+from .events import CONDITIONS, NO_AI, participants_frame, prepare
+from .participants import participant_metrics
+from .tasks import task_metrics
+
+SUMMARY_METRICS = {
+    "tasks_attempted": "Tasks attempted",
+    "tasks_completed": "Tasks completed",
+    "tasks_skipped": "Tasks skipped",
+    "mean_time_to_success_s": "Time to task success (s)",
+    "acceptance_rate": "Suggestion acceptance rate",
+    "acceptance_rate_manual": "Acceptance rate, requested",
+    "acceptance_rate_auto": "Acceptance rate, automatic",
+    "mean_verify_s": "Time verifying a suggestion (s)",
+    "retained_15s": "Accepted code still there after 15 s",
+    "retained_30s": "Accepted code still there after 30 s",
+    "retained_60s": "Accepted code still there after 60 s",
+    "chat_messages_per_task": "Chat messages per task",
+    "copies_per_response": "Copies per chat response",
+    "copies_button_per_response": "Copies per response, Copy button",
+    "copies_selection_per_response": "Copies per response, by selection",
+    "tlx_mean": "NASA-TLX (mean of 6 items, 1-20)",
+    "ai_helpfulness": "AI helpfulness (1-10)",
+}
+CHARTS = {
+    "tasks_completed": ("Tasks completed", "tasks"),
+    "mean_time_to_success_s": ("Time to task success", "seconds"),
+    TASK_TIME_Z: ("Time to success, z-scored within task set", "z"),
+    "acceptance_rate": ("Suggestion acceptance rate", "share accepted"),
+    "copies_per_response": ("Copies per chat response", "copies"),
+    "tlx_mean": ("NASA-TLX workload", "1-20"),
+}
+EFFECT_HEADERS = {
+    "metric": "Outcome", "condition": "Condition", "n": "n", "mean": "Mean", "control_n": "n (none)",
+    "control_mean": "Mean (none)", "difference": "Difference", "se": "SE", "ci_low": "CI low", "ci_high": "CI high",
+    "p_welch": "p (Welch)", "coef": "OLS coef", "coef_se": "OLS SE (robust)", "p_ols": "p (OLS)",
+    "p_adjusted": "p (BH)", "note": "Note",
+}
+
+
+def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None,
+                  title: str = "Study report") -> str:
+    """The whole report as an HTML document (no scripts, no external resources)."""
+    ev = prepare(events)
+    people = participants_frame(ev, participants)
+    per_person = participant_metrics(ev, people)
+    tasks = task_metrics(ev)
+    effects = condition_effects(per_person, tasks)
+    z = task_time_z(tasks, per_person)
+    conditions = _conditions(per_person)
+    report = HtmlReport(title)
+    report.paragraph(f"{len(per_person)} participants, {len(tasks)} tasks reached, {len(ev)} events "
+                     f"(tutorial excluded). Cells are mean ± standard error (number of participants with a value).")
+    report.heading("Summary by condition")
+    report.table(summary_table(per_person, conditions), caption="Per-participant metrics")
+    report.heading("Tasks")
+    report.table(task_summary(tasks, conditions),
+                 caption="Per task: mean time to success in seconds (completed / reached)")
+    report.heading(f"Effects against the no-AI condition ({NO_AI!r})")
+    report.paragraph("Difference: condition mean minus no-AI mean with Welch's standard error and 95% interval. "
+                     "OLS: the condition's coefficient in outcome ~ condition + task set, HC1 standard errors "
+                     "(task-level time clustered by participant). p (BH): Benjamini-Hochberg over all OLS tests "
+                     "in this table.", note=True)
+    shown = effects.loc[:, list(EFFECT_HEADERS)].rename(columns=EFFECT_HEADERS)
+    report.table(shown, caption="Effects", formats={h: format_p for h in ("p (Welch)", "p (OLS)", "p (BH)")})
+    report.heading("Means by condition (error bars: ±1 SE)")
+    for metric, (chart_title, unit) in CHARTS.items():
+        frame = z if metric == TASK_TIME_Z else per_person
+        stats = [describe(frame.loc[frame["condition"] == c, metric]) for c in conditions]
+        if not any(s.n for s in stats):
+            continue
+        svg = means_chart(conditions, [s.mean for s in stats], [s.se for s in stats], title=chart_title, y_label=unit)
+        report.figure(svg, caption=", ".join(f"{c}: n={s.n}" for c, s in zip(conditions, stats, strict=True)))
+    report.heading("Definitions")
+    report.paragraph("Times run from the first task_loaded to task_completed on the browser clock. Acceptance rate = "
+                     "accepted / shown. Retention: the accepted text, whitespace-normalised, is in the first code "
+                     "snapshot, run or submit at least k seconds after acceptance. The tutorial is excluded. "
+                     "Full definitions: docs/study-metrics.md.", note=True)
+    return report.render()
+
+
+def summary_table(per_person: pd.DataFrame, conditions: list[str]) -> pd.DataFrame:
+    """Metrics as rows, conditions as columns, cells 'mean ± se (n)'."""
+    rows = []
+    for metric, label in SUMMARY_METRICS.items():
+        row = {"Metric": label}
+        for condition in conditions:
+            s = describe(per_person.loc[per_person["condition"] == condition, metric])
+            row[condition] = "–" if s.n == 0 else f"{format_number(s.mean)} ± {format_number(s.se)} (n={s.n})"
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["Metric", *conditions])
+
+
+def task_summary(tasks: pd.DataFrame, conditions: list[str]) -> pd.DataFrame:
+    """Tasks as rows (in sequence order), conditions as columns, cells 'mean time s (completed / reached)'."""
+    order = tasks.groupby("task_id")["task_index"].min().sort_values(kind="stable").index
+    rows = []
+    for task_id in order:
+        row = {"Task": task_id}
+        for condition in conditions:
+            part = tasks[(tasks["task_id"] == task_id) & (tasks["condition"] == condition)]
+            done = int(part["completed"].sum())
+            mean = format_number(part["time_to_success_s"].mean()) if done else "–"
+            row[condition] = f"{mean} ({done} / {len(part)})" if len(part) else "–"
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["Task", *conditions])
+
+
+def _conditions(per_person: pd.DataFrame) -> list[str]:
+    present = [str(c) for c in per_person["condition"].dropna().unique()]
+    known = [c for c in CONDITIONS if c in present]
+    return known + sorted(set(present) - set(known))

@@ -1,0 +1,43 @@
+"""Exit-survey scores: NASA-TLX workload and the AI helpfulness rating."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .events import field, of_type, prepare
+
+TLX_ITEMS = ("tlx_mental", "tlx_physical", "tlx_temporal", "tlx_performance", "tlx_effort", "tlx_frustration")
+TLX_RANGE = (1, 20)
+HELPFULNESS = "ai_helpfulness"
+HELPFULNESS_RANGE = (1, 10)
+SURVEY_COLUMNS = ("participant_id", *TLX_ITEMS, "tlx_mean", HELPFULNESS)
+
+
+def survey_metrics(events: pd.DataFrame) -> pd.DataFrame:
+    """One row per participant who submitted an exit survey (the last one counts if resubmitted).
+
+    * tlx_*: the six NASA-TLX items, 1-20, higher = more workload (for tlx_performance, higher =
+      worse perceived performance, as on the paper form). Answers that are not numbers in range
+      are treated as missing.
+    * tlx_mean: the raw (unweighted) TLX, the mean of the six items; NaN unless all six are answered.
+    * ai_helpfulness: 1-10; NaN when absent (the no-AI condition is not asked).
+    """
+    ev = prepare(events)
+    exits = of_type(ev, "survey")
+    exits = exits[(field(exits, "survey") == "exit").to_numpy(dtype=bool)]
+    exits = exits.drop_duplicates("participant_id", keep="last")
+    answers = field(exits, "answers").map(lambda a: a if isinstance(a, dict) else {})
+    out = pd.DataFrame({"participant_id": exits["participant_id"].to_numpy()})
+    for item in TLX_ITEMS:
+        out[item] = _scores(answers, item, TLX_RANGE)
+    items = out.loc[:, list(TLX_ITEMS)]
+    out["tlx_mean"] = items.mean(axis=1).where(items.notna().all(axis=1))
+    out[HELPFULNESS] = _scores(answers, HELPFULNESS, HELPFULNESS_RANGE)
+    return out.loc[:, list(SURVEY_COLUMNS)]
+
+
+def _scores(answers: pd.Series, item: str, bounds: tuple[int, int]) -> np.ndarray:
+    values = pd.to_numeric(answers.map(lambda a: a.get(item)), errors="coerce").to_numpy(dtype=float)
+    low, high = bounds
+    return np.where((values >= low) & (values <= high), values, np.nan)

@@ -1,0 +1,271 @@
+"""A participant's way through a study, kept by the server so that a refresh (or another browser
+with the same link) resumes where they were: consent -> pre-survey (assignment) -> instructions ->
+coding (tutorial, then the timed session) -> exit survey -> done.
+
+The server logs the events of what it decides (survey answers, task loaded/completed, skips, the
+session's start and end, runs and submissions with their verdicts); the browser cannot forge them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+import time
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from .. import store
+from ..store import ParticipantRow, append_events
+from .assignment import Cell, assign, cells
+from .studies import Study, StudyCache
+
+STAGES = ("consent", "pre", "instructions", "coding", "exit", "done")
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _time_up(row: ParticipantRow) -> bool:
+    return row.stage == "coding" and row.session_ends_ms is not None and now_ms() >= row.session_ends_ms
+
+
+class NotAParticipant(PermissionError):
+    """No participant of this study holds this token."""
+
+
+class WrongStage(ValueError):
+    """The participant is not at the stage this action belongs to."""
+
+
+class Participants:
+    """The participants of the studies in one database. State changes of one participant are
+    serialised (a submit and a snapshot of the same person never interleave)."""
+
+    def __init__(self, url: str, studies: StudyCache) -> None:
+        self.url = url
+        self.studies = studies
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        self._assign_lock = threading.Lock()
+        # SQLite takes one writer at a time and makes the others sleep and retry (up to 100 ms a time):
+        # queueing our writers here instead keeps the latency low under load. Other databases lock rows.
+        self._write_lock: AbstractContextManager[Any] = (
+            threading.Lock() if url.startswith("sqlite") else nullcontext())
+
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        """A session for a transaction that writes."""
+        with self._write_lock, store.session_scope(self.url) as session:
+            yield session
+
+    def lock(self, participant_id: str) -> threading.Lock:
+        with self._locks_guard:
+            return self._locks.setdefault(participant_id, threading.Lock())
+
+    # --- joining and authenticating ----------------------------------------------------------------------------
+
+    def join(self, study_id: str, recruitment: dict[str, str]) -> tuple[str, str]:
+        """A new participant (or, for a returning recruitment-platform id, the same one with a new token):
+        (participant id, token)."""
+        self.studies.get(study_id)  # raises UnknownStudy
+        token = secrets.token_urlsafe(24)
+        pid = recruitment.get("PROLIFIC_PID") or None
+        with self.writing() as session:
+            row = None
+            if pid:
+                row = session.scalars(select(ParticipantRow).where(
+                    ParticipantRow.study_id == study_id, ParticipantRow.prolific_pid == pid)).first()
+            if row is None:
+                row = ParticipantRow(id=f"p{uuid.uuid4().hex[:15]}", study_id=study_id, stage="consent",
+                                     sequence=[], task_index=0, attempts=0, code={}, recruitment=dict(recruitment),
+                                     prolific_pid=pid)
+                session.add(row)
+            row.token_sha256 = token_digest(token)
+            return row.id, token
+
+    def authenticate(self, study_id: str, token: str | None) -> ParticipantRow:
+        if not token:
+            raise NotAParticipant("no participant token: open the study link first")
+        with store.session_scope(self.url) as session:
+            row = session.scalars(select(ParticipantRow).where(
+                ParticipantRow.token_sha256 == token_digest(token))).first()
+            if row is None or row.study_id != study_id:
+                raise NotAParticipant("this browser is not a participant of this study: open the study link")
+            session.expunge(row)
+            return row
+
+    # --- events -----------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def event(study: Study, p: ParticipantRow, type_: str, payload: dict[str, Any], *, index: int | None = -1,
+              event_id: str | None = None, client_ms: int | None = None) -> dict[str, Any]:
+        """An event row of the shared contract; `index=-1` means the participant's current task."""
+        if index == -1:
+            index = p.task_index if p.sequence else None
+        task_id = study.qualified(p.sequence[index]) if index is not None and index < len(p.sequence) else None
+        server = now_ms()
+        return {
+            "event_id": event_id or str(uuid.uuid4()), "study_id": study.id, "participant_id": p.id,
+            "condition": p.condition or "none", "task_id": task_id, "task_index": index, "type": type_,
+            "client_ms": client_ms if client_ms is not None else server, "server_ms": server, "payload": payload,
+        }
+
+    # --- stages -----------------------------------------------------------------------------------------------
+
+    def _row(self, session: Session, p: ParticipantRow, stage: str | tuple[str, ...]) -> ParticipantRow:
+        row = session.get(ParticipantRow, p.id, with_for_update=True)
+        assert row is not None
+        if row.stage not in ((stage,) if isinstance(stage, str) else stage):
+            raise WrongStage(f"this step belongs to another stage; the participant is at '{row.stage}'")
+        return row
+
+    def consent(self, p: ParticipantRow) -> None:
+        with self.lock(p.id), self.writing() as session:
+            self._row(session, p, "consent").stage = "pre"
+
+    def pre_survey(self, p: ParticipantRow, answers: dict[str, Any], client_ms: int | None = None) -> ParticipantRow:
+        """Record the answers and assign the participant to a cell (condition x task set)."""
+        study = self.studies.get(p.study_id)
+        key = study.spec.assignment.stratify_by
+        stratum = str(answers.get(key, "")) if key else ""
+        with self._assign_lock, self.lock(p.id), self.writing() as session:
+            row = self._row(session, p, "pre")
+            assigned = session.execute(select(ParticipantRow.condition, ParticipantRow.task_set, ParticipantRow.stratum)
+                                       .where(ParticipantRow.study_id == study.id,
+                                              ParticipantRow.condition.is_not(None))).all()
+            overall = Counter(Cell(str(c), int(s or 0)) for c, s, _ in assigned)
+            in_stratum = Counter(Cell(str(c), int(s or 0)) for c, s, st in assigned if (st or "") == stratum)
+            cell = assign(cells(list(study.spec.conditions), len(study.task_sets)), in_stratum, overall,
+                          study.spec.seed, len(assigned))
+            row.condition, row.task_set, row.stratum = cell.condition, cell.task_set, stratum or None
+            row.sequence = [study.tutorial, *study.task_sets[cell.task_set]]
+            row.stage = "instructions"
+            append_events(session, [self.event(study, row, "survey", {"survey": "pre", "answers": answers},
+                                               index=None, client_ms=client_ms)])
+            session.flush()
+            session.expunge(row)
+            return row
+
+    def start(self, p: ParticipantRow, client_ms: int | None = None) -> None:
+        """From the instructions to the tutorial task."""
+        study = self.studies.get(p.study_id)
+        with self.lock(p.id), self.writing() as session:
+            row = self._row(session, p, "instructions")
+            row.stage, row.task_index, row.task_started_ms, row.attempts = "coding", 0, now_ms(), 0
+            append_events(session, [self.event(study, row, "task_loaded", {}, client_ms=client_ms)])
+
+    def exit_survey(self, p: ParticipantRow, answers: dict[str, Any], client_ms: int | None = None) -> None:
+        study = self.studies.get(p.study_id)
+        with self.lock(p.id), self.writing() as session:
+            row = self._row(session, p, "exit")
+            row.stage, row.finished_at = "done", datetime.now(UTC)
+            append_events(session, [self.event(study, row, "survey", {"survey": "exit", "answers": answers},
+                                               index=None, client_ms=client_ms)])
+
+    # --- the coding stage -------------------------------------------------------------------------------------
+
+    def current(self, p: ParticipantRow) -> ParticipantRow:
+        """The participant as stored now, with the session ended if its time is up (a read, unless it is)."""
+        with store.session_scope(self.url) as session:
+            row = session.get(ParticipantRow, p.id)
+            assert row is not None
+            session.expunge(row)
+        if not _time_up(row):
+            return row
+        study = self.studies.get(p.study_id)
+        with self.lock(p.id), self.writing() as session:
+            row = session.get(ParticipantRow, p.id)
+            assert row is not None
+            if _time_up(row):
+                self._end(study, session, row, "timeout")
+            session.flush()
+            session.expunge(row)
+            return row
+
+    def _end(self, study: Study, session: Session, row: ParticipantRow, reason: str) -> None:
+        row.stage = "exit"
+        append_events(session, [self.event(study, row, "session_ended", {"reason": reason}, index=None)])
+
+    def _advance(self, study: Study, session: Session, row: ParticipantRow) -> list[dict[str, Any]]:
+        events = []
+        now = now_ms()
+        row.task_index += 1
+        row.attempts = 0
+        row.task_started_ms = now
+        if row.task_index == 1:
+            row.session_ends_ms = now + int(study.spec.timing.session_minutes * 60_000)
+            sequence = [study.qualified(t) for t in row.sequence[1:]]
+            events.append(self.event(study, row, "session_started",
+                                     {"task_set": str((row.task_set or 0) + 1), "sequence": sequence}, index=None))
+        if row.task_index >= len(row.sequence):
+            row.stage = "exit"
+            events.append(self.event(study, row, "session_ended", {"reason": "finished"}, index=None))
+        else:
+            events.append(self.event(study, row, "task_loaded", {}))
+        return events
+
+    def save_code(self, p: ParticipantRow, index: int, code: str) -> None:
+        with self.lock(p.id), self.writing() as session:
+            row = session.get(ParticipantRow, p.id)
+            if row is not None and row.stage == "coding" and index == row.task_index:
+                row.code = {**row.code, str(index): code}
+
+    def record_run(self, p: ParticipantRow, index: int, code: str, payload: dict[str, Any], event_id: str,
+                   client_ms: int | None) -> None:
+        study = self.studies.get(p.study_id)
+        with self.lock(p.id), self.writing() as session:
+            row = session.get(ParticipantRow, p.id)
+            assert row is not None
+            if row.stage == "coding" and index == row.task_index:
+                row.code = {**row.code, str(index): code}
+            append_events(session, [self.event(study, row, "run", payload, index=index, event_id=event_id,
+                                               client_ms=client_ms)])
+
+    def record_submit(self, p: ParticipantRow, index: int, code: str, passed: int, total: int, event_id: str,
+                      client_ms: int | None) -> bool:
+        """Log a submission; when it passes every hidden test, complete the task and load the next one.
+        Returns whether the task was completed (False too for a submission of a task already left)."""
+        study = self.studies.get(p.study_id)
+        verdict = "pass" if total > 0 and passed == total else "fail"
+        with self.lock(p.id), self.writing() as session:
+            row = session.get(ParticipantRow, p.id)
+            assert row is not None
+            current = row.stage == "coding" and index == row.task_index
+            payload = {"code": code, "passed": passed, "total": total, "verdict": verdict}
+            events = [self.event(study, row, "submit", payload, index=index, event_id=event_id, client_ms=client_ms)]
+            if not append_events(session, events) or not current:
+                return False  # a retried request, or the task was left meanwhile
+            row.attempts += 1
+            row.code = {**row.code, str(index): code}
+            if verdict != "pass":
+                return False
+            done = [self.event(study, row, "task_completed", {"attempts": row.attempts})]
+            append_events(session, done + self._advance(study, session, row))
+            return True
+
+    def skip(self, p: ParticipantRow, index: int, event_id: str, client_ms: int | None) -> None:
+        study = self.studies.get(p.study_id)
+        with self.lock(p.id), self.writing() as session:
+            row = self._row(session, p, "coding")
+            if index != row.task_index:
+                return  # a retried skip: already moved on
+            wait_ms = int(study.spec.timing.skip_after_minutes * 60_000)
+            if now_ms() - (row.task_started_ms or 0) < wait_ms:
+                raise WrongStage(f"Skip is offered after {study.spec.timing.skip_after_minutes:g} minutes on a task")
+            if not append_events(session, [self.event(study, row, "skip", {}, event_id=event_id,
+                                                      client_ms=client_ms)]):
+                return
+            append_events(session, self._advance(study, session, row))

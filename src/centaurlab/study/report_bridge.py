@@ -1,0 +1,59 @@
+"""A study's metrics and report from the store: reads the events and participants, hands them to
+`centaurlab.study.metrics` (pure), returns its tables and writes its HTML report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from .export import participant_attributes, study_events
+from .studies import StudyCache
+
+
+def study_frames(url: str, study_id: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(events, participants) in the metrics' contract: assigned participants only."""
+    StudyCache(url).get(study_id)  # raises UnknownStudy (a LookupError)
+    events = study_events(url, study_id)
+    people = participant_attributes(url, study_id)
+    people = people[people["condition"].notna()].loc[:, ["participant_id", "condition", "task_set"]]
+    return events, people.reset_index(drop=True)
+
+
+def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    clean = frame.reset_index()
+    clean.columns = [str(c) for c in clean.columns]
+    return [{str(k): (None if isinstance(v, float) and v != v else v) for k, v in row.items()}
+            for row in clean.astype(object).to_dict("records")]
+
+
+def metric_tables(events: pd.DataFrame, people: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    from .metrics import condition_effects, participant_metrics, prepare, summary_table, task_metrics, task_summary
+
+    ev = prepare(events)
+    per_person = participant_metrics(ev, people)
+    tasks = task_metrics(ev)
+    present = set(per_person["condition"].dropna())
+    conditions = [c for c in ("none", "autocomplete", "chat", "both") if c in present]
+    return {
+        "summary": summary_table(per_person, conditions),
+        "tasks": task_summary(tasks, conditions),
+        "effects": condition_effects(per_person, tasks),
+    }
+
+
+def report_study(url: str, study_id: str, html: Path | None = None) -> dict[str, Any]:
+    """The metric tables as JSON-ready rows; the HTML report written to `html` when given."""
+    from .metrics import render_report
+
+    events, people = study_frames(url, study_id)
+    if people.empty:
+        raise LookupError(f"study '{study_id}' has no assigned participants yet: nothing to report")
+    tables = metric_tables(events, people)
+    if html is not None:
+        title = StudyCache(url).get(study_id).spec.title
+        html.parent.mkdir(parents=True, exist_ok=True)
+        html.write_text(render_report(events, people, title=title))
+    return {"study": study_id, "participants": len(people), "events": len(events),
+            "tables": {name: _records(frame) for name, frame in tables.items()}}

@@ -1,0 +1,234 @@
+"""The researcher dashboard, behind a login: studies, progress per condition, participants, each
+participant's timeline with a replay of their code from the snapshots, metrics, and exports."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import parse_qs
+
+import pandas as pd
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy import select
+from starlette.concurrency import run_in_threadpool
+
+from ... import store
+from ...store import ParticipantRow
+from ..dashboard_auth import COOKIE, PASSWORD_ENV, DashboardAuth
+from ..export import TABLES, build_tables, participant_attributes, scrub_events, study_events, tasks_table
+from ..html import e, layout
+from ..platform import platform_of, study_of
+from ..studies import list_studies
+from .deps import bundle_of
+
+router = APIRouter(prefix="/dashboard", default_response_class=HTMLResponse, include_in_schema=False)
+STAGES = ("consent", "pre", "instructions", "coding", "exit", "done")
+CODE_TYPES = ("code_snapshot", "run", "submit", "reset")
+
+
+def _auth(request: Request) -> DashboardAuth:
+    auth: DashboardAuth = request.app.state.dashboard_auth
+    return auth
+
+
+def _page(request: Request, title: str, body: str, crumbs: list[tuple[str, str | None]]) -> HTMLResponse:
+    return HTMLResponse(layout(title, body, bundle=bundle_of(request), crumbs=[("Dashboard", "/dashboard"), *crumbs],
+                               page="page-dashboard"))
+
+
+def _guard(request: Request) -> Response | None:
+    auth = _auth(request)
+    if not auth.enabled:
+        body = (f'<h1>Dashboard</h1><p class="notice notice-bad">The dashboard is off: set a password in the '
+                f'environment variable <code>{PASSWORD_ENV}</code> or as <code>dashboard_password</code> in the '
+                f'<code>[study]</code> table of centaur.toml, then restart the server.</p>')
+        return _page(request, "Dashboard", body, [])
+    if not auth.valid(request.cookies.get(COOKIE)):
+        return RedirectResponse("/dashboard/login", status_code=303)
+    return None
+
+
+def _table(columns: list[str], rows: list[list[Any]], caption: str, raw: set[int] | None = None) -> str:
+    head = "".join(f'<th scope="col">{e(c)}</th>' for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{v if raw and i in raw else e('' if v is None else v)}</td>"
+                                    for i, v in enumerate(r)) + "</tr>" for r in rows)
+    return (f'<div class="table-wrap"><table><caption>{e(caption)}</caption><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body or '<tr><td>none yet</td></tr>'}</tbody></table></div>")
+
+
+@router.get("/login")
+def login_form(request: Request, failed: int = 0) -> Response:
+    alert = '<p class="notice notice-bad" role="alert">Wrong password.</p>' if failed else ""
+    body = (f'<h1>Researcher login</h1>{alert}<form method="post" action="/dashboard/login">'
+            f'<label for="password">Password</label> <input type="password" id="password" name="password" '
+            f'autocomplete="current-password" required> <button class="btn btn-primary" type="submit">Log in</button>'
+            f"</form>")
+    return _page(request, "Login", body, [("Login", None)])
+
+
+@router.post("/login")
+async def login(request: Request) -> Response:
+    form = parse_qs((await request.body()).decode("utf-8", errors="replace"))
+    attempt = (form.get("password") or [""])[-1]
+    auth = _auth(request)
+    if not auth.check_password(attempt):
+        return RedirectResponse("/dashboard/login?failed=1", status_code=303)
+    response = RedirectResponse("/dashboard", status_code=303)
+    response.set_cookie(COOKIE, auth.issue(), httponly=True, samesite="strict", secure=request.url.scheme == "https",
+                        path="/dashboard")
+    return response
+
+
+@router.get("")
+def home(request: Request) -> Response:
+    if (denied := _guard(request)) is not None:
+        return denied
+    studies = list_studies(platform_of(request).url)
+    rows = [[f'<a href="/dashboard/{e(s["id"])}">{e(s["id"])}</a>', e(s["title"]), s["participants"], s["finished"],
+             e(", ".join(s["conditions"])), f"{s['created_at']:%Y-%m-%d %H:%M}"] for s in studies]
+    body = "<h1>Studies</h1>" + _table(["study", "title", "participants", "finished", "conditions", "created"], rows,
+                                       "Studies", raw={0, 1, 4})
+    return _page(request, "Studies", body, [])
+
+
+def _metrics_html(events: pd.DataFrame, people: pd.DataFrame) -> str:
+    if people.empty:
+        return "<p>No participant has been assigned yet.</p>"
+    try:
+        from ..report_bridge import metric_tables
+
+        summary = metric_tables(events, people)["summary"]
+    except Exception as exc:  # noqa: BLE001 - a metrics problem must not take the dashboard down
+        return f'<p class="notice notice-warn">The metrics could not be computed: {e(exc)}</p>'
+    frame = summary.reset_index()
+    return _table([str(c) for c in frame.columns], frame.astype(str).values.tolist(), "Metrics by condition")
+
+
+@router.get("/{study_id}")
+def study_page(study_id: str, request: Request) -> Response:
+    if (denied := _guard(request)) is not None:
+        return denied
+    study = study_of(request, study_id)
+    url = platform_of(request).url
+    events = study_events(url, study_id)
+    people = participant_attributes(url, study_id)
+    tasks = tasks_table(events)
+    timed = tasks[~tasks["tutorial"].astype(bool)]
+    progress = []
+    for cond in [*study.spec.conditions, None]:
+        mine = people[people["condition"].isna()] if cond is None else people[people["condition"] == cond]
+        if cond is None and mine.empty:
+            continue
+        progress.append([cond or "(not assigned yet)", *[int((mine["stage"] == s).sum()) for s in STAGES], len(mine)])
+    rows = []
+    last = events.groupby("participant_id")["server_ms"].max() if len(events) else pd.Series(dtype=int)
+    for p in people.to_dict("records"):
+        mine = timed[timed["participant_id"] == p["participant_id"]]
+        done, skipped = int((mine["outcome"] == "completed").sum()), int((mine["outcome"] == "skipped").sum())
+        seen = last.get(p["participant_id"])
+        rows.append([f'<a href="/dashboard/{e(study_id)}/p/{e(p["participant_id"])}">{e(p["participant_id"])}</a>',
+                     e(p["condition"] or ""), e(p["task_set"] or ""), e(p["stage"]), done, skipped,
+                     e(p["prolific_pid"] or ""),
+                     "" if seen is None else f"{datetime.fromtimestamp(seen / 1000, UTC):%Y-%m-%d %H:%M:%S}"])
+    exports = " · ".join(f'{t}: <a href="/dashboard/{e(study_id)}/export/{t}.csv">CSV</a> '
+                         f'<a href="/dashboard/{e(study_id)}/export/{t}.parquet">Parquet</a>' for t in TABLES)
+    body = (f"<h1>{e(study.spec.title)}</h1><p class=\"lead\"><code>{e(study_id)}</code> · "
+            f'participant link <code>/s/{e(study_id)}</code> · '
+            f'<a href="/dashboard/{e(study_id)}/report">full report</a></p>'
+            f'<p class="note" data-live-seconds="30">Updated every 30 seconds.</p><h2>Progress by condition</h2>'
+            + _table(["condition", *STAGES, "total"], progress, "Participants by condition and stage")
+            + "<h2>Metrics</h2>" + _metrics_html(events, people[people["condition"].notna()])
+            + "<h2>Participants</h2>"
+            + _table(["participant", "condition", "task set", "stage", "completed", "skipped", "Prolific id",
+                      "last event (UTC)"], rows, "Participants", raw={0})
+            + "<h2>Exports</h2><p>Names, e-mail addresses and phone numbers are scrubbed from free text. "
+            + f"{exports}</p>")
+    return _page(request, study.spec.title, body, [(study_id, None)])
+
+
+def _summary(kind: str, payload: dict[str, Any]) -> str:
+    keys = {"suggestion_shown": "suggestion", "chat_message": "text", "chat_response": "text", "chat_copy": "text",
+            "paste": "text", "run": "status", "submit": "verdict", "suggestion_rejected": "reason",
+            "session_ended": "reason", "survey": "survey", "chat_feedback": "value"}
+    value = payload.get(keys.get(kind, ""), "")
+    if kind == "submit":
+        value = f"{payload.get('verdict')} ({payload.get('passed')}/{payload.get('total')})"
+    text = str(value)
+    return text if len(text) <= 120 else text[:117] + "…"
+
+
+@router.get("/{study_id}/p/{participant_id}")
+def participant_page(study_id: str, participant_id: str, request: Request, at: int = -1) -> Response:
+    if (denied := _guard(request)) is not None:
+        return denied
+    study_of(request, study_id)
+    url = platform_of(request).url
+    with store.session_scope(url) as session:
+        p = session.scalars(select(ParticipantRow).where(ParticipantRow.id == participant_id,
+                                                         ParticipantRow.study_id == study_id)).first()
+        if p is None:
+            raise HTTPException(404, f"no participant '{participant_id}' in study '{study_id}'")
+        events = sorted(store.events_of(session, study_id, participant_id), key=lambda ev: (ev.client_ms, ev.id))
+        info = (p.condition, p.task_set, p.stage, p.prolific_pid)
+    start = events[0].client_ms if events else 0
+    rows = [[f"{(ev.client_ms - start) / 1000:8.1f}", e(ev.type), "" if ev.task_index is None else ev.task_index,
+             e(_summary(ev.type, ev.payload))] for ev in events]
+    snaps = [ev for ev in events if ev.type in CODE_TYPES and isinstance(ev.payload.get("code"), str)]
+    replay = "<p>No code yet.</p>"
+    if snaps:
+        i = at if 0 <= at < len(snaps) else len(snaps) - 1
+        snap = snaps[i]
+        base = f"/dashboard/{e(study_id)}/p/{e(participant_id)}?at="
+        nav = (f'<a href="{base}{max(0, i - 1)}">← earlier</a> · snapshot {i + 1} of {len(snaps)} '
+               f'({e(snap.type)}, task {snap.task_index}, {(snap.client_ms - start) / 1000:.1f} s) · '
+               f'<a href="{base}{min(len(snaps) - 1, i + 1)}">later →</a>')
+        replay = f'<p class="replay-nav">{nav}</p><pre class="replay" id="replay-code">{e(snap.payload["code"])}</pre>'
+    condition, task_set, stage, pid = info
+    body = (f"<h1>Participant {e(participant_id)}</h1><p class=\"lead\">condition {e(condition)} · task set "
+            f"{'' if task_set is None else task_set + 1} · stage {e(stage)} · Prolific id {e(pid or '-')}</p>"
+            f"<h2>Code replay</h2>{replay}<h2>Timeline</h2>"
+            + _table(["t (s)", "event", "task", "detail"], rows, "Events in the order they happened"))
+    return _page(request, participant_id, body, [(study_id, f"/dashboard/{study_id}"), (participant_id, None)])
+
+
+@router.get("/{study_id}/export/{name}.{fmt}")
+async def export_table(study_id: str, name: str, fmt: str, request: Request) -> Response:
+    if (denied := _guard(request)) is not None:
+        return denied
+    if name not in TABLES or fmt not in ("csv", "parquet"):
+        raise HTTPException(404, f"no export {name}.{fmt}; tables: {', '.join(TABLES)} as csv or parquet")
+    study_of(request, study_id)
+    url = platform_of(request).url
+
+    def build() -> bytes:
+        import json
+
+        tables = build_tables(scrub_events(study_events(url, study_id)), participant_attributes(url, study_id))
+        frame = tables[name].copy()
+        if "payload" in frame.columns:
+            frame["payload"] = [json.dumps(p, ensure_ascii=False, sort_keys=True) for p in frame["payload"]]
+        buffer = io.BytesIO()
+        if fmt == "csv":
+            frame.to_csv(buffer, index=False)
+        else:
+            frame.to_parquet(buffer, index=False, engine="pyarrow")
+        return buffer.getvalue()
+
+    data = await run_in_threadpool(build)
+    media = "text/csv" if fmt == "csv" else "application/vnd.apache.parquet"
+    return Response(data, media_type=media,
+                    headers={"Content-Disposition": f'attachment; filename="{study_id}_{name}.{fmt}"'})
+
+
+@router.get("/{study_id}/report")
+def report(study_id: str, request: Request) -> Response:
+    if (denied := _guard(request)) is not None:
+        return denied
+    study = study_of(request, study_id)
+    from ..metrics import render_report
+    from ..report_bridge import study_frames
+
+    events, people = study_frames(platform_of(request).url, study_id)
+    return HTMLResponse(render_report(events, people, title=study.spec.title))

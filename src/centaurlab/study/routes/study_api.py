@@ -1,0 +1,120 @@
+"""The participant's JSON API under /api/study/{study_id}: the coding state, Run, Submit, Skip,
+telemetry, autocomplete and chat. Every call is authenticated by the participant's token (an
+HttpOnly cookie set by the study link, or the X-Participant-Token header) and acts only on that
+participant; the assistants are those of the participant's condition, never named by the browser."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...models import ModelError
+from ..autocomplete import NotInCondition, SuggestRequest
+from ..chat import ChatBody
+from ..participants import WrongStage
+from ..platform import participant_of, platform_of, study_of
+from ..session_view import coding_state, console_text
+from ..telemetry import EventBatch, ingest
+
+router = APIRouter(prefix="/api/study/{study_id}", tags=["study"])
+
+MAX_CODE_CHARS = 200_000
+
+
+class Action(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    event_id: str = Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9-]+$")
+    client_ms: int = Field(ge=0)
+    task_index: int = Field(ge=0, le=1000)
+
+
+class CodeAction(Action):
+    code: str = Field(max_length=MAX_CODE_CHARS)
+
+
+def _coding(request: Request, study_id: str, index: int) -> Any:
+    p = participant_of(request, study_id)
+    p = platform_of(request).participants.current(p)
+    if p.stage != "coding":
+        raise HTTPException(409, f"the session is over (stage '{p.stage}'): reload the page")
+    if index != p.task_index:
+        raise HTTPException(409, f"task {index} is not the current task ({p.task_index}): reload the page")
+    return p
+
+
+@router.get("/state")
+def state(study_id: str, request: Request) -> dict[str, Any]:
+    """Where the participant is: stage, task, code, clocks, assistants."""
+    p = platform_of(request).participants.current(participant_of(request, study_id))
+    return coding_state(study_of(request, study_id), p)
+
+
+@router.post("/run")
+def run(study_id: str, body: CodeAction, request: Request) -> dict[str, Any]:
+    """Run the code against the task's visible examples in the sandbox; the output goes to the console."""
+    platform = platform_of(request)
+    p = _coding(request, study_id, body.task_index)
+    study = study_of(request, study_id)
+    result = platform.runner.run(study.task(p.sequence[p.task_index]), body.code, "examples")
+    output, status = console_text(result)
+    platform.participants.record_run(p, body.task_index, body.code, {"code": body.code, "output": output,
+                                     "status": status}, body.event_id, body.client_ms)
+    return {"output": output, "status": status, "passed": result["passed"], "total": result["total"]}
+
+
+@router.post("/submit")
+def submit(study_id: str, body: CodeAction, request: Request) -> dict[str, Any]:
+    """Run the hidden tests in the sandbox; on a pass the next task is loaded."""
+    platform = platform_of(request)
+    p = _coding(request, study_id, body.task_index)
+    study = study_of(request, study_id)
+    result = platform.runner.run(study.task(p.sequence[p.task_index]), body.code, "tests")
+    completed = platform.participants.record_submit(p, body.task_index, body.code, result["passed"],
+                                                    result["total"], body.event_id, body.client_ms)
+    after = platform.participants.current(p)
+    return {"passed": result["passed"], "total": result["total"], "completed": completed,
+            "state": coding_state(study, after)}
+
+
+@router.post("/skip")
+def skip(study_id: str, body: Action, request: Request) -> dict[str, Any]:
+    platform = platform_of(request)
+    p = _coding(request, study_id, body.task_index)
+    try:
+        platform.participants.skip(p, body.task_index, body.event_id, body.client_ms)
+    except WrongStage as exc:
+        raise HTTPException(409, str(exc)) from None
+    return coding_state(study_of(request, study_id), platform.participants.current(p))
+
+
+@router.post("/events")
+def events(study_id: str, body: EventBatch, request: Request) -> dict[str, int]:
+    """Store a batch of the browser's telemetry events; sending a batch again stores nothing twice."""
+    return ingest(platform_of(request).participants, participant_of(request, study_id), body)
+
+
+@router.post("/suggest")
+def suggest(study_id: str, body: SuggestRequest, request: Request) -> dict[str, Any]:
+    """An inline suggestion at the cursor, from the autocomplete model of the participant's condition."""
+    p = _coding(request, study_id, body.task_index)
+    try:
+        return platform_of(request).autocomplete.suggest(p, body)
+    except NotInCondition as exc:
+        raise HTTPException(403, str(exc)) from None
+    except ModelError as exc:
+        raise HTTPException(502, f"the assistant is unavailable: {exc}") from None
+
+
+@router.post("/chat")
+def chat(study_id: str, body: ChatBody, request: Request) -> dict[str, Any]:
+    """The chat model's answer to a message, given the conversation so far."""
+    p = _coding(request, study_id, body.task_index)
+    try:
+        return platform_of(request).chat.answer(p, body)
+    except NotInCondition as exc:
+        raise HTTPException(403, str(exc)) from None
+    except ModelError as exc:
+        raise HTTPException(502, f"the assistant is unavailable: {exc}") from None

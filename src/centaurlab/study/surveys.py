@@ -1,0 +1,96 @@
+"""Survey questions: the pre-survey (experience, AI tool use) and the exit survey (NASA-TLX, AI
+helpfulness, free text), configurable per study; and checking a participant's answers against them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+TLX_ITEMS: tuple[tuple[str, str], ...] = (
+    ("tlx_mental", "Mental demand: how mentally demanding was the task?"),
+    ("tlx_physical", "Physical demand: how physically demanding was the task?"),
+    ("tlx_temporal", "Temporal demand: how hurried or rushed was the pace of the task?"),
+    ("tlx_performance", "Performance: how successful were you in accomplishing what you were asked to do?"),
+    ("tlx_effort", "Effort: how hard did you have to work to accomplish your level of performance?"),
+    ("tlx_frustration", "Frustration: how insecure, discouraged, irritated, stressed and annoyed were you?"),
+)
+
+
+class Question(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    text: str
+    kind: Literal["choice", "scale", "text"] = "text"
+    options: list[str] = Field(default_factory=list, description="The answers of a choice question.")
+    min: int = 1
+    max: int = 20
+    low_label: str = ""
+    high_label: str = ""
+    required: bool = True
+    ai_only: bool = Field(False, description="Asked only in conditions with an AI assistant.")
+
+    @model_validator(mode="after")
+    def _shape(self) -> Question:
+        if self.kind == "choice" and len(self.options) < 2:
+            raise ValueError(f"choice question '{self.id}' needs at least two options")
+        if self.kind == "scale" and self.min >= self.max:
+            raise ValueError(f"scale question '{self.id}' needs min < max")
+        return self
+
+
+def default_pre_survey() -> list[Question]:
+    years = ["less than 1 year", "1-2 years", "3-5 years", "6-10 years", "more than 10 years"]
+    return [
+        Question(id="programming_experience", kind="choice", options=years,
+                 text="How many years of programming experience do you have?"),
+        Question(id="python_experience", kind="choice", options=["beginner", "intermediate", "advanced"],
+                 text="How would you rate your Python proficiency?"),
+        Question(id="ai_tool_use", kind="choice", options=["never", "sometimes", "often", "every day"],
+                 text="How often do you use AI tools (Copilot, ChatGPT, ...) when you program?"),
+    ]
+
+
+def default_exit_survey() -> list[Question]:
+    tlx = [Question(id=qid, text=text, kind="scale", min=1, max=20, low_label="Very low", high_label="Very high")
+           for qid, text in TLX_ITEMS]
+    tlx[3] = tlx[3].model_copy(update={"low_label": "Perfect", "high_label": "Failure"})
+    return tlx + [
+        Question(id="ai_helpfulness", kind="scale", min=1, max=10, ai_only=True, low_label="Not helpful",
+                 high_label="Very helpful", text="How helpful was the AI assistant?"),
+        Question(id="ai_usage", kind="text", ai_only=True, required=False,
+                 text="How did you use the AI assistant? When was it helpful, and when not?"),
+        Question(id="ai_improvements", kind="text", ai_only=True, required=False,
+                 text="What would make the AI assistant more helpful to you?"),
+        Question(id="comments", kind="text", required=False, text="Any other comments about the study?"),
+    ]
+
+
+MAX_TEXT_ANSWER = 5000
+
+
+def check_answers(questions: Sequence[Question], form: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The answers typed for `questions` (scales as ints), and the problems, one per unanswered or invalid one."""
+    answers: dict[str, Any] = {}
+    problems: list[str] = []
+    for q in questions:
+        raw = str(form.get(q.id, "")).strip()
+        if not raw:
+            if q.required:
+                problems.append(f"Please answer: {q.text}")
+            continue
+        if q.kind == "choice":
+            if raw not in q.options:
+                problems.append(f"Pick one of the answers for: {q.text}")
+                continue
+            answers[q.id] = raw
+        elif q.kind == "scale":
+            if not raw.lstrip("-").isdigit() or not q.min <= int(raw) <= q.max:
+                problems.append(f"Give a number from {q.min} to {q.max} for: {q.text}")
+                continue
+            answers[q.id] = int(raw)
+        else:
+            answers[q.id] = raw[:MAX_TEXT_ANSWER]
+    return answers, problems

@@ -1,0 +1,82 @@
+"""Matches in the sandbox: the auction log, plans and profits; every failure loses with a reason."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from centaurlab.arena import MatchConfig, Timeouts, default_match_config, play_match, replay_match, resolve_agent
+from centaurlab.sandbox.bwrap import bwrap_works
+
+from .faulty import CRASHER, GARBAGE, HONEST_ENOUGH, LIAR, NO_CLASS, RAISER, SCRIBBLER, SLEEPER
+
+pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")
+
+
+def _config(tasks: int = 6, seed: int = 3, bid_s: float = 5.0) -> MatchConfig:
+    return replace(default_match_config("france", tasks, seed), timeouts=Timeouts(setup_s=10, bid_s=bid_s, plan_s=10))
+
+
+def test_a_match_between_baselines_is_scored_from_bids_and_plans() -> None:
+    config = _config(tasks=8)
+    record = play_match(config, [resolve_agent("expcost"), resolve_agent("naive")])
+    assert not record.failures
+    assert [a.task for a in record.auctions] == list(range(8))
+    for round_ in record.auctions:
+        offers = [b for b in round_.bids if b is not None]
+        assert round_.price == min(offers)
+        assert round_.bids[round_.winner] == round_.price
+    for i in (0, 1):
+        won = [a.price for a in record.auctions if a.winner == i]
+        assert record.income[i] == sum(won)
+        cost = sum(km * v.cost_per_km for km, v in zip(record.kms[i], config.companies[i].vehicles, strict=True))
+        assert record.profits[i] == pytest.approx(record.income[i] - cost)
+    a, b = record.profits
+    assert record.winner == (None if a == b else 0 if a > b else 1)
+
+
+@pytest.mark.parametrize(
+    ("bad", "phase", "kind", "words"),
+    [
+        (SLEEPER, "bid", "timeout", "no reply within the time limit"),
+        (RAISER, "bid", "error", "ValueError: no bid for you"),
+        (GARBAGE, "bid", "invalid_bid", "a bid must be an integer or null"),
+        (CRASHER, "bid", "crash", "closed its output"),
+        (LIAR, "plan", "invalid_plan", "was won but is in no vehicle's plan"),
+        (NO_CLASS, "setup", "error", "must define exactly one class with a bid() method"),
+    ],
+)
+def test_a_misbehaving_agent_loses_with_its_reason(bad: object, phase: str, kind: str, words: str) -> None:
+    for order in ((bad, HONEST_ENOUGH), (HONEST_ENOUGH, bad)):
+        record = play_match(_config(bid_s=1.0), list(order))  # type: ignore[arg-type]
+        culprit = list(order).index(bad)
+        (failure,) = record.failures
+        assert (failure.agent, failure.phase, failure.kind) == (culprit, phase, kind)
+        assert words in failure.reason
+        assert record.winner == 1 - culprit
+
+
+def test_a_timeout_is_enforced_from_outside_within_the_limit() -> None:
+    record = play_match(_config(bid_s=0.5), [SLEEPER, HONEST_ENOUGH])
+    assert record.failures[0].task == 2
+    assert record.seconds["slowest"][0]["bid"] < 2.0
+
+
+def test_print_in_an_agent_does_not_break_the_protocol() -> None:
+    record = play_match(_config(), [SCRIBBLER, HONEST_ENOUGH])
+    assert not record.failures
+
+
+def test_a_replay_reproduces_the_match_bit_for_bit() -> None:
+    agents = [resolve_agent("reference"), resolve_agent("riskseeking")]
+    record = play_match(_config(tasks=10, seed=11), agents)
+    again, differences = replay_match(record, agents)
+    assert differences == []
+    assert again.outcome() == record.outcome()
+
+
+def test_a_replay_with_another_source_is_refused() -> None:
+    record = play_match(_config(tasks=3), [HONEST_ENOUGH, resolve_agent("naive")])
+    with pytest.raises(ValueError, match="not the one that played"):
+        replay_match(record, [resolve_agent("honest"), resolve_agent("naive")])

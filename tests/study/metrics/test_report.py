@@ -1,0 +1,118 @@
+"""The report of a synthetic 20-participant study, checked against the generator's ground truth."""
+
+from __future__ import annotations
+
+import io
+import json
+import statistics
+from html.parser import HTMLParser
+
+import pandas as pd
+import pytest
+
+from centaurlab.stats import format_number
+from centaurlab.study.metrics import EVENT_COLUMNS, participant_metrics, render_report, task_metrics, task_summary
+
+from .synthetic import CONDITIONS, study
+
+
+class Tables(HTMLParser):
+    """Every table of a page as lists of cell texts, the header row first."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[list[str]]] = []
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: object) -> None:
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr":
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self.cell is not None:
+            self.tables[-1][-1].append("".join(self.cell))
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def by_condition(truth_values: dict[str, float], truth) -> dict[str, list[float]]:
+    return {c: [v for pid, v in truth_values.items() if truth.condition[pid] == c] for c in CONDITIONS}
+
+
+def test_participant_rows_match_the_ground_truth():
+    events, people, truth = study()
+    m = participant_metrics(events, people).set_index("participant_id")
+    assert len(m) == 20
+    for pid in truth.condition:
+        assert m.loc[pid, "tasks_completed"] == truth.completed[pid]
+        assert m.loc[pid, "mean_time_to_success_s"] == pytest.approx(statistics.mean(truth.times[pid]))
+        assert m.loc[pid, "tlx_mean"] == pytest.approx(truth.tlx_mean[pid])
+        if truth.shown[pid]:
+            assert m.loc[pid, "acceptance_rate"] == pytest.approx(truth.accepted[pid] / truth.shown[pid])
+
+
+def test_report_numbers_come_from_the_log():
+    events, people, truth = study()
+    html = render_report(events, people, title="Synthetic <study>")
+    assert "<script" not in html and "Synthetic &lt;study&gt;" in html
+    assert html.count("<svg") == 6   # all six charts have data
+    parser = Tables()
+    parser.feed(html)
+    summary, per_task, effects = parser.tables
+    assert per_task[0] == ["Task", *CONDITIONS] and per_task[1][0] == "bank/t1"
+    assert summary[0] == ["Metric", *CONDITIONS]
+    rows = {row[0]: dict(zip(summary[0], row, strict=True)) for row in summary[1:]}
+    completed = by_condition({p: float(v) for p, v in truth.completed.items()}, truth)
+    for condition, values in completed.items():
+        se = statistics.stdev(values) / len(values) ** 0.5
+        expected = f"{format_number(statistics.mean(values))} ± {format_number(se)} (n={len(values)})"
+        assert rows["Tasks completed"][condition] == expected
+    rates = {p: truth.accepted[p] / truth.shown[p] for p in truth.shown if truth.shown[p]}
+    auto = by_condition(rates, truth)["autocomplete"]
+    assert rows["Suggestion acceptance rate"]["autocomplete"].startswith(format_number(statistics.mean(auto)) + " ± ")
+    assert rows["Suggestion acceptance rate"]["none"] == "–"
+    header = effects[0]
+    cells = [dict(zip(header, row, strict=True)) for row in effects[1:]]
+    chat = next(c for c in cells if c["Outcome"] == "tasks_completed" and c["Condition"] == "chat")
+    diff = statistics.mean(completed["chat"]) - statistics.mean(completed["none"])
+    assert chat["Difference"] == format_number(diff)
+    welch_se = (statistics.variance(completed["chat"]) / 5 + statistics.variance(completed["none"]) / 5) ** 0.5
+    assert chat["SE"] == format_number(welch_se)
+    # 5 outcomes (4 per participant + task-level time) x 3 AI conditions, tlx also has none-data
+    assert len(cells) == 15 and all(c["p (BH)"] != "–" for c in cells)
+
+
+def test_a_csv_export_gives_the_same_metrics():
+    events, people, _ = study(8, seed=3)
+    text = events.assign(payload=[json.dumps(p) for p in events["payload"]]).to_csv(index=False)
+    exported = pd.read_csv(io.StringIO(text))   # task_index comes back as float, None as NaN
+    pd.testing.assert_frame_equal(participant_metrics(exported, people), participant_metrics(events, people))
+
+
+def test_reports_on_studies_without_data_or_without_control():
+    people = pd.DataFrame({"participant_id": ["a", "b"], "condition": ["none", "chat"], "task_set": ["1", "1"]})
+    empty = render_report(pd.DataFrame(columns=list(EVENT_COLUMNS)), people, title="Nothing yet")
+    assert "2 participants, 0 tasks reached, 0 events" in empty
+    events, people, _ = study(8, seed=3)
+    ai_only = events[events["condition"] != "none"]
+    html = render_report(ai_only, people[people["condition"] != "none"])
+    assert "no &#x27;none&#x27; participant has a value" in html
+
+
+def test_task_summary_by_hand():
+    from .test_participants import combined
+
+    tasks = task_metrics(combined())
+    table = task_summary(tasks, ["none", "autocomplete", "chat"]).set_index("Task")
+    # task 1: p1 (none) 90 s, p2 (autocomplete) 90 s, p3 (chat) 50 s; task 2: skipped by p1 and p3,
+    # unfinished by p2; task 3 only reached by p1
+    assert table.loc["bank/t1"].tolist() == ["90 (1 / 1)", "90 (1 / 1)", "50 (1 / 1)"]
+    assert table.loc["bank/t2"].tolist() == ["– (0 / 1)", "– (0 / 1)", "– (0 / 1)"]
+    assert table.loc["bank/t3"].tolist() == ["– (0 / 1)", "–", "–"]

@@ -1,0 +1,45 @@
+"""Study files for the tests: short timings, one or every condition, the embedded model as the assistant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+CONDITIONS = {
+    "none": "[conditions.none]\n",
+    "autocomplete": '[conditions.autocomplete]\nautocomplete_model = "local"\n',
+    "chat": '[conditions.chat]\nchat_model = "local"\n',
+    "both": '[conditions.both]\nautocomplete_model = "local"\nchat_model = "local"\n',
+}
+
+
+def write_study(folder: Path, study_id: str = "pilot", conditions: tuple[str, ...] = ("none", "autocomplete", "chat"),
+                sets: str = '[["even_odd_count", "is_bored"]]', extra: str = "", skip_after_minutes: float = 0.0,
+                session_minutes: float = 20.0) -> Path:
+    body = "".join(CONDITIONS[c] for c in conditions)
+    text = f"""id = "{study_id}"
+title = "Pilot"
+seed = 7
+{body}
+[tasks]
+bank = "study"
+sets = {sets}
+
+[timing]
+session_minutes = {session_minutes}
+skip_after_minutes = {skip_after_minutes}
+suggestion_delay_ms = 400
+snapshot_seconds = 1
+
+[autocomplete.length]
+kind = "fixed"
+tokens = 24
+
+[chat]
+max_tokens = 96
+
+[recruitment]
+completion_url = "https://app.prolific.com/submissions/complete?cc=TESTCODE"
+{extra}"""
+    path = folder / f"{study_id}.toml"
+    path.write_text(text)
+    return path

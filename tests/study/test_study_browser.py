@@ -1,0 +1,353 @@
+"""Participants in Debian's chromium, one per condition, with the embedded model as the assistant:
+consent -> pre-survey -> tutorial -> a task solved (after accepting a suggestion / copying a chat
+answer / with no AI) -> a skip -> the exit survey; then the export holds the expected events and the
+metrics are computed from them. And: a server restart in the middle of a session loses no event, a
+reload resumes with the code, a paste from outside the page is refused where the study says so."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from centaurlab import store
+from centaurlab.cli.root import app as cli
+from centaurlab.config import settings
+from centaurlab.study import bundle_problem, create_app
+from centaurlab.tasks import load_bank
+
+from .fake_model import recording_model
+from .studyfiles import write_study
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BANK = load_bank("study")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
+                       "(apt-get install chromium; `make test` installs it)"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """The real server in a background thread; `restart` stops it and starts a new one on the same port."""
+
+    def __init__(self, url: str) -> None:
+        self.db = url
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.server: Any = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        import uvicorn
+
+        self.server = uvicorn.Server(uvicorn.Config(create_app(database_url=self.db, banks=["study"]),
+                                                    host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                pytest.fail("the web server did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.server is not None and self.thread is not None:
+            self.server.should_exit = True
+            self.thread.join(timeout=15)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    problem = bundle_problem()
+    if problem:
+        pytest.fail(problem)
+    url = settings().database_url
+    store.upgrade(url)
+    runner = CliRunner()
+    path = write_study(tmp_path, conditions=("none", "autocomplete", "chat"),
+                       sets='[["even_odd_count", "is_bored"]]')
+    result = runner.invoke(cli, ["study", "create", str(path)])
+    assert result.exit_code == 0, result.output
+    srv = Server(url)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _paste(page: Any, text: str) -> None:
+    """Replace the editor's code as a person would: select all, paste."""
+    lines = page.locator(".monaco-editor .view-lines")
+    lines.click()
+    page.keyboard.press("Control+A")
+    page.evaluate("text => navigator.clipboard.writeText(text)", text)
+    page.keyboard.press("Control+V")
+
+
+def _submit_and_wait(page: Any, expect: Any, next_index: int) -> None:
+    page.get_by_role("button", name="Submit").click()
+    expect(page.locator("body")).to_have_attribute("data-task-index", str(next_index), timeout=60_000)
+
+
+def _through_the_surveys(page: Any, expect: Any, base: str, study: str = "pilot") -> str:
+    page.goto(f"{base}/s/{study}?PROLIFIC_PID=pw{time.monotonic_ns()}&STUDY_ID=st&SESSION_ID=se")
+    page.get_by_label("I have read the above and agree to take part.").check()
+    page.get_by_role("button", name="I agree").click()
+    page.get_by_label("3-5 years").check()
+    page.get_by_label("advanced").check()
+    page.get_by_label("often").check()
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("heading", name="Instructions")).to_be_visible()
+    page.get_by_role("button", name="Start the tutorial").click()
+    expect(page.locator("body")).to_have_attribute("data-editor-ready", "true", timeout=30_000)
+    condition: str = page.evaluate("JSON.parse(document.getElementById('study-data').textContent).condition")
+    return condition
+
+
+PARTIAL = "def even_odd_count(num):\n    even = 0\n    odd = 0\n    for digit in str(abs(num)):\n        "
+
+
+def _solve_with_suggestion(page: Any, expect: Any) -> None:
+    _paste(page, PARTIAL)  # a start the embedded model continues sensibly (temperature 0: always the same)
+    page.keyboard.press("Control+End")
+    page.keyboard.press("Control+Enter")  # ask for a suggestion now
+    expect(page.locator("body")).to_have_attribute("data-suggestion-visible", "true", timeout=90_000)
+    expect(page.locator(".monaco-editor .ghost-text-decoration, .monaco-editor .ghost-text").first).to_be_visible()
+    page.keyboard.press("Tab")
+    expect(page.locator("body")).to_have_attribute("data-suggestion-visible", "false")
+
+
+def _solve_with_chat(page: Any, expect: Any) -> None:
+    page.get_by_label("Message to the assistant").fill(
+        "Write a Python function even_odd_count(num) that returns a tuple with the number of even and odd digits.")
+    page.get_by_role("button", name="Send").click()
+    answer = page.locator(".chat-turn.assistant").first
+    expect(answer).to_be_visible(timeout=120_000)
+    copy = answer.get_by_role("button", name="Copy")
+    if copy.count():
+        copy.first.click()
+    else:  # no code block in the answer: copy by selection
+        answer.locator(".chat-answer").select_text()
+        page.keyboard.press("Control+C")
+    answer.get_by_role("button", name="Helpful", exact=True).click()
+    _paste(page, page.evaluate("navigator.clipboard.readText()"))  # the copied answer goes into the editor
+
+
+def _exit_survey(page: Any, expect: Any, with_ai: bool) -> None:
+    expect(page.get_by_role("heading", name="Last questions")).to_be_visible(timeout=30_000)
+    for qid in ("tlx_mental", "tlx_physical", "tlx_temporal", "tlx_performance", "tlx_effort", "tlx_frustration"):
+        page.locator(f'input[name="{qid}"][value="7"]').check()
+    assert (page.locator('input[name="ai_helpfulness"]').count() > 0) == with_ai
+    if with_ai:
+        page.locator('input[name="ai_helpfulness"][value="6"]').check()
+    page.locator('textarea[name="comments"]').fill("My name is Jane Doe, write to jane@example.org")
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("heading", name="Thank you!")).to_be_visible()
+    expect(page.locator("#completion-link")).to_have_attribute("href", "https://app.prolific.com/submissions/complete?cc=TESTCODE")
+
+
+def _participant(context: Any, expect: Any, base: str, problems: list[str]) -> str:
+    page = context.new_page()
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    page.on("dialog", lambda dialog: dialog.accept())
+    condition = _through_the_surveys(page, expect, base)
+    expect(page.locator("#progress")).to_have_text("Tutorial")
+    _paste(page, BANK.tasks["sum_product"].reference_source)
+    _submit_and_wait(page, expect, 1)
+    expect(page.locator("#progress")).to_have_text("Task 1 / 2")
+    if condition == "autocomplete":
+        _solve_with_suggestion(page, expect)
+    elif condition == "chat":
+        _solve_with_chat(page, expect)
+    _paste(page, BANK.tasks["even_odd_count"].reference_source)
+    _submit_and_wait(page, expect, 2)
+    page.get_by_role("button", name="Skip task").click()  # this study offers Skip at once
+    _exit_survey(page, expect, with_ai=condition != "none")
+    page.close()
+    return condition
+
+
+def test_a_participant_in_each_condition_and_the_export(server: Server, tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            conditions = []
+            for _ in range(3):  # balanced assignment: one participant per condition
+                context = browser.new_context(viewport={"width": 1440, "height": 900})
+                context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
+                conditions.append(_participant(context, expect, server.base, problems))
+                context.close()
+        finally:
+            browser.close()
+    assert sorted(conditions) == ["autocomplete", "chat", "none"]
+    assert problems == [], problems
+
+    out = tmp_path / "export"
+    result = CliRunner().invoke(cli, ["study", "export", "pilot", "--out", str(out), "--format", "parquet"])
+    assert result.exit_code == 0, result.output
+    events = pd.read_parquet(out / "pilot_events.parquet")
+    by = {c: events[events["condition"] == c] for c in ("none", "autocomplete", "chat")}
+    for cond, ev in by.items():
+        types = set(ev["type"])
+        assert {"survey", "task_loaded", "submit", "task_completed", "skip", "session_started", "session_ended",
+                "paste"} <= types, (cond, types)
+        assert list(ev[ev["type"] == "task_completed"]["task_index"]) == [0, 1]
+        assert list(ev[ev["type"] == "skip"]["task_index"]) == [2]
+    assert {"suggestion_requested", "suggestion_shown", "suggestion_accepted"} <= set(by["autocomplete"]["type"])
+    assert {"chat_message", "chat_response", "chat_copy", "chat_feedback"} <= set(by["chat"]["type"])
+    assert not {"suggestion_shown", "chat_message"} & set(by["none"]["type"])
+
+    suggestions = pd.read_parquet(out / "pilot_suggestions.parquet")
+    assert list(suggestions["decision"]) == ["accepted"] and suggestions.iloc[0]["model"] == "local"
+    assert suggestions.iloc[0]["trigger"] == "manual"
+    chat = pd.read_parquet(out / "pilot_chat.parquet")
+    assert len(chat) == 1 and chat.iloc[0]["copies_button"] + chat.iloc[0]["copies_selection"] == 1
+    assert chat.iloc[0]["feedback"] == 1
+    tasks = pd.read_parquet(out / "pilot_tasks.parquet")
+    assert sorted(tasks["outcome"]) == ["completed"] * 6 + ["skipped"] * 3
+    people = pd.read_parquet(out / "pilot_participants.parquet")
+    assert sorted(people["tasks_completed"]) == [1, 1, 1] and sorted(people["tasks_skipped"]) == [1, 1, 1]
+    assert all(people["exit_comments"] == "My name is [name], write to [email]")  # scrubbed
+    assert not people["prolific_pid"].str.startswith("pw").any()  # pseudonymised
+
+    # the metrics are computed from these events (centaurlab.study.metrics, via the store)
+    from centaurlab.study.metrics import participant_metrics
+    from centaurlab.study.report_bridge import study_frames
+
+    logged, cells = study_frames(server.db, "pilot")
+    metrics = participant_metrics(logged, cells).set_index("condition")
+    assert list(metrics["tasks_completed"]) == [1, 1, 1] and list(metrics["tasks_skipped"]) == [1, 1, 1]
+    assert metrics.loc["autocomplete", "suggestions_accepted"] == 1
+    assert metrics.loc["autocomplete", "acceptance_rate"] == 1.0
+    assert metrics.loc["chat", "chat_messages"] == 1 and metrics.loc["chat", "copies_per_response"] == 1.0
+    assert metrics.loc["none", "tlx_mental"] == 7 and metrics.loc["chat", "ai_helpfulness"] == 6
+
+
+def test_a_server_restart_loses_no_event_a_reload_resumes_and_outside_pastes_are_refused(
+    server: Server, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    path = write_study(tmp_path, study_id="nopaste", conditions=("none",),
+                       extra="[paste]\nblock_external_without_ai = true\n")
+    assert CliRunner().invoke(cli, ["study", "create", str(path)]).exit_code == 0
+    lines = ".monaco-editor .view-lines"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context()
+            context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
+            page = context.new_page()
+            _through_the_surveys(page, expect, server.base, "nopaste")
+            server.stop()
+            # typed while the server is down: code snapshots (every second here) wait in the browser
+            for i in range(5):
+                page.locator(lines).click()
+                page.keyboard.type(f"# note {i}\n")
+            page.wait_for_timeout(2500)
+            pending = int(page.locator("body").get_attribute("data-telemetry-pending") or "0")
+            assert pending > 0, "the events should wait in the browser while the server is down"
+            server.start()
+            expect(page.locator("body")).to_have_attribute("data-telemetry-pending", "0", timeout=30_000)
+
+            page.reload()  # resumes on the same task with the code
+            expect(page.locator("body")).to_have_attribute("data-editor-ready", "true", timeout=30_000)
+            expect(page.locator(lines)).to_contain_text("# note 4")
+            code = page.locator(lines).inner_text()
+
+            page.locator(lines).click()
+            page.evaluate("text => navigator.clipboard.writeText(text)", "copied_from_elsewhere = 1")
+            page.keyboard.press("Control+V")
+            expect(page.locator("#console")).to_contain_text("Pasting from outside this page is turned off")
+            assert "copied_from_elsewhere" not in page.locator(lines).inner_text()
+            page.evaluate("() => window.dispatchEvent(new Event('online'))")  # flush now
+            expect(page.locator("body")).to_have_attribute("data-telemetry-pending", "0", timeout=30_000)
+        finally:
+            browser.close()
+    with store.session_scope(server.db) as session:
+        snapshots = [e.payload["code"] for e in store.events_of(session, "nopaste", types=["code_snapshot"])]
+        pastes = [e.payload for e in store.events_of(session, "nopaste", types=["paste"])]
+    assert snapshots, "no snapshot reached the server"
+    assert "# note 4" in snapshots[-1] and "# note 4" in code.replace("\u00a0", " ")
+    assert pastes == [{"text": "copied_from_elsewhere = 1", "external": True, "blocked": True}]
+
+
+@pytest.fixture
+def recorder_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+    """The server with an autocomplete study whose model answers at once (see fake_model.py)."""
+    with recording_model(tmp_path, monkeypatch):
+        url = settings().database_url
+        store.upgrade(url)
+        path = write_study(tmp_path, study_id="ac", conditions=("autocomplete",))
+        path.write_text(path.read_text().replace('"local"', '"recorder"'))
+        assert CliRunner().invoke(cli, ["study", "create", str(path)]).exit_code == 0
+        srv = Server(url)
+        srv.start()
+        try:
+            yield srv
+        finally:
+            srv.stop()
+
+
+def test_suggestions_are_rejected_by_esc_and_typing_and_come_after_a_pause(recorder_server: Server) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    body = "body"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context()
+            context.grant_permissions(["clipboard-read", "clipboard-write"], origin=recorder_server.base)
+            page = context.new_page()
+            _through_the_surveys(page, expect, recorder_server.base, "ac")
+            _paste(page, PARTIAL)
+            page.keyboard.press("Control+End")
+            page.keyboard.press("Control+Enter")
+            expect(page.locator(body)).to_have_attribute("data-suggestion-visible", "true")
+            expect(page.locator(".monaco-editor")).to_contain_text("total += value")
+            page.keyboard.press("Escape")
+            expect(page.locator(body)).to_have_attribute("data-suggestion-visible", "false")
+            page.keyboard.press("Control+Enter")
+            expect(page.locator(body)).to_have_attribute("data-suggestion-visible", "true")
+            page.keyboard.type("x")  # typing on rejects; the pause after it asks again (auto)
+            expect(page.locator(body)).to_have_attribute("data-suggestion-visible", "false")
+            expect(page.locator(body)).to_have_attribute("data-suggestion-visible", "true", timeout=10_000)
+            page.keyboard.press("Tab")
+            expect(page.locator(body)).to_have_attribute("data-suggestion-visible", "false")
+            expect(page.locator(".monaco-editor .view-lines")).to_contain_text("xtotal += value")
+            page.evaluate("() => window.dispatchEvent(new Event('online'))")
+            expect(page.locator(body)).to_have_attribute("data-telemetry-pending", "0", timeout=15_000)
+        finally:
+            browser.close()
+    with store.session_scope(recorder_server.db) as session:
+        events = store.events_of(session, "ac")
+    triggers = [e.payload["trigger"] for e in events if e.type == "suggestion_requested"]
+    rejected = [e.payload["reason"] for e in events if e.type == "suggestion_rejected"]
+    accepted = [e.payload["suggestion_id"] for e in events if e.type == "suggestion_accepted"]
+    shown = [e.payload["suggestion_id"] for e in events if e.type == "suggestion_shown"]
+    assert triggers[:2] == ["manual", "manual"] and "auto" in triggers[2:]
+    assert rejected[:2] == ["esc", "typing"]
+    assert len(accepted) == 1 and accepted[0] in shown and accepted[0] not in shown[:2], (rejected, triggers)
