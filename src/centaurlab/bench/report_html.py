@@ -24,28 +24,50 @@ th:first-child,td:first-child{text-align:left}
 """
 
 
-def _cell(value: Any) -> str:
+def _cell(value: Any, digits: int) -> str:
     if value is None or (isinstance(value, float) and value != value):
         return "–"
     if isinstance(value, float):
-        return f"{value:.3f}" if abs(value) < 10 else f"{value:.1f}"
+        return f"{value:.{digits}f}"
     return escape(str(value))
 
 
-def table(frame: pd.DataFrame, index: bool = False) -> str:
+def table(frame: pd.DataFrame, *, index: bool = False, digits: int = 1) -> str:
     if frame.empty:
         return "<p>No data.</p>"
     shown = frame.reset_index() if index else frame
-    head = "".join(f"<th>{escape(str(c))}</th>" for c in shown.columns)
+    head = "".join(f"<th>{escape(str(c)) if not (index and i == 0) else ''}</th>" for i, c in enumerate(shown.columns))
     body = "".join(
-        "<tr>" + "".join(f"<td>{_cell(v)}</td>" for v in row) + "</tr>" for row in shown.itertuples(index=False)
+        "<tr>" + "".join(f"<td>{_cell(v, digits)}</td>" for v in row) + "</tr>" for row in shown.itertuples(index=False)
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _mean_table(frame: pd.DataFrame, key: str) -> pd.DataFrame:
-    columns = [key, "n"] + [f"{d}_{s}" for d in DIMENSIONS for s in ("median", "mean", "sd")]
-    return frame[[c for c in columns if c in frame.columns]]
+def _spread(mean: Any, sd: Any, median: Any) -> str:
+    """mean ± SD (median), the compact cell of the summary tables."""
+    if mean is None or mean != mean:
+        return "–"
+    spread = "" if sd is None or sd != sd else f" ± {sd:.1f}"
+    return f"{mean:.1f}{spread} ({median:.1f})"
+
+
+def _summary(frame: pd.DataFrame, key: str) -> pd.DataFrame:
+    rows = [{key: row[key], "n": row["n"], **{dim: _spread(row[f"{dim}_mean"], row[f"{dim}_sd"], row[f"{dim}_median"])
+                                               for dim in DIMENSIONS}}
+            for row in frame.to_dict(orient="records")]
+    return pd.DataFrame(rows)
+
+
+def _consistency(frame: pd.DataFrame) -> pd.DataFrame:
+    def cell(mean: Any, sd: Any) -> str:
+        if mean is None or mean != mean:
+            return "–"
+        return f"{mean:.1f}" + ("" if sd is None or sd != sd else f" ({sd:.1f})")
+
+    rows = [{"model": row["model"], **{dim: cell(row[f"{dim}_within_sd"], row[f"{dim}_within_sd_sd"])
+                                       for dim in DIMENSIONS}, "composite SD": row["composite_sd"]}
+            for row in frame.to_dict(orient="records")]
+    return pd.DataFrame(rows)
 
 
 def report_fragment(report: BenchReport) -> str:
@@ -56,21 +78,24 @@ def report_fragment(report: BenchReport) -> str:
         for dim in DIMENSIONS
     )
     sections = [
-        f"<p>{len(frame)} graded samples; {report.failed} not graded (model or grading errors).</p>",
+        f"<p>{len(frame)} graded samples; {report.failed} not graded (model or grading errors). Scores are "
+        "0-100; cells read mean ± SD (median).</p>",
         f'<h2>Scores per model</h2><div class="violins">{violins}</div>',
-        table(_mean_table(report.by_model, "model")),
-        "<h2>Per prompt framing</h2>" + table(_mean_table(report.by_framing, "framing")),
-        "<h2>Per task</h2>" + table(_mean_table(report.by_task, "task")),
-        "<h2>Consistency over repeated samples</h2>" + table(report.consistency),
-        "<h2>Correlation of the dimensions</h2>" + table(report.correlations, index=True),
+        table(_summary(report.by_model, "model")),
+        "<h2>Per prompt framing</h2>" + table(_summary(report.by_framing, "framing")),
+        "<h2>Per task</h2>" + table(_summary(report.by_task, "task")),
+        "<h2>Consistency over repeated samples</h2><p>Per dimension: the mean over task x framing cells of the SD "
+        "over repeated samples (in brackets, the SD of those SDs across cells); then the SD of the composite over "
+        "all samples.</p>" + table(_consistency(report.consistency)),
+        "<h2>Correlation of the dimensions</h2>" + table(report.correlations, index=True, digits=3),
     ]
     for model, matrix in report.correlations_by_model.items():
-        sections.append(f"<h3>{escape(model)}</h3>" + table(matrix, index=True))
+        sections.append(f"<h3>{escape(model)}</h3>" + table(matrix, index=True, digits=3))
     if report.pca is not None:
         explained = ", ".join(f"PC{i + 1} {v:.1%}" for i, v in enumerate(report.pca.explained))
         sections.append(f"<h2>Principal components</h2><p>Explained variance: {explained} "
-                        f"({report.pca.n} samples).</p>" + table(report.pca.loadings, index=True))
-    sections.append("<h2>Quality issues</h2>" + table(report.quality_issues))
+                        f"({report.pca.n} samples).</p>" + table(report.pca.loadings, index=True, digits=3))
+    sections.append("<h2>Quality issues</h2>" + table(report.quality_issues, digits=2))
     sections.append("<h2>Human percentiles</h2>" + table(report.human_percentiles))
     return "\n".join(sections)
 

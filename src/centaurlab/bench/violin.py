@@ -36,6 +36,9 @@ def violin_svg(title: str, groups: Mapping[str, Sequence[float]]) -> str:
     for tick in (0, 25, 50, 75, 100):
         parts.append(f'<line x1="{LEFT}" x2="{width - 10}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" class="grid"/>'
                      f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" class="tick" text-anchor="end">{tick}</text>')
+    if not names:
+        parts.append(f'<text x="{LEFT + (width - LEFT) / 2:.1f}" y="{y(50) + 4:.1f}" text-anchor="middle" class="tick">'
+                     "not measured</text>")
     grid = np.linspace(0, 100, 101)
     for i, name in enumerate(names):
         values = [float(v) for v in groups[name]]
