@@ -10,7 +10,8 @@ process, as the platform uses it):
   after an edit in the middle of the file (half the file is read again);
 
 each as a ratio to the baseline measured in the same run: generating the same 64 tokens after a
-one-token prompt. Suggestions are forced to exactly 64 tokens (`ignore_eos`), temperature 0.
+one-token prompt. Then the same two autocomplete requests as the platform sends them to `local`
+(`plan_fim` prefix continuation: only the tail of the code before the cursor). Suggestions are forced to exactly 64 tokens (`ignore_eos`), temperature 0.
 
     python benchmarks/local_model.py            # 3 repetitions, median reported
     python benchmarks/local_model.py --repeat 5
@@ -23,7 +24,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from centaurlab.models import CompletionRequest, ModelResponse, load_registry
+from centaurlab.models import CompletionRequest, ModelResponse, load_registry, plan_fim
+from centaurlab.models.fim import PREFIX_CONTINUATION_CHARS
 
 SUGGESTION_TOKENS = 64
 
@@ -62,25 +64,25 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
 
-    model = load_registry().provider("local")
-    fixed = {"ignore_eos": True, "cache_prompt": True}
-
-    def suggest(prompt: str, tokens: int = SUGGESTION_TOKENS) -> Callable[[], ModelResponse]:
-        request = CompletionRequest(prompt, temperature=0.0, max_tokens=tokens, extra=fixed)
-        return lambda: model.complete(request)
-
     started = time.perf_counter()
+    model = load_registry().provider("local")  # starts the embedded server
     model.complete(CompletionRequest("x", max_tokens=1))
     print(f"server start and first token: {time.perf_counter() - started:.2f} s")
+    fixed = {"ignore_eos": True, "cache_prompt": True}
+
+    def suggest(prompt: str, tokens: int = SUGGESTION_TOKENS, stream: bool = False) -> Callable[[], ModelResponse]:
+        request = CompletionRequest(prompt, temperature=0.0, max_tokens=tokens, extra=fixed, stream=stream)
+        return lambda: model.complete(request)
 
     base = python_file()
-    long_answer = [timed(suggest("def main():\n", 256)) for _ in range(args.repeat)]
-    gen_rates = [r.usage.completion_tokens / (t - (r.first_token_s or 0.0)) for t, r in long_answer
-                 if r.usage.completion_tokens]
+    # streamed, so that the time to the first token is real and the rest is pure generation
+    long_answer = [timed(suggest("def main():\n", 256, stream=True)) for _ in range(args.repeat)]
+    gen_rates = [(r.usage.completion_tokens - 1) / (r.latency_s - (r.first_token_s or 0.0)) for _, r in long_answer
+                 if r.usage.completion_tokens and r.first_token_s]
 
     no_prompt, first, tail_edit, middle_edit, prompt_rates = [], [], [], [], []
     for k in range(args.repeat):
-        source = base.replace("Inventory", f"Inventory {k}")  # a new file each round: nothing cached from before
+        source = base.replace("restock_", f"restock{k}_")  # a new file each round: nothing cached from before
         no_prompt.append(timed(suggest(f"{k}"))[0])
         seconds, response = timed(suggest(source))
         first.append(seconds)
@@ -88,6 +90,12 @@ def main() -> None:
             prompt_rates.append(response.usage.prompt_tokens / max(1e-9, seconds - no_prompt[-1]))
         tail_edit.append(timed(suggest(edit_line(source)))[0])
         middle_edit.append(timed(suggest(edit_line(source, middle=True)))[0])
+    planned_first, planned_edit = [], []
+    for k in range(args.repeat):
+        source = base.replace("restock_", f"restock{k}p_").replace("total = 0.0", f"total = {k}.0")
+        for text, out in ((source, planned_first), (edit_line(source), planned_edit)):
+            plan = plan_fim(text, "")  # what the study's autocomplete sends to `local`: the prefix's tail
+            out.append(timed(suggest(plan.prompt))[0])
     tokens = long_answer[0][1].usage.prompt_tokens
     prompt_tokens = timed(suggest(base, 1))[1].usage.prompt_tokens
 
@@ -104,6 +112,9 @@ def main() -> None:
           "   (edit two lines above the cursor)")
     print(f"edit mid-file:          {median(middle_edit):6.2f} s   {median(middle_edit) / baseline:5.2f}x baseline")
     print(f"prompt cache saves {1 - median(tail_edit) / median(first):.0%} of the first request's latency")
+    print(f"as the platform asks (plan_fim: the last {PREFIX_CONTINUATION_CHARS} characters before the cursor):")
+    print(f"  first request:        {median(planned_first):6.2f} s   {median(planned_first) / baseline:5.2f}x baseline")
+    print(f"  after a one-line edit:{median(planned_edit):6.2f} s   {median(planned_edit) / baseline:5.2f}x baseline")
 
 
 if __name__ == "__main__":
