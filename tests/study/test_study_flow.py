@@ -192,3 +192,12 @@ def test_a_returning_prolific_participant_resumes(url: str, tmp_path: Path) -> N
     other_browser = TestClient(client.app)
     other_browser.get("/s/pilot", params={"PROLIFIC_PID": "abc"})
     assert other_browser.get("/api/study/pilot/state").json()["participant_id"] == first["participant_id"]
+
+
+def test_participant_pages_lead_nowhere_but_the_study(url: str, tmp_path: Path) -> None:
+    with _app(url, tmp_path) as client:
+        consent = client.get("/s/pilot").text
+        assert 'href="/"' not in consent and 'href="/bench"' not in consent and 'href="/dashboard"' not in consent
+        coding = client.post("/s/pilot/consent", data={"agree": "yes"}).text
+        assert 'href="/arena"' not in coding
+        assert 'href="/bench"' in client.get("/").text  # the researchers' pages keep the site's links

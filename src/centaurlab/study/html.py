@@ -44,12 +44,21 @@ def _crumbs(crumbs: Sequence[Crumb]) -> str:
     return f'<nav class="crumbs" aria-label="Breadcrumb"><ol>{"".join(items)}</ol></nav>'
 
 
+SITE_LINKS = (' · <a href="/">Tasks</a> · <a href="/bench">Bench</a> · <a href="/arena">Arena</a>'
+              ' · <a href="/dashboard">Studies</a> · <a href="/api/banks">JSON API</a> · <a href="/health">health</a>')
+
+
 def layout(title: str, body: str, *, bundle: Bundle | None, crumbs: Sequence[Crumb] = (),
-           page: str = "page") -> str:
+           page: str = "page", site_links: bool = True) -> str:
+    """A page of the site. Participants' pages pass `site_links=False`: nothing leads a participant away from
+    the study (to the task banks, their Run buttons, or the researchers' pages)."""
     missing = "" if bundle is not None else (
         f'<p class="notice notice-bad" role="alert">The front end is not built, so the editor and '
         f'the Run buttons are unavailable: {e(BUILD_HINT)}.</p>'
     )
+    mark = '<span class="brand-mark" aria-hidden="true">◆</span> Centaur Lab'
+    brand = f'<a class="brand" href="/">{mark}</a>' if site_links else f'<span class="brand">{mark}</span>'
+    links = SITE_LINKS if site_links else ""
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -64,7 +73,7 @@ def layout(title: str, body: str, *, bundle: Bundle | None, crumbs: Sequence[Cru
 <body class="{e(page)}">
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
-  <a class="brand" href="/"><span class="brand-mark" aria-hidden="true">◆</span> Centaur Lab</a>
+  {brand}
   {_crumbs(crumbs)}
   <button type="button" class="theme-toggle" id="theme-toggle" hidden>Theme</button>
 </header>
@@ -73,8 +82,7 @@ def layout(title: str, body: str, *, bundle: Bundle | None, crumbs: Sequence[Cru
 {body}
 </main>
 <footer class="site-footer">
-  <span>Centaur Lab</span> · <a href="/">Tasks</a> · <a href="/bench">Bench</a> · <a href="/arena">Arena</a>
-  · <a href="/dashboard">Studies</a> · <a href="/api/banks">JSON API</a> · <a href="/health">health</a>
+  <span>Centaur Lab</span>{links}
 </footer>
 </body>
 </html>

@@ -39,7 +39,8 @@ async def _form(request: Request) -> dict[str, str]:
 
 
 def _page(request: Request, study: Study, title: str, body: str, page: str = "page-study") -> HTMLResponse:
-    return HTMLResponse(layout(title, body, bundle=bundle_of(request), crumbs=[(study.spec.title, None)], page=page))
+    return HTMLResponse(layout(title, body, bundle=bundle_of(request), crumbs=[(study.spec.title, None)], page=page,
+                               site_links=False))
 
 
 @router.get("/s/{study_id}")
@@ -205,7 +206,7 @@ def _apply(request: Request, study_id: str, stage: str, form: dict[str, str]) ->
                 body = _survey(study, title, "Please answer the questions marked below.", stage, questions, form,
                                problems)
                 return HTMLResponse(layout(title, body, bundle=bundle_of(request), crumbs=[(study.spec.title, None)],
-                                           page="page-study"), status_code=422)
+                                           page="page-study", site_links=False), status_code=422)
             if stage == "pre":
                 participants.pre_survey(p, answers)
             else:
