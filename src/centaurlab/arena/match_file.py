@@ -12,20 +12,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..errors import FileFieldError
 from .logist_tables import ValueSpec
 from .topology import TOPOLOGY_NAMES, Topology, TopologyFileError, load_topology
 from .world import Company, MatchConfig, TaskDistribution, Timeouts, Vehicle, default_match_config
 
 
-class MatchFileError(ValueError):
+class MatchFileError(FileFieldError):
     """A match configuration file is malformed; says which file, which field and how to fix it."""
-
-    def __init__(self, file: Path, field: str, problem: str, fix: str) -> None:
-        self.file = file
-        self.field = field
-        self.problem = problem
-        self.fix = fix
-        super().__init__(f"{file}: field '{field}': {problem}. Fix: {fix}")
 
 
 class _Strict(BaseModel):

@@ -15,21 +15,16 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..errors import FileFieldError
+
 TOPOLOGY_NAMES: tuple[str, ...] = ("england", "france", "netherlands", "switzerland")
 TOPOLOGY_DIR = Path(__file__).parent / "data" / "topologies"
 
 _UNREACHABLE = -1
 
 
-class TopologyFileError(ValueError):
+class TopologyFileError(FileFieldError):
     """A topology file is malformed; says which file, which field and how to fix it."""
-
-    def __init__(self, file: Path | str, field: str, problem: str, fix: str) -> None:
-        self.file = file
-        self.field = field
-        self.problem = problem
-        self.fix = fix
-        super().__init__(f"{file}: field '{field}': {problem}. Fix: {fix}")
 
 
 @dataclass(frozen=True)

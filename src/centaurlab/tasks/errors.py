@@ -1,17 +1,10 @@
 from __future__ import annotations
 
-from pathlib import Path
+from ..errors import FileFieldError
 
 
-class TaskFileError(ValueError):
+class TaskFileError(FileFieldError):
     """A task or bank file is malformed; says which file, which field and how to fix it."""
-
-    def __init__(self, file: Path, field: str, problem: str, fix: str) -> None:
-        self.file = file
-        self.field = field
-        self.problem = problem
-        self.fix = fix
-        super().__init__(f"{file}: field '{field}': {problem}. Fix: {fix}")
 
 
 class UnknownTaskError(LookupError):
