@@ -25,7 +25,7 @@ from centaurlab.store import arena as arena_store
 from .faulty import HONEST_ENOUGH, SLEEPER
 
 needs_bwrap = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")
-FAST = Timeouts(setup_s=10, bid_s=0.5, plan_s=10)
+FAST = Timeouts(setup_s=10, bid_s=2.0, plan_s=10)  # generous: only the sleeper (30 s) may miss it
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
