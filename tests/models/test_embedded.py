@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab.cli import app
-from centaurlab.models import ChatRequest, CompletionRequest, OpenAIProvider, embedded, load_registry
+from centaurlab.models import ChatRequest, CompletionRequest, Message, OpenAIProvider, embedded, load_registry, plan_fim
 
 pytestmark = pytest.mark.slow
 
@@ -72,3 +72,30 @@ def test_cli_check_local() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["model"] == "local" and data["text"] and data["latency_s"] > 0 and data["completion_tokens"] > 0
+
+
+PREFIX = "def count_vowels(text: str) -> int:\n    \"\"\"How many of the letters are vowels.\"\"\"\n    "
+SUFFIX = "\n\n\ndef main() -> None:\n    print(count_vowels('banana'))\n"
+
+
+def test_fim_request_by_prefix_continuation(local: OpenAIProvider) -> None:
+    """SmolLM2 has no FIM tokens: the plan is prefix continuation, stopped before the suffix's first line."""
+    plan = plan_fim(PREFIX, SUFFIX, template=None, max_tokens=48)
+    assert plan.kind == "prefix" and plan.prompt.endswith(PREFIX)
+    r = local.complete(CompletionRequest(plan.prompt, temperature=plan.temperature, max_tokens=plan.max_tokens,
+                                         stop=list(plan.stop[:4])))
+    assert r.usage.completion_tokens and r.usage.completion_tokens <= 48
+    suggestion = plan.clean(r.text)
+    assert suggestion == plan.clean(suggestion)  # cleaning is idempotent on its own output
+    assert "def main" not in suggestion and "\ndef " not in suggestion  # cut before the next definition
+    assert all(not line.strip() or line.startswith("    ") or i == 0 for i, line in enumerate(suggestion.split("\n")))
+
+
+def test_fim_request_through_chat(local: OpenAIProvider) -> None:
+    """The chat form of FIM: the model sees the code around the hole and answers with the missing code."""
+    plan = plan_fim(PREFIX, SUFFIX, chat=True, max_tokens=48)
+    assert plan.kind == "chat" and "count_vowels" in plan.messages[-1]["content"]
+    r = local.chat(ChatRequest(messages=[Message(m["role"], m["content"]) for m in plan.messages],
+                               temperature=0.0, max_tokens=plan.max_tokens))
+    suggestion = plan.clean(r.text)
+    assert "```" not in suggestion and not suggestion.startswith(PREFIX.strip().split("\n")[0])

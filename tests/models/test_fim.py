@@ -241,6 +241,12 @@ def test_chat_answer_repeating_the_def_line_loses_it() -> None:
     assert clean_suggestion(raw, _ctx(prefix, "\n"), chat=True) == "    return a + b"
 
 
+def test_chat_answer_restating_the_def_and_docstring_loses_them_and_the_indentation() -> None:
+    prefix = 'def count(text):\n    """How many vowels."""\n    '
+    raw = '```python\ndef count(text):\n    """How many vowels."""\n    return sum(c in "aeiou" for c in text)\n```'
+    assert clean_suggestion(raw, _ctx(prefix, "\n"), chat=True) == 'return sum(c in "aeiou" for c in text)'
+
+
 def test_chat_answer_repeating_the_cursor_indentation_loses_it() -> None:
     raw = "```python\n    return a + b\n```"
     assert clean_suggestion(raw, _ctx(PRE, SUF), chat=True) == "return a + b"

@@ -233,8 +233,9 @@ def strip_code_fences(text: str) -> str:
 
 
 def _drop_repeated_prefix_line(text: str, context: FimContext) -> str:
-    """Remove what a chat answer repeats of the prefix's last line: the typed part of the cursor's line, the
-    cursor line's indentation, or (cursor at the start of a line) a copy of the line before."""
+    """Remove what a chat answer repeats of the prefix: the typed part of the cursor's line, or (nothing typed
+    on it) the lines before the cursor that the answer restates, such as the function's `def` line and
+    docstring, and the cursor line's indentation."""
     line = context.cursor_line
     typed = line.lstrip(" \t")
     if typed.strip():
@@ -247,10 +248,20 @@ def _drop_repeated_prefix_line(text: str, context: FimContext) -> str:
         return text
     if line and text.startswith(line):
         text = text[len(line) :]
-    before = [previous for previous in context.prefix.split("\n")[:-1] if previous.strip()]
-    first, sep, rest = text.partition("\n")
-    if before and first.strip() and first.strip() == before[-1].strip():
-        return rest if sep else ""
+    text = _drop_restated_lines(text, context)
+    if line and text.startswith(line):
+        text = text[len(line) :]
+    return text
+
+
+def _drop_restated_lines(text: str, context: FimContext) -> str:
+    """The longest run of leading lines that repeats, line for line, the last non-blank lines before the cursor."""
+    before = [previous.strip() for previous in context.prefix.split("\n")[:-1] if previous.strip()]
+    lines = text.split("\n")
+    for k in range(min(len(lines), len(before)), 0, -1):
+        head = [candidate.strip() for candidate in lines[:k]]
+        if all(head) and head == before[-k:]:
+            return "\n".join(lines[k:]) if k < len(lines) else ""
     return text
 
 
