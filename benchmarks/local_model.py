@@ -11,7 +11,8 @@ process, as the platform uses it):
 
 each as a ratio to the baseline measured in the same run: generating the same 64 tokens after a
 one-token prompt. Then the same two autocomplete requests as the platform sends them to `local`
-(`plan_fim` prefix continuation: only the tail of the code before the cursor). Suggestions are forced to exactly 64 tokens (`ignore_eos`), temperature 0.
+(`plan_fim` prefix continuation: only the tail of the code before the cursor). Suggestions are
+forced to exactly 64 tokens (`ignore_eos`), temperature 0.
 
     python benchmarks/local_model.py            # 3 repetitions, median reported
     python benchmarks/local_model.py --repeat 5
