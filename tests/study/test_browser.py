@@ -3,7 +3,6 @@ in the Monaco editor, run the tests, see every test pass; then grade it and see 
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -15,24 +14,9 @@ from centaurlab import store
 from centaurlab.config import settings
 from centaurlab.study import bundle_problem, create_app
 from centaurlab.study.catalogue import Catalogue
+from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
-                       "(apt-get install chromium; `make test` installs it)"),
-]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture
@@ -45,7 +29,7 @@ def server_url() -> Iterator[str]:
         pytest.fail(problem)
     url = settings().database_url  # in the test's own data directory (tests/conftest.py)
     store.upgrade(url)
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(database_url=url), host="127.0.0.1", port=port,
                                            log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

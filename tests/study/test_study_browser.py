@@ -6,7 +6,6 @@ reload resumes with the code, a paste from outside the page is refused where the
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -22,28 +21,14 @@ from centaurlab.cli.root import app as cli
 from centaurlab.config import settings
 from centaurlab.study import bundle_problem, create_app
 from centaurlab.tasks import load_bank
+from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port
 
 from .fake_model import recording_model
 from .studyfiles import write_study
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BANK = load_bank("study")
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
-                       "(apt-get install chromium; `make test` installs it)"),
-]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+pytestmark = BROWSER_MARKS
 
 
 class Server:
@@ -51,7 +36,7 @@ class Server:
 
     def __init__(self, url: str) -> None:
         self.db = url
-        self.port = _free_port()
+        self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.server: Any = None
         self.thread: threading.Thread | None = None

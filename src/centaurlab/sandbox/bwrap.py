@@ -142,15 +142,11 @@ class BwrapBackend:
     ) -> RunResult:
         warnings: list[str] = []
         with tempfile.TemporaryDirectory(prefix="centaur-box-") as tmp:
-            workdir = Path(tmp)
-            write_files(workdir, files)
-            read_fd = self._seccomp_fd(warnings)
-            info_read, info_write = os.pipe()
-            pass_fds = [info_write] + ([read_fd] if read_fd is not None else [])
+            command, pass_fds, info_read = self._prepare(Path(tmp), files, warnings)
             try:
                 return supervise(
-                    bwrap_argv(read_fd, workdir, info_write) + argv,
-                    cwd=workdir,
+                    command + argv,
+                    cwd=Path(tmp),
                     env=sandbox_env(WORKDIR),
                     limits=limits,
                     backend=self.name,
@@ -171,12 +167,9 @@ class BwrapBackend:
         """Start argv as an interactive session under the same isolation as `run`."""
         warnings: list[str] = []
         workdir = Path(tempfile.mkdtemp(prefix="centaur-box-"))
-        write_files(workdir, files)
-        read_fd = self._seccomp_fd(warnings)
-        info_read, info_write = os.pipe()
-        pass_fds = [info_write] + ([read_fd] if read_fd is not None else [])
+        command, pass_fds, info_read = self._prepare(workdir, files, warnings)
         return SandboxSession(
-            bwrap_argv(read_fd, workdir, info_write) + argv,
+            command + argv,
             workdir=workdir,
             env=sandbox_env(WORKDIR),
             limits=limits,
@@ -186,6 +179,17 @@ class BwrapBackend:
             info_fd=info_read,
             warnings=warnings,
         )
+
+    def _prepare(
+        self, workdir: Path, files: Mapping[str, FileContent], warnings: list[str]
+    ) -> tuple[list[str], list[int], int]:
+        """The bwrap command for a work directory holding `files`, the descriptors it inherits, and the read end
+        of its info pipe (which reports the sandbox's init pid)."""
+        write_files(workdir, files)
+        read_fd = self._seccomp_fd(warnings)
+        info_read, info_write = os.pipe()
+        pass_fds = [info_write] + ([read_fd] if read_fd is not None else [])
+        return bwrap_argv(read_fd, workdir, info_write), pass_fds, info_read
 
     @staticmethod
     def _seccomp_fd(warnings: list[str]) -> int | None:
