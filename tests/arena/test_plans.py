@@ -46,7 +46,19 @@ def test_capacity_is_checked_at_every_stop() -> None:
     raw = [[["pickup", 1], ["pickup", 0], ["deliver", 1], ["deliver", 0]], GOOD[1]]
     ((rule, vehicle, task, message),) = _problems(raw)
     assert (rule, vehicle, task) == ("capacity", 0, 0)
-    assert "load to 11, over its capacity 10" in message
+    assert message == ("vehicle 0, stop 1: the pick-up of task 0 brings the load to 11, over its capacity 10 "
+                       "(it stays over until stop 2)")
+
+
+def test_an_overload_is_reported_once_with_the_action_that_starts_it() -> None:
+    won = (*WON, Task(3, pickup=2, delivery=5, weight=1))
+    raw = [[["pickup", 0], ["pickup", 1], ["pickup", 3], ["deliver", 3], ["deliver", 0], ["deliver", 1]], GOOD[1]]
+    with pytest.raises(InvalidPlan) as err:
+        check_plan(FRANCE, COMPANY, won, parse_plan(raw, COMPANY))
+    (problem,) = err.value.problems
+    assert (problem.rule, problem.vehicle, problem.task) == ("capacity", 0, 1)
+    assert problem.message == ("vehicle 0, stop 1: the pick-up of task 1 brings the load to 11, over its capacity "
+                               "10 (it stays over until stop 4, up to 12)")
 
 
 def test_pickup_and_delivery_must_be_by_the_same_vehicle() -> None:

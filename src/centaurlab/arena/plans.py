@@ -106,6 +106,8 @@ def _drive(topology: Topology, company: Company, v: int, actions: tuple[Action, 
     """Follow one vehicle: km driven, and capacity and move problems."""
     vehicle = company.vehicles[v]
     here, km, load = vehicle.home, 0.0, 0
+    breach: tuple[int, str, int, int] | None = None  # where the current overload starts: stop, action, task, load
+    peak = 0
     for k, (kind, ident) in enumerate(actions):
         if kind == MOVE:
             try:
@@ -124,10 +126,23 @@ def _drive(topology: Topology, company: Company, v: int, actions: tuple[Action, 
         here = city
         load += task.weight if kind == PICKUP else -task.weight
         if load > vehicle.capacity:
-            problems.append(PlanProblem("capacity", f"vehicle {v}, stop {k}: picking up task {ident} brings the "
-                                                    f"load to {load}, over its capacity {vehicle.capacity}",
-                                        v, ident))  # fmt: skip
+            breach, peak = breach or (k, kind, ident, load), max(peak, load)
+        elif breach is not None:
+            problems.append(_overload(v, vehicle.capacity, breach, peak, k))
+            breach, peak = None, 0
+    if breach is not None:
+        problems.append(_overload(v, vehicle.capacity, breach, peak, None))
     return km
+
+
+def _overload(v: int, capacity: int, breach: tuple[int, str, int, int], peak: int, back: int | None) -> PlanProblem:
+    """One problem per overload, not one per stop it lasts: where it starts, by which action, how far."""
+    k, kind, task_id, load = breach
+    action = "the pick-up" if kind == PICKUP else "the delivery"
+    lasts = f"until stop {back}" if back is not None else "to the end of the route"
+    worst = f", up to {peak}" if peak > load else ""
+    return PlanProblem("capacity", f"vehicle {v}, stop {k}: {action} of task {task_id} brings the load to {load}, "
+                                   f"over its capacity {capacity} (it stays over {lasts}{worst})", v, task_id)  # fmt: skip
 
 
 def check_plan(topology: Topology, company: Company, won: Sequence[Task], plan: Plan) -> tuple[float, ...]:
