@@ -20,6 +20,7 @@ BUILTIN: dict[str, str] = {
     "reference": "reference.py",
 }
 BASELINES: tuple[str, ...] = ("naive", "expcost", "honest", "modelopponent", "riskseeking")
+GENERATED_PREFIX = "gen-"  # agents written by models (arena/generate), stored under gen-<model>-<strategy>-r<k>
 
 
 class UnknownAgent(LookupError):
@@ -37,9 +38,32 @@ def resolve_agent(name_or_path: str) -> AgentSource:
     path = Path(name_or_path)
     if path.suffix == ".py" and path.is_file():
         return AgentSource(path.stem, path.read_text())
+    generated = generated_agent(name_or_path)
+    if generated is not None:
+        return generated
     raise UnknownAgent(
-        f"no agent {name_or_path!r}: give a built-in name ({', '.join(BUILTIN)}) or the path of an agent .py file"
+        f"no agent {name_or_path!r}: give a built-in name ({', '.join(BUILTIN)}), the path of an agent .py file "
+        f"or the name of an accepted generated agent (`centaur arena generated list`)"
     )
+
+
+def generated_agent(name: str) -> AgentSource | None:
+    """An agent written by a model and accepted by `centaur arena generate`, by its stored name
+    (`gen-...`); None if there is none (or no database yet)."""
+    if not name.startswith(GENERATED_PREFIX):
+        return None
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ... import store
+    from ...config import settings
+    from ...store import arena_generation
+
+    try:
+        with store.session_scope(settings().database_url) as session:
+            source = arena_generation.accepted_source(session, name)
+    except SQLAlchemyError:  # no database or not migrated yet: nothing was generated there
+        return None
+    return AgentSource(name, source) if source is not None else None
 
 
 def new_agent_source(name: str) -> str:
