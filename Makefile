@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := .make
-STATIC := src/centaurlab/study/static
+STATIC := src/centaurlab/web/static
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test install system-deps test-system-deps services frontend lint typecheck pytest bench clean

@@ -78,7 +78,7 @@ tokens = 16
 
 def start_server(folder: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
     code = ("import uvicorn; from centaurlab import store; from centaurlab.config import settings; "
-            "from centaurlab.study import create_app; url = settings().database_url; "
+            "from centaurlab.web import create_app; url = settings().database_url; "
             f"uvicorn.run(create_app(database_url=url, banks=['study']), host='127.0.0.1', port={port}, "
             "log_level='warning', timeout_keep_alive=120)")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=folder, env=env)

@@ -1,4 +1,4 @@
-// Builds the front end into the Python package (src/centaurlab/study/static), served at /static/.
+// Builds the front end into the Python package (src/centaurlab/web/static), served at /static/.
 // The server reads .vite/manifest.json to find the hashed entry script and its style sheets.
 import { defineConfig } from "vite";
 
@@ -6,7 +6,7 @@ export default defineConfig({
   base: "/static/",
   publicDir: "public",
   build: {
-    outDir: "../src/centaurlab/study/static",
+    outDir: "../src/centaurlab/web/static",
     emptyOutDir: true,
     manifest: true,
     target: "es2022",

@@ -11,7 +11,7 @@ from centaurlab import store
 from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament
 from centaurlab.sandbox.bwrap import bwrap_works
 from centaurlab.store import arena as arena_store
-from centaurlab.study.app import create_app
+from centaurlab.web.app import create_app
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")
 

@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.bench import BenchSpec, run_bench
-from centaurlab.study import create_app
+from centaurlab.web import create_app
 from tests.helpers import MINI_BANK
 from tests.models.fake_server import serve
 

@@ -14,10 +14,10 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study import create_app
 from centaurlab.study.export import study_events
 from centaurlab.study.studies import create_study
 from centaurlab.study.studyfile import REAL_HUMAN_EVAL_SYSTEM_PROMPT, load_study
+from centaurlab.web import create_app
 
 from .fake_model import recording_model
 from .studyfiles import write_study

@@ -19,8 +19,8 @@ from typer.testing import CliRunner
 from centaurlab import store
 from centaurlab.cli.root import app as cli
 from centaurlab.config import settings
-from centaurlab.study import bundle_problem, create_app
 from centaurlab.tasks import load_bank
+from centaurlab.web import bundle_problem, create_app
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port
 
 from .fake_model import recording_model

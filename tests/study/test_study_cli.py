@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from centaurlab.cli.root import app as cli
 from centaurlab.config import settings
-from centaurlab.study import create_app
 from centaurlab.tasks import load_bank
+from centaurlab.web import create_app
 
 from .studyfiles import write_study
 

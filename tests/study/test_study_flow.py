@@ -13,11 +13,11 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study import create_app
 from centaurlab.study.export import study_events
 from centaurlab.study.studies import create_study
 from centaurlab.study.studyfile import load_study
 from centaurlab.tasks import load_bank
+from centaurlab.web import create_app
 
 from .studyfiles import write_study
 

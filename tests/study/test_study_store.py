@@ -12,11 +12,11 @@ from sqlalchemy import inspect
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study import create_app
 from centaurlab.study.participants import Participants
 from centaurlab.study.studies import StudyCache, create_study
 from centaurlab.study.studyfile import load_study
 from centaurlab.tasks import load_bank
+from centaurlab.web import create_app
 
 from .studyfiles import write_study
 

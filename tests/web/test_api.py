@@ -13,10 +13,10 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.study import create_app
-from centaurlab.study.assets import bundle_problem
 from centaurlab.study.catalogue import Catalogue
 from centaurlab.tasks import Task
+from centaurlab.web import create_app
+from centaurlab.web.assets import bundle_problem
 from tests.helpers import MINI_BANK, pair_sum
 
 
@@ -244,10 +244,10 @@ def test_pages_say_how_to_build_a_missing_front_end(tmp_path: Path) -> None:
 
 
 def test_serve_refuses_to_start_without_the_front_end(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import centaurlab.study
+    import centaurlab.web
     from centaurlab.cli import app
 
-    monkeypatch.setattr(centaurlab.study, "bundle_problem", lambda: bundle_problem(tmp_path))
+    monkeypatch.setattr(centaurlab.web, "bundle_problem", lambda: bundle_problem(tmp_path))
     result = CliRunner().invoke(app, ["serve"])
     assert result.exit_code == 2
     assert "front end is not built" in result.stderr and "make run" in result.stderr

@@ -12,12 +12,11 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study import create_app
 from centaurlab.study.studies import create_study
 from centaurlab.study.studyfile import load_study
 from centaurlab.tasks import load_bank
-
-from .studyfiles import write_study
+from centaurlab.web import create_app
+from tests.study.studyfiles import write_study
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.grading import EfficiencyConfig, GradeConfig
-from centaurlab.study import create_app
+from centaurlab.web import create_app
 from tests.helpers import MINI_BANK, pair_sum
 
 

@@ -25,7 +25,7 @@ def serve(
     front end (`make run` builds it)."""
     import uvicorn
 
-    from ..study import bundle_problem, create_app
+    from ..web import bundle_problem, create_app
 
     problem = bundle_problem()
     if problem:

@@ -15,13 +15,13 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..config import settings
+from ..study.catalogue import Catalogue, UnknownBank, UnknownTask
+from ..study.grades import Grader
+from ..study.runs import Runner
 from .assets import STATIC_DIR, load_bundle
-from .catalogue import Catalogue, UnknownBank, UnknownTask
 from .dashboard_auth import DashboardAuth, dashboard_password
-from .grades import Grader
 from .html import e, layout
 from .routes import api, arena, bench, dashboard, health, pages, participant, study_api
-from .runs import Runner
 
 MAX_BODY_BYTES = 1_000_000  # a request body; the code itself is limited to 200 000 characters
 
@@ -172,7 +172,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(health.router)
     if database_url:
-        from .platform import StudyPlatform
+        from ..study.platform import StudyPlatform
 
         app.state.study = StudyPlatform.build(database_url, app.state.runner)
     app.state.dashboard_auth = DashboardAuth(dashboard_password())

@@ -1,1 +1,2 @@
-"""HTTP routes, one module per concern: pages (HTML), api (JSON), health."""
+"""HTTP routes, one module per pillar or concern: pages and api (task banks, runs, grading), health,
+participant and study_api (user studies), dashboard, arena, bench."""

@@ -16,12 +16,11 @@ from starlette.concurrency import run_in_threadpool
 
 from ... import store
 from ...store import ParticipantRow
+from ...study.export import TABLES, build_tables, participant_attributes, scrub_events, study_events, tasks_table
+from ...study.studies import list_studies
 from ..dashboard_auth import COOKIE, PASSWORD_ENV, DashboardAuth
-from ..export import TABLES, build_tables, participant_attributes, scrub_events, study_events, tasks_table
 from ..html import e, layout
-from ..platform import platform_of, study_of
-from ..studies import list_studies
-from .deps import bundle_of
+from .deps import bundle_of, platform_of, study_of
 
 router = APIRouter(prefix="/dashboard", default_response_class=HTMLResponse, include_in_schema=False)
 STAGES = ("consent", "pre", "instructions", "coding", "exit", "done")
@@ -97,7 +96,7 @@ def _metrics_html(events: pd.DataFrame, people: pd.DataFrame) -> str:
     if people.empty:
         return "<p>No participant has been assigned yet.</p>"
     try:
-        from ..report_bridge import metric_tables
+        from ...study.report_bridge import metric_tables
 
         summary = metric_tables(events, people)["summary"]
     except Exception as exc:  # noqa: BLE001 - a metrics problem must not take the dashboard down
@@ -227,8 +226,8 @@ def report(study_id: str, request: Request) -> Response:
     if (denied := _guard(request)) is not None:
         return denied
     study = study_of(request, study_id)
-    from ..metrics import render_report
-    from ..report_bridge import study_frames
+    from ...study.metrics import render_report
+    from ...study.report_bridge import study_frames
 
     events, people = study_frames(platform_of(request).url, study_id)
     return HTMLResponse(render_report(events, people, title=study.spec.title))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from ...study.catalogue import BankEntry
+from ...study.views import markdown_html, task_detail
 from ...tasks import Task
-from ..catalogue import BankEntry
 from ..html import e, json_script, layout
-from ..views import markdown_html, task_detail
 from .deps import bundle_of, catalogue_of, grader_of
 
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)

@@ -13,15 +13,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from ...store import ParticipantRow
-from ..chat import chat_history
+from ...study.chat import chat_history
+from ...study.participants import NotAParticipant, WrongStage
+from ...study.session_view import coding_state
+from ...study.studies import Study
+from ...study.surveys import Question, check_answers
+from ...study.views import markdown_html
 from ..html import e, json_script, layout
-from ..participants import NotAParticipant, WrongStage
-from ..platform import participant_of, platform_of, set_token, study_of, token_of
-from ..session_view import coding_state
-from ..studies import Study
-from ..surveys import Question, check_answers
-from ..views import markdown_html
-from .deps import bundle_of
+from .deps import bundle_of, participant_of, platform_of, set_token, study_of, token_of
 
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
 

@@ -11,12 +11,12 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...models import ModelError
-from ..autocomplete import NotInCondition, SuggestRequest
-from ..chat import ChatBody
-from ..participants import WrongStage
-from ..platform import participant_of, platform_of, study_of
-from ..session_view import coding_state, console_text
-from ..telemetry import EventBatch, ingest
+from ...study.autocomplete import NotInCondition, SuggestRequest
+from ...study.chat import ChatBody
+from ...study.participants import WrongStage
+from ...study.session_view import coding_state, console_text
+from ...study.telemetry import EventBatch, ingest
+from .deps import participant_of, platform_of, study_of
 
 router = APIRouter(prefix="/api/study/{study_id}", tags=["study"])
 
