@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from centaurlab.arena.logist_tables import ValueSpec
-from centaurlab.arena.match_file import MatchFileError
+from centaurlab.arena.match_file import MatchFileError, load_match_config
 from centaurlab.arena.topology import TOPOLOGY_NAMES, load_topology
 from centaurlab.arena.world import (
     Company,
@@ -18,7 +18,6 @@ from centaurlab.arena.world import (
     Vehicle,
     default_match_config,
     generate_tasks,
-    load_match_config,
 )
 
 REPO = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ from .auction import AuctionOutcome, InvalidBid, parse_bid, run_auction
 from .leaderboard import LeaderRow, leaderboard
 from .logist_tables import ValueSpec
 from .match import play_match, replay_match
-from .match_file import MatchFileError
+from .match_file import MatchFileError, load_match_config
 from .plans import InvalidPlan, PlanProblem, check_plan, parse_plan, plan_cost, profit
 from .record import AuctionRound, Failure, MatchRecord
 from .topology import TOPOLOGY_NAMES, City, Route, Topology, TopologyFileError, load_topology
@@ -25,7 +25,6 @@ from .world import (
     Vehicle,
     default_match_config,
     generate_tasks,
-    load_match_config,
 )
 
 __all__ = [

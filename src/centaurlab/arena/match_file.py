@@ -1,7 +1,8 @@
 """Match configuration files (TOML), validated with pydantic at the edge and turned into a MatchConfig.
 
 Every error names the file, the field (dotted, as in the file) and the fix. Omitted sections take the
-benchmark defaults of `default_match_config` for the file's topology and seed.
+benchmark defaults of `default_match_config` for the file's topology and seed. This module sits
+above `world` (it builds a world's MatchConfig from a file); `world` never imports it.
 """
 
 from __future__ import annotations
@@ -176,3 +177,8 @@ def read_match_file(path: Path) -> MatchConfig:
     except tomllib.TOMLDecodeError as exc:
         raise MatchFileError(path, "(syntax)", f"is not valid TOML ({exc})", "correct the TOML") from exc
     return parse_match_config(data, path)
+
+
+def load_match_config(path: Path) -> MatchConfig:
+    """A match configuration TOML file (see examples/arena/match.toml); errors name file, field and fix."""
+    return read_match_file(Path(path))

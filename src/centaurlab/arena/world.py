@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .logist_tables import LogistTables, ValueSpec, build_tables
@@ -270,10 +269,3 @@ def default_match_config(topology: str, n_tasks: int = 50, seed: int = 1, n_comp
         companies=tuple(Company(i, fleet) for i in range(n_companies)),
         timeouts=Timeouts(),
     )
-
-
-def load_match_config(path: Path) -> MatchConfig:
-    """A match configuration TOML file (see examples/arena/match.toml); errors name file, field and fix."""
-    from .match_file import read_match_file
-
-    return read_match_file(Path(path))
