@@ -1,0 +1,161 @@
+"""The layer rule of the design, checked on the source: a module imports only its own top-level
+folder or a lower layer, and no two top-level folders import each other.
+
+Every import counts, including those inside functions (a lazy import is still a dependency).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "centaurlab"
+
+# Highest first; a name may import only names of its own layer (see CYCLES) or of layers below.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("__main__",),
+    ("cli", "web"),
+    ("study", "bench", "arena", "collab"),
+    ("grading", "models", "rating", "stats", "executors"),
+    ("sandbox", "tasks", "store", "config", "errors"),
+)
+# Pairs of folders allowed to import each other for now, each naming the issue that removes it.
+KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset({
+    frozenset({"tasks", "sandbox"}),  # issue 10: tasks/check.py imports sandbox, sandbox/suite.py imports tasks
+})
+SKIP = ("tasks/builtin",)  # task banks' own files (solutions, tests), not the platform's modules
+
+Edge = tuple[str, str, str, int]  # (importing folder, imported folder, file, line)
+
+
+def _imported(node: ast.Import | ast.ImportFrom, package: list[str]) -> list[str]:
+    """The dotted names an import statement refers to, relative imports resolved against `package`."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if node.level:
+        base = package[: len(package) - node.level + 1]
+        module = ".".join([*base, *([node.module] if node.module else [])])
+    else:
+        module = node.module or ""
+    if node.module:
+        return [module]
+    return [f"{module}.{alias.name}" for alias in node.names]  # `from .. import store`
+
+
+def import_edges(root: Path) -> list[Edge]:
+    """Every import of one top-level name of the package `root` by a module of another."""
+    name = root.name
+    edges: list[Edge] = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if any(rel.as_posix().startswith(skip) for skip in SKIP):
+            continue
+        top = rel.parts[0].removesuffix(".py")
+        package = [name, *rel.parts[:-1]]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            for target in _imported(node, package):
+                parts = target.split(".")
+                if parts[0] == name and len(parts) > 1 and parts[1] not in (top, "__init__"):
+                    edges.append((top, parts[1], rel.as_posix(), node.lineno))
+    return edges
+
+
+def top_level_names(root: Path) -> set[str]:
+    names = {p.name for p in root.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    return names | {p.stem for p in root.glob("*.py") if p.stem != "__init__"}
+
+
+def violations(root: Path, layers: tuple[tuple[str, ...], ...] = LAYERS,
+               known_cycles: frozenset[frozenset[str]] = KNOWN_CYCLES) -> list[str]:
+    """What breaks the rule, one readable line each (empty when the package follows it)."""
+    rank = {name: i for i, names in enumerate(layers) for name in names}
+    problems = [
+        f"{name}: not in any layer; add it to LAYERS in tests/test_layers.py (and to the design's layout)"
+        for name in sorted(top_level_names(root) - set(rank))
+    ]
+    edges = import_edges(root)
+    imports: dict[str, set[str]] = defaultdict(set)
+    for top, other, file, line in edges:
+        imports[top].add(other)
+        if top in rank and other in rank and rank[other] < rank[top]:
+            problems.append(f"{file}:{line}: {top} imports {other}, a higher layer")
+    for top, other, file, line in edges:
+        if top in imports.get(other, set()) and frozenset({top, other}) not in known_cycles:
+            problems.append(f"{file}:{line}: {top} imports {other}, and {other} imports {top}")
+    return problems
+
+
+def test_the_package_follows_the_layer_rule() -> None:
+    assert violations(PACKAGE) == []
+
+
+def test_every_known_cycle_still_exists() -> None:
+    """A known exception that is gone must leave KNOWN_CYCLES, so that it cannot come back unseen."""
+    imports: dict[str, set[str]] = defaultdict(set)
+    for top, other, _, _ in import_edges(PACKAGE):
+        imports[top].add(other)
+    for pair in KNOWN_CYCLES:
+        a, b = sorted(pair)
+        assert b in imports[a] and a in imports[b], f"the {a}<->{b} cycle is gone: drop it from KNOWN_CYCLES"
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+@pytest.fixture
+def pkg(tmp_path: Path) -> Path:
+    return _write(tmp_path / "centaurlab", {
+        "__init__.py": "",
+        "config.py": "",
+        "cli/__init__.py": "from ..study import run\n",
+        "study/__init__.py": "from .core import run\n",
+        "study/core.py": "from ..stats import mean\nfrom centaurlab.config import settings\n\ndef run(): ...\n",
+        "stats/__init__.py": "def mean(): ...\n",
+        "arena/__init__.py": "",
+    })
+
+
+def test_a_package_that_imports_downward_passes(pkg: Path) -> None:
+    assert violations(pkg) == []
+
+
+@pytest.mark.parametrize("statement", [
+    "from ..cli import app\n",
+    "from centaurlab.cli import app\n",
+    "import centaurlab.cli.root\n",
+    "from .. import cli\n",
+    "def f():\n    from ..web.app import create_app\n",
+])
+def test_an_upward_import_fails_in_any_form(pkg: Path, statement: str) -> None:
+    _write(pkg, {"stats/upward.py": statement})
+    problems = violations(pkg)
+    assert len(problems) == 1 and problems[0].startswith("stats/upward.py:")
+    assert "stats imports " in problems[0] and "a higher layer" in problems[0]
+
+
+def test_two_folders_of_one_layer_that_import_each_other_fail(pkg: Path) -> None:
+    _write(pkg, {"arena/uses_study.py": "from ..study import run\n",
+                 "study/uses_arena.py": "import centaurlab.arena\n"})
+    problems = violations(pkg)
+    assert problems == [
+        "arena/uses_study.py:1: arena imports study, and study imports arena",
+        "study/uses_arena.py:1: study imports arena, and arena imports study",
+    ]
+    assert violations(pkg, known_cycles=frozenset({frozenset({"arena", "study"})})) == []
+
+
+def test_a_folder_outside_every_layer_is_named(pkg: Path) -> None:
+    _write(pkg, {"newthing/__init__.py": ""})
+    assert violations(pkg) == [
+        "newthing: not in any layer; add it to LAYERS in tests/test_layers.py (and to the design's layout)"
+    ]
