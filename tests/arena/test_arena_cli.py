@@ -45,11 +45,16 @@ def test_new_agent_writes_a_documented_agent_that_plays(tmp_path: Path) -> None:
 
 def test_a_failing_agent_makes_match_exit_1_with_its_reason(tmp_path: Path) -> None:
     bad = tmp_path / "broken.py"
-    bad.write_text("class Broken:\n    def setup(self, world):\n        raise RuntimeError('cannot start')\n"
+    bad.write_text("class Broken:\n    def setup(self, world):\n        print('loading my tables')\n"
+                   "        raise RuntimeError('cannot start')\n"
                    "    def bid(self, task):\n        return 1\n")  # fmt: skip
     result = runner.invoke(app, ["arena", "match", str(bad), "naive", *QUICK])
     assert result.exit_code == 1
     assert "cannot start" in result.output and "lost: error in setup" in result.stdout
+    assert "broken's own output" in result.stderr and "loading my tables" in result.stderr
+    assert "each company's own time" in result.stdout
+    as_json = runner.invoke(app, ["arena", "match", str(bad), "naive", *QUICK, "--json"])
+    assert json.loads(as_json.stdout)["logs"] == ["loading my tables\n", ""]
 
 
 def test_unknown_agents_and_topologies_are_named() -> None:

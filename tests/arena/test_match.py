@@ -7,9 +7,10 @@ from dataclasses import replace
 import pytest
 
 from centaurlab.arena import MatchConfig, Timeouts, default_match_config, play_match, replay_match, resolve_agent
+from centaurlab.arena.record import own_slowest
 from centaurlab.sandbox.bwrap import bwrap_works
 
-from .faulty import CRASHER, GARBAGE, HONEST_ENOUGH, LIAR, NO_CLASS, RAISER, SCRIBBLER, SLEEPER
+from .faulty import CRASHER, GARBAGE, HONEST_ENOUGH, LIAR, NO_CLASS, RAISER, SCRIBBLER, SLEEPER, faulty
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")
 
@@ -60,12 +61,45 @@ def test_a_misbehaving_agent_loses_with_its_reason(bad: object, phase: str, kind
 def test_a_timeout_is_enforced_from_outside_within_the_limit() -> None:
     record = play_match(_config(bid_s=1.0), [SLEEPER, HONEST_ENOUGH])
     assert record.failures[0].task == 2
-    assert record.seconds["slowest"][0]["bid"] < 3.0
+    assert record.own_slowest()[0]["bid"] < 3.0
 
 
-def test_print_in_an_agent_does_not_break_the_protocol() -> None:
+def test_print_in_an_agent_does_not_break_the_protocol_and_is_kept_in_its_log() -> None:
     record = play_match(_config(), [SCRIBBLER, HONEST_ENOUGH])
     assert not record.failures
+    assert record.logs[0].count("debug output goes to stderr\nx\n") == 6
+    assert record.logs[1] == ""
+    assert "logs" in record.to_dict() and "logs" not in record.outcome()
+
+
+def test_the_log_keeps_what_an_agent_printed_before_it_failed() -> None:
+    chatty_raiser = faulty("chatty", bid="print('thinking about', task.id)\n        "
+                                         "if task.id == 1: raise ValueError('no')")
+    record = play_match(_config(bid_s=2.0), [HONEST_ENOUGH, chatty_raiser])
+    assert record.failures[0].agent == 1
+    assert record.logs[1] == "thinking about 0\nthinking about 1\n"
+    chatty_sleeper = faulty("chatty_sleeper", bid="print('at', task.id, flush=True)\n        "
+                                                  "if task.id == 2: time.sleep(30)")
+    record = play_match(_config(bid_s=1.0), [chatty_sleeper, HONEST_ENOUGH])
+    assert record.failures[0].kind == "timeout"
+    assert record.logs[0].endswith("at 0\nat 1\nat 2\n")  # the last line only reached stderr
+
+
+def test_each_company_is_timed_on_its_own_calls_not_on_its_wait() -> None:
+    slow = faulty("slow", bid="if task.id == 1: time.sleep(0.5)")
+    less_slow = faulty("less_slow", bid="if task.id == 1: time.sleep(0.25)")
+    record = play_match(_config(tasks=3), [slow, less_slow])
+    assert not record.failures
+    companies = record.seconds["companies"]
+    assert [len(c["per_call"]["bid"]) for c in companies] == [3, 3]
+    assert companies[0]["slowest"]["bid"] >= 0.5 and companies[1]["slowest"]["bid"] >= 0.25
+    assert companies[1]["per_call"]["bid"][1] == companies[1]["slowest"]["bid"]
+    assert all(c["slowest"]["plan"] > 0 for c in companies)
+
+
+def test_old_records_keep_their_timings_readable() -> None:
+    old = {"total": 3.2, "slowest": [{"setup": 0.1, "bid": 0.4, "plan": 1.0}, {"bid": 0.0}]}
+    assert own_slowest(old) == [{"setup": 0.1, "bid": 0.4, "plan": 1.0}, {"bid": 0.0}]
 
 
 def test_a_replay_reproduces_the_match_bit_for_bit() -> None:

@@ -59,10 +59,21 @@ def agent_limits(timeouts: Timeouts, n_tasks: int) -> Limits:
     return Limits(cpu_seconds=budget + 10, wall_seconds=budget * TOLERANCE + 30, memory_mb=1024, processes=32)
 
 
+LOG_BYTES = 64 * 1024  # each company's own output kept per match: the last 64 KiB
+
+
 class AgentProcess:
+    """One agent's process, with what it printed (`log`, the last 64 KiB) and the platform's own
+    measure of its time: from the moment a request is sent to the moment its reply arrives, per
+    call and phase (`own_seconds`). Replies are awaited in parallel, so one company's slowness is
+    never counted against another."""
+
     def __init__(self, session: SandboxSession) -> None:
         self.session = session
-        self.elapsed: dict[str, float] = {}
+        self.own_seconds: dict[str, list[float]] = {}
+        self.log = ""
+        self._sent_at = time.monotonic()
+        self.cpu_seconds: float | None = None
 
     @classmethod
     def start(cls, backend: SandboxBackend, agent: AgentSource, limits: Limits) -> AgentProcess:
@@ -72,36 +83,66 @@ class AgentProcess:
     def send(self, message: dict[str, Any]) -> None:
         try:
             self.session.send(json.dumps(message))
+            self._sent_at = time.monotonic()
         except SessionError as exc:
             raise self._crash(str(exc)) from exc
 
     def receive(self, timeout: float, phase: str, limit: float) -> dict[str, Any]:
         """The reply to the last message within `timeout` s (what is left of the phase's `limit`);
         AgentFailure if it is late, missing, malformed or an error."""
-        started = time.monotonic()
         try:
             line = self.session.receive(max(0.0, timeout))
         except SessionError as exc:
+            self._timed(phase)
+            self._keep_stderr_tail()
             if exc.kind == "timeout":
                 raise AgentFailure("timeout", f"{phase}: no reply within the time limit of {limit:g} s") from exc
             if exc.kind == "too_long":
                 raise AgentFailure("garbage", f"{phase}: {exc}") from exc
             raise self._crash(f"{phase}: {exc}") from exc
-        finally:
-            self.elapsed[phase] = max(self.elapsed.get(phase, 0.0), time.monotonic() - started)
+        self._timed(phase)
         try:
             reply = json.loads(line)
         except ValueError as exc:
             raise AgentFailure("garbage", f"{phase}: the reply is not JSON: {line[:200]!r}") from exc
         if not isinstance(reply, dict) or "ok" not in reply:
             raise AgentFailure("garbage", f"{phase}: the reply is not a protocol object: {line[:200]!r}")
+        log = reply.pop("log", None)
+        if isinstance(log, str) and log:
+            self._add_log(log)
         if reply["ok"] is not True:
             raise AgentFailure("error", f"{phase}: the agent raised an exception:\n{reply.get('error', '')}")
         return reply
+
+    def _timed(self, phase: str) -> None:
+        self.own_seconds.setdefault(phase, []).append(round(time.monotonic() - self._sent_at, 4))
+
+    def _add_log(self, text: str) -> None:
+        self.log = (self.log + text)[-LOG_BYTES:]
+
+    def _keep_stderr_tail(self) -> None:
+        """After a timeout or crash, what the agent printed during its last call never rode on a
+        reply: take it from the process's stderr (after the part already kept, when it is found)."""
+        tail = self.session.stderr_tail()
+        seen = self.log[-200:]
+        cut = tail.rfind(seen) if seen else -1
+        fresh = tail[cut + len(seen):] if cut >= 0 else tail
+        if fresh.strip():
+            self._add_log(("" if cut >= 0 or not self.log else "\n[the end of the process's stderr]\n") + fresh)
 
     def _crash(self, reason: str) -> AgentFailure:
         tail = self.session.stderr_tail().strip()[-1500:]
         return AgentFailure("crash", reason + (f"\nstderr:\n{tail}" if tail else ""))
 
     def close(self) -> None:
-        self.session.close(grace=0.5)
+        end = self.session.close(grace=0.5)
+        self.cpu_seconds = end.cpu_seconds
+
+    def timing(self) -> dict[str, Any]:
+        """The company's own time: per call and phase, the slowest call of each phase, and the CPU
+        seconds of its whole process (None where the backend cannot tell)."""
+        return {
+            "per_call": {phase: list(times) for phase, times in self.own_seconds.items()},
+            "slowest": {phase: max(times) for phase, times in self.own_seconds.items() if times},
+            "cpu_total": self.cpu_seconds,
+        }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..sandbox import SandboxBackend, get_backend
@@ -40,16 +41,20 @@ def _exchange(procs: Sequence[AgentProcess], messages: Sequence[dict[str, Any]],
         except AgentFailure as exc:
             failures.append(Failure(i, phase, exc.kind, exc.reason, task))
             sent.append(False)
-    replies: list[dict[str, Any]] = []
-    for i, proc in enumerate(procs):
+
+    def receive(i: int) -> dict[str, Any]:
         if not sent[i]:
-            replies.append({})
-            continue
+            return {}
         try:
-            replies.append(proc.receive(deadline - time.monotonic(), phase, timeout))
+            return procs[i].receive(deadline - time.monotonic(), phase, timeout)
         except AgentFailure as exc:
             failures.append(Failure(i, phase, exc.kind, exc.reason, task))
-            replies.append({})
+            return {}
+
+    # each reply is awaited in its own thread, so each company's time is its own, not its wait
+    with ThreadPoolExecutor(max_workers=len(procs)) as pool:
+        replies = list(pool.map(receive, range(len(procs))))
+    failures.sort(key=lambda f: f.agent)
     if failures:
         raise _Forfeit(failures)
     return replies
@@ -156,9 +161,10 @@ def play_match(
         for proc in procs:
             proc.close()
     match.record.seconds = {
-        "total": round(time.monotonic() - started, 3),
-        "slowest": [{k: round(v, 3) for k, v in p.elapsed.items()} for p in procs],
+        "match_total": round(time.monotonic() - started, 3),
+        "companies": [p.timing() for p in procs],
     }
+    match.record.logs = [p.log for p in procs]
     return match.record
 
 

@@ -141,8 +141,9 @@ def _overload(v: int, capacity: int, breach: tuple[int, str, int, int], peak: in
     action = "the pick-up" if kind == PICKUP else "the delivery"
     lasts = f"until stop {back}" if back is not None else "to the end of the route"
     worst = f", up to {peak}" if peak > load else ""
-    return PlanProblem("capacity", f"vehicle {v}, stop {k}: {action} of task {task_id} brings the load to {load}, "
-                                   f"over its capacity {capacity} (it stays over {lasts}{worst})", v, task_id)  # fmt: skip
+    message = (f"vehicle {v}, stop {k}: {action} of task {task_id} brings the load to {load}, over its capacity "
+               f"{capacity} (it stays over {lasts}{worst})")  # fmt: skip
+    return PlanProblem("capacity", message, v, task_id)
 
 
 def check_plan(topology: Topology, company: Company, won: Sequence[Task], plan: Plan) -> tuple[float, ...]:

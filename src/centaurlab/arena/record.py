@@ -39,7 +39,11 @@ class MatchRecord:
     profits: list[float | None] = field(default_factory=list)
     winner: int | None = None
     failures: list[Failure] = field(default_factory=list)
-    seconds: dict[str, Any] = field(default_factory=dict)  # timings: not part of the outcome
+    # not part of the outcome (a replay need not reproduce them): each company's own time
+    # ({"match_total", "companies": [{"per_call": {phase: [s...]}, "slowest": {phase: s}, "cpu_total"}]};
+    # records before it have {"total", "slowest"}) and what each company printed (its last 64 KiB)
+    seconds: dict[str, Any] = field(default_factory=dict)
+    logs: list[str] = field(default_factory=list)
 
     @property
     def draw(self) -> bool:
@@ -49,6 +53,7 @@ class MatchRecord:
         """Everything that a replay must reproduce bit for bit (all but the timings)."""
         data = self.to_dict()
         data.pop("seconds")
+        data.pop("logs")
         return data
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,4 +79,17 @@ class MatchRecord:
             winner=data["winner"],
             failures=[Failure(**f) for f in data["failures"]],
             seconds=data.get("seconds", {}),
+            logs=list(data.get("logs", [])),
         )
+
+    def own_slowest(self) -> list[dict[str, float]]:
+        """Each company's slowest reply per phase (setup, bid, auction_result, plan), in seconds of
+        its own time; for records made before own times were kept, the old `slowest` figures
+        (which measured the platform's wait, not the company's time)."""
+        return own_slowest(self.seconds)
+
+
+def own_slowest(seconds: dict[str, Any]) -> list[dict[str, float]]:
+    if "companies" in seconds:
+        return [dict(c.get("slowest", {})) for c in seconds["companies"]]
+    return [dict(c) for c in seconds.get("slowest", [])]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .record import own_slowest
 from .topology import Topology, load_topology
 
 
@@ -69,3 +70,34 @@ def result_rows(record: dict[str, Any]) -> list[list[str]]:
 
 def match_topology(record: dict[str, Any]) -> Topology:
     return load_topology(record["config"]["topology"])
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+TIMING_COLUMNS = ("agent", "setup s", "bid s (mean)", "bid s (slowest)", "plan s", "CPU s (whole match)")
+
+
+def timing_rows(record: dict[str, Any]) -> list[list[str]]:
+    """Each company's own time (request sent to reply received): setup, mean and slowest bid, plan,
+    and its process's CPU seconds; records older than these figures show what they have."""
+    seconds = record.get("seconds") or {}
+    companies = seconds.get("companies") or [{} for _ in record["agents"]]
+    slowest = own_slowest(seconds) or [{} for _ in record["agents"]]
+    rows = []
+    for i, name in enumerate(record["agents"]):
+        calls = companies[i].get("per_call", {}) if i < len(companies) else {}
+        worst = slowest[i] if i < len(slowest) else {}
+        bids = calls.get("bid") or []
+        rows.append([name, _seconds(worst.get("setup")), _seconds(sum(bids) / len(bids) if bids else None),
+                     _seconds(worst.get("bid")), _seconds(worst.get("plan")),
+                     _seconds(companies[i].get("cpu_total") if i < len(companies) else None)])  # fmt: skip
+    return rows
+
+
+def log_tail(text: str, lines: int = 40) -> str:
+    """The end of a company's log for a terminal (the whole last 64 KiB is in the record)."""
+    kept = text.rstrip("\n").splitlines()
+    cut = len(kept) - lines
+    return (f"[... {cut} earlier lines]\n" if cut > 0 else "") + "\n".join(kept[-lines:])

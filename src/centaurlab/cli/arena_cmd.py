@@ -33,7 +33,7 @@ from ..arena.agents import new_agent_source
 from ..arena.executor import EXECUTORS
 from ..arena.leaderboard import COLUMNS
 from ..arena.record import MatchRecord
-from ..arena.report import auction_rows, match_topology, plan_lines, result_rows
+from ..arena.report import TIMING_COLUMNS, auction_rows, log_tail, match_topology, plan_lines, result_rows, timing_rows
 from ..config import settings
 from ..sandbox import SandboxUnavailable, get_backend
 from ..store import arena as arena_store
@@ -78,9 +78,15 @@ def _print_match(record: dict[str, Any], match_id: int | None) -> None:
                 [[a, v, stops, "-" if km is None else f"{km:.1f}"] for a, v, stops, km in plan_lines(record, topology)])
     print_table("result" + (f" (match {match_id})" if match_id else ""),
                 ["agent", "tasks", "income", "cost", "profit", "outcome"], result_rows(record))  # fmt: skip
+    print_table("each company's own time", TIMING_COLUMNS, timing_rows(record))
+    logs = record.get("logs") or []
     for failure in record["failures"]:
         err_console.print(f"[bold]{escape(names[failure['agent']])}[/] failed ({failure['kind']}, "
                           f"{failure['phase']}): {escape(failure['reason'])}")  # fmt: skip
+        log = logs[failure["agent"]] if failure["agent"] < len(logs) else ""
+        if log.strip():
+            err_console.print(f"[bold]{escape(names[failure['agent']])}[/]'s own output (the end; all of its last "
+                              f"64 KiB is in --json):\n{escape(log_tail(log))}", highlight=False)  # fmt: skip
 
 
 def _match_config(config_file: Path | None, topology: str, tasks: int, seed: int, timeouts: Timeouts) -> MatchConfig:

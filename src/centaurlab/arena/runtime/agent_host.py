@@ -6,7 +6,8 @@ Protocol: one JSON object per line on stdin, one reply per line on stdout.
   {"op": "auction_result", "task": {...}, "winner": i, "bids": [...]} -> {"ok": true}
   {"op": "plan", "tasks": [{...}, ...]}                -> {"ok": true, "plan": [[["pickup", id], ...], ...]}
 An exception in the agent is answered {"ok": false, "error": traceback}. Whatever the agent prints
-goes to stderr, so it cannot garble the protocol.
+(stdout or stderr) cannot garble the protocol: it goes to stderr, and what was printed since the
+last reply rides along with the next one as "log", so the platform keeps each company's output.
 """
 
 import importlib.util
@@ -44,6 +45,38 @@ def plan_to_json(plan: object) -> list:
     return [[[str(kind), int(task)] for kind, task in stops] for stops in plan]  # type: ignore[attr-defined]
 
 
+LOG_LIMIT = 64 * 1024  # characters kept between two replies (the platform keeps the last 64 KiB)
+
+
+class Tee:
+    """A text stream that writes through to stderr and keeps what was written since the last reply."""
+
+    def __init__(self, target: object) -> None:
+        self.target = target
+        self.pending: list[str] = []
+        self.size = 0
+
+    def write(self, text: str) -> int:
+        self.target.write(text)  # type: ignore[attr-defined]
+        self.pending.append(text)
+        self.size += len(text)
+        if self.size > 2 * LOG_LIMIT:
+            kept = "".join(self.pending)[-LOG_LIMIT:]
+            self.pending, self.size = [kept], len(kept)
+        return len(text)
+
+    def flush(self) -> None:
+        self.target.flush()  # type: ignore[attr-defined]
+
+    def isatty(self) -> bool:
+        return False
+
+    def take(self) -> str:
+        text = "".join(self.pending)[-LOG_LIMIT:]
+        self.pending, self.size = [], 0
+        return text
+
+
 def handle(agent: object, request: dict) -> dict:
     op = request["op"]
     if op == "setup":
@@ -63,7 +96,8 @@ def handle(agent: object, request: dict) -> dict:
 
 def main() -> None:
     protocol = sys.stdout
-    sys.stdout = sys.stderr
+    tee = Tee(sys.stderr)
+    sys.stdout = sys.stderr = tee
     agent = None
     for line in sys.stdin:
         try:
@@ -73,6 +107,10 @@ def main() -> None:
             reply = handle(agent, request)
         except Exception:  # the agent's own failure: reported, the platform decides
             reply = {"ok": False, "error": traceback.format_exc(limit=6)[-4000:]}
+        tee.flush()
+        log = tee.take()
+        if log:
+            reply["log"] = log
         protocol.write(json.dumps(reply) + "\n")
         protocol.flush()
 
