@@ -26,7 +26,7 @@ def test_runs_list_and_report_pages(tmp_path: Path) -> None:
         listing = client.get("/bench")
         assert listing.status_code == 200 and spec.run_id() in listing.text and "finished" in listing.text
         page = client.get(f"/bench/{spec.run_id()[:10]}")  # a unique prefix is enough
-        assert page.status_code == 200 and "<svg" in page.text and "Consistency over repeated samples" in page.text
+        assert page.status_code == 200 and "<svg" in page.text and "Consistency over repeated generations" in page.text
         data = client.get(f"/api/bench/{spec.run_id()}").json()
         assert data["samples"] == 2 and data["by_model"][0]["correctness_mean"] == 100.0
         assert client.get("/bench/bench-nope").status_code == 404

@@ -15,7 +15,7 @@ def test_tiny_bench_on_the_local_model(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'bench.db'}"
     store.upgrade(url)
     spec = BenchSpec(models=("local",), bank="study", tasks=("even_odd_count", "count_nums"),
-                     framings=("neutral", "both"), samples=2, max_tokens=96)
+                     framings=("neutral", "dual"), samples=2, max_tokens=96)
     summary = run_bench(spec, url, workers=2)
     assert (summary.total, summary.graded, summary.model_errors) == (8, 8, 0), summary.errors
     with store.session_scope(url) as session:
@@ -26,7 +26,7 @@ def test_tiny_bench_on_the_local_model(tmp_path: Path) -> None:
         assert len(calls) == 8 and all(c.completion_tokens for c in calls)
     report = load_report(url, "latest")
     assert [r["n"] for r in report.to_dict()["by_model"]] == [8]
-    assert {r["framing"] for r in report.to_dict()["by_framing"]} == {"neutral", "both"}
+    assert {r["framing"] for r in report.to_dict()["by_framing"]} == {"neutral", "dual"}
     assert "<svg" in render_html(report)
 
     again = run_bench(spec, url, workers=2)  # the same spec resumes the finished run and asks nothing

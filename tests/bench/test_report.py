@@ -7,6 +7,7 @@ import math
 import pytest
 
 from centaurlab.bench import build_report
+from centaurlab.tasks.schema import HumanBaseline
 
 NAN = float("nan")
 
@@ -43,16 +44,36 @@ def test_per_model_median_mean_and_sd(report) -> None:  # type: ignore[no-untype
     assert a["efficiency_sd"] == pytest.approx(70.710678, abs=1e-5)
 
 
-def test_within_task_consistency(report) -> None:  # type: ignore[no-untyped-def]
+def test_within_task_consistency_as_compass_computes_it(report) -> None:  # type: ignore[no-untyped-def]
+    cells = {(r["model"], r["task"]): r for r in report["consistency_by_task"]}
+    t1, t2 = cells[("A", "t1")], cells[("A", "t2")]
+    # A on t1: sd(100, 50) = 35.3553, sd(100, 0) = 70.7107, sd(80, 60) = 14.1421; composite SD = their mean
+    assert (t1["correctness_sd"], t1["efficiency_sd"], t1["quality_sd"]) == pytest.approx(
+        (35.355339, 70.710678, 14.142136), abs=1e-5)
+    assert t1["composite_sd"] == pytest.approx((35.355339 + 70.710678 + 14.142136) / 3, abs=1e-5)
+    # A on t2: no efficiency; sd(0, 100) = 70.7107, sd(40, 100) = 42.4264; composite SD = mean of the two
+    assert t2["efficiency_sd"] is None
+    assert t2["composite_sd"] == pytest.approx((70.710678 + 42.426407) / 2, abs=1e-5)
     a = next(r for r in report["consistency"] if r["model"] == "A")
-    # correctness SDs per (task, framing): sd(100, 50) = 35.3553, sd(0, 100) = 70.7107; mean 53.0330;
-    # their SD = (70.7107 - 35.3553) / sqrt 2 = 25
-    assert a["correctness_within_sd"] == pytest.approx(53.033009, abs=1e-5)
-    assert a["correctness_within_sd_sd"] == pytest.approx(25.0, abs=1e-5)
-    # composite 90, 40, 10, 100: mean 60, squared deviations 900 + 400 + 2500 + 1600 = 5400, / 3 = 1800
-    assert a["composite_sd"] == pytest.approx(math.sqrt(1800), abs=1e-5)
+    # mean of the per-task correctness SDs (35.3553 + 70.7107) / 2 = 53.0330; their SD = 35.3553 / sqrt 2 = 25
+    assert (a["tasks"], a["correctness_mean_sd"]) == (2, pytest.approx(53.033009, abs=1e-5))
+    assert a["correctness_sd_of_sds"] == pytest.approx(25.0, abs=1e-5)
+    composite_sds = (40.069384, 56.568542)
+    assert a["composite_mean_sd"] == pytest.approx(sum(composite_sds) / 2, abs=1e-5)
+    assert a["composite_sd_of_sds"] == pytest.approx((composite_sds[1] - composite_sds[0]) / math.sqrt(2), abs=1e-5)
     b = next(r for r in report["consistency"] if r["model"] == "B")
-    assert b["correctness_within_sd_sd"] is None  # one cell only
+    assert b["correctness_sd_of_sds"] is None  # one task only
+    framed = {(r["model"], r["framing"]): r for r in report["consistency_by_framing"]}
+    assert framed[("A", "neutral")]["correctness_mean_sd"] == pytest.approx(53.033009, abs=1e-5)
+
+
+def test_generations_of_every_framing_count_for_a_task() -> None:
+    # two generations of one task under two framings: the per-task SD pools them
+    rows = [row("A", "t", 0, 0, 0, 0, 0), {**row("A", "t", 0, 10, 20, 6, 0), "framing": "dual"}]
+    [cell] = build_report("r", rows).to_dict()["consistency_by_task"]
+    assert cell["n"] == 2
+    assert cell["composite_sd"] == pytest.approx((10 + 20 + 6) / math.sqrt(2) / 3)
+    assert round((8.427 + 10.331 + 3.724) / 3, 2) == 7.49  # the paper's Tables X and XI follow the same rule
 
 
 def test_correlations_use_the_samples_that_have_both(report) -> None:  # type: ignore[no-untyped-def]
@@ -63,15 +84,50 @@ def test_correlations_use_the_samples_that_have_both(report) -> None:  # type: i
     assert report["correlations"]["quality"]["quality"] == pytest.approx(1.0)
 
 
-def test_quality_issue_counts_and_rates(report) -> None:  # type: ignore[no-untyped-def]
-    issues = {(r["model"], r["category"]): (r["count"], r["rate"]) for r in report["quality_issues"]}
-    assert issues == {("A", "Complex Method"): (3, 0.5), ("A", "Large Method"): (1, 0.25)}
+def test_quality_issue_counts_and_shares_flagged(report) -> None:  # type: ignore[no-untyped-def]
+    issues = {(r["model"], r["category"]): (r["count"], r["flagged"], r["share_flagged"])
+              for r in report["quality_issues"]}
+    assert issues == {("A", "Complex Method"): (3, 2, 0.5), ("A", "Large Method"): (1, 1, 0.25)}
 
 
-def test_human_percentiles_where_baselines_exist(report) -> None:  # type: ignore[no-untyped-def]
-    [a] = report["human_percentiles"]
-    assert (a["model"], a["n"], a["mean"]) == ("A", 2, 70.0)
-    assert a["sd"] == pytest.approx(math.sqrt(200), abs=1e-6)
+def test_issues_per_submission_total_mean_and_median(report) -> None:  # type: ignore[no-untyped-def]
+    per = {r["model"]: (r["submissions"], r["total"], r["mean"], r["median"]) for r in report["issues_per_submission"]}
+    # A: 2, 0, 2, 0 findings; B: none
+    assert per == {"A": (4, 4, 1.0, 1.0), "B": (2, 0, 0.0, 0.0)}
+
+
+def test_human_percentile_per_task_on_the_mean_combined_score() -> None:
+    baseline = HumanBaseline(n=100, mean=50.0, median=50.0, sd=25.0, skew=0.0, source="test")
+    result = build_report("run-x", ROWS, baselines={"t1": baseline}).to_dict()
+    tasks = {(r["model"], r["task"]): r for r in result["human_percentiles_by_task"]}
+    # A on t1: combined (100+100)/2 = 100 and (50+0)/2 = 25, mean 62.5; z = 12.5 / 25 = 0.5; Phi(0.5) = 69.15%
+    assert (tasks[("A", "t1")]["score"], tasks[("A", "t1")]["z"]) == (62.5, 0.5)
+    assert tasks[("A", "t1")]["percentile"] == 69.1
+    # B on t1: 30 and 60, mean 45; z = -0.2; Phi(-0.2) = 42.07%
+    assert tasks[("B", "t1")]["percentile"] == 42.1
+    assert tasks[("A", "t2")]["percentile"] is None and tasks[("A", "t2")]["note"] == "no human baseline for this task"
+    per_model = {r["model"]: r for r in result["human_percentiles"]}
+    assert (per_model["A"]["tasks_placed"], per_model["A"]["tasks_without_baseline"]) == (1, 1)
+    assert (per_model["A"]["mean"], per_model["A"]["sd"]) == (69.1, None)
+    baselines = {"t1": baseline, "t2": baseline}
+    both = {r["model"]: r for r in build_report("run-x", ROWS, baselines=baselines).to_dict()["human_percentiles"]}
+    # A on t2 (no efficiency: correctness alone): 0 and 100, mean 50, z 0, 50%; across tasks mean 59.55,
+    # SD |69.1 - 50| / sqrt 2 = 13.5057
+    assert both["A"]["mean"] == pytest.approx(59.55)
+    assert both["A"]["sd"] == pytest.approx(19.1 / math.sqrt(2), abs=1e-6)
+
+
+def test_without_baselines_every_task_says_so(report) -> None:  # type: ignore[no-untyped-def]
+    assert {r["note"] for r in report["human_percentiles_by_task"]} == {"no human baseline for this task"}
+    assert [(r["model"], r["tasks_placed"], r["mean"]) for r in report["human_percentiles"]] == [
+        ("A", 0, None), ("B", 0, None)]
+
+
+def test_summary_per_model_and_framing() -> None:
+    rows = [*ROWS, {**row("A", "t1", 2, 0, 0, 0, 0), "framing": "dual"}]
+    cells = {(r["model"], r["framing"]): r for r in build_report("r", rows).to_dict()["by_model_framing"]}
+    assert (cells[("A", "neutral")]["n"], cells[("A", "dual")]["n"], cells[("B", "neutral")]["n"]) == (4, 1, 2)
+    assert cells[("A", "neutral")]["correctness_mean"] == 62.5
 
 
 def test_pca_of_perfectly_related_dimensions_has_one_component() -> None:

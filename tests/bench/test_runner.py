@@ -38,7 +38,7 @@ def answer() -> Reply:
     return Reply(body=chat_body(f"Here you go:\n```python\n{code}```\nIt runs in linear time."))
 
 
-SPEC = BenchSpec(models=("fake",), bank=str(MINI_BANK), framings=("neutral", "both"), samples=2)
+SPEC = BenchSpec(models=("fake",), bank=str(MINI_BANK), framings=("neutral", "dual"), samples=2)
 
 
 def test_a_model_error_is_recorded_and_a_rerun_asks_only_for_what_is_missing(fake: FakeOpenAI, db: str) -> None:
@@ -57,7 +57,7 @@ def test_a_model_error_is_recorded_and_a_rerun_asks_only_for_what_is_missing(fak
     report = load_report(db, first.run_id)
     assert len(report.frame) == 4 and report.failed == 0
     assert set(report.frame["correctness"]) == {100.0}
-    assert set(report.frame["framing"]) == {"neutral", "both"}
+    assert set(report.frame["framing"]) == {"neutral", "dual"}
 
 
 def test_each_sample_has_its_own_seed_and_the_framing_in_its_prompt(fake: FakeOpenAI, db: str) -> None:
@@ -67,7 +67,7 @@ def test_each_sample_has_its_own_seed_and_the_framing_in_its_prompt(fake: FakeOp
     assert len({b["seed"] for b in bodies}) == 4
     assert all(b["temperature"] == 0.8 and b["model"] == "fake-1" for b in bodies)  # the model's default
     prompts = [b["messages"][0]["content"] for b in bodies]
-    assert sum("large inputs" in p for p in prompts) == 2  # the "both" framing, 2 samples
+    assert sum("passes every test case and" in p for p in prompts) == 2  # the dual framing, 2 samples
     with store.session_scope(db) as session:
         assert len(store.calls_for_run(session, SPEC.run_id())) == 4
 

@@ -36,11 +36,13 @@ def test_partial_correctness_is_a_percentage_with_a_breakdown() -> None:
     assert grade.efficiency is not None and grade.efficiency.cases[0].verdict == "fail"
 
 
-def test_empty_solution_scores_zero_and_its_quality_does_not_count() -> None:
+def test_empty_solution_scores_zero_and_the_composite_is_still_the_plain_mean() -> None:
     grade = grade_solution(pair_sum(), "")
     assert grade.correctness.score == 0.0
     assert grade.efficiency is not None and grade.efficiency.score == 0.0
-    assert grade.composite == 0.0
+    # COMPASS: the composite is the mean of the three, with no special case when no test passes
+    assert grade.quality.score_100 == 100.0
+    assert grade.composite == 33.33
 
 
 def test_weights_change_the_composite() -> None:

@@ -8,8 +8,6 @@ from pathlib import Path
 
 from ..tasks import Task
 
-BASE = "Write a solution in Python 3, using only the standard library, that solves the problem effectively."
-
 
 @dataclass(frozen=True)
 class Framing:
@@ -27,19 +25,37 @@ def register_framing(name: str, instruction: str, source: str = "built-in") -> F
     return framing
 
 
-register_framing("neutral", BASE)
+# COMPASS puts one of four short instructions before every problem: a common preamble (the problem
+# follows, solve it in Python 3, install nothing) and one sentence saying what to favour. The wording
+# here is ours; the meaning, the names and the order are the paper's. None of them says how the code
+# is tested (no input sizes, no test counts): the paper's prompts did not either.
+PREAMBLE = (
+    "A programming problem follows. Write code that solves it, in Python 3 only; no extra libraries may be "
+    "installed."
+)
+PAPER_NAMES = {
+    "neutral": "Neutral (control)",
+    "correctness": "Correctness-optimised",
+    "efficiency": "Efficiency-optimised",
+    "dual": "Dual objective",
+}
+COMPASS_FRAMINGS = ("neutral", "correctness", "efficiency", "dual")
+#: Names of earlier versions, still accepted so that old commands and stored runs read the same.
+ALIASES = {"both": "dual"}
+
+register_framing("neutral", f"{PREAMBLE}\nWrite a solution that solves the problem effectively.")
 register_framing(
-    "correctness", f"{BASE} Prioritise passing all tests, including edge cases and corner cases."
+    "correctness",
+    f"{PREAMBLE}\nGive priority to code that passes every test case, edge cases and unusual inputs included.",
 )
 register_framing(
-    "efficiency", f"{BASE} Prioritise efficiency: the solution will be run on large inputs near the limits."
+    "efficiency", f"{PREAMBLE}\nGive priority to code that runs efficiently, above all on large or complex inputs."
 )
 register_framing(
-    "both",
-    f"{BASE} Prioritise passing all tests, including edge cases and corner cases, and efficiency: the solution "
-    "will be run on large inputs near the limits.",
+    "dual",
+    f"{PREAMBLE}\nGive priority to code that passes every test case and that also runs efficiently, above all on "
+    "large or complex inputs.",
 )
-COMPASS_FRAMINGS = ("neutral", "correctness", "efficiency", "both")
 
 
 class FramingError(ValueError):
@@ -50,9 +66,14 @@ def framing_names() -> list[str]:
     return list(_FRAMINGS)
 
 
+def canonical_name(name: str) -> str:
+    """The current name of a framing (`both` was the dual framing's earlier name)."""
+    return ALIASES.get(name, name)
+
+
 def get_framing(name: str) -> Framing:
     try:
-        return _FRAMINGS[name]
+        return _FRAMINGS[ALIASES.get(name, name)]
     except KeyError:
         raise FramingError(
             f"unknown framing {name!r}; known: {', '.join(_FRAMINGS)} (add one with --framing-file)"

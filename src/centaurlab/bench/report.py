@@ -14,6 +14,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..tasks.schema import HumanBaseline
+from . import consistency, placement
+
 DIMENSIONS = ("correctness", "efficiency", "quality", "composite")
 AXES = ("correctness", "efficiency", "quality")
 SAMPLE_COLUMNS = ("model", "task", "framing", "sample", *DIMENSIONS, "human_percentile", "issues")
@@ -28,32 +31,18 @@ def samples_frame(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     return frame
 
 
-def summary_by(frame: pd.DataFrame, by: str) -> pd.DataFrame:
-    """Per group: n and the median, mean and SD of each dimension."""
+def summary_by(frame: pd.DataFrame, by: str | list[str]) -> pd.DataFrame:
+    """Per group (one column or several): n and the median, mean and SD of each dimension."""
+    keys = [by] if isinstance(by, str) else by
     rows = []
-    for group, part in frame.groupby(by, sort=True):
-        row: dict[str, Any] = {by: group, "n": len(part)}
+    for group, part in frame.groupby(keys if len(keys) > 1 else keys[0], sort=True):
+        labels: tuple[Any, ...] = group if isinstance(group, tuple) else (group,)
+        row: dict[str, Any] = {**dict(zip(keys, labels, strict=True)), "n": len(part)}
         for dim in DIMENSIONS:
             values = part[dim].dropna()
             row[f"{dim}_median"] = float(values.median()) if len(values) else None
             row[f"{dim}_mean"] = float(values.mean()) if len(values) else None
             row[f"{dim}_sd"] = float(values.std(ddof=1)) if len(values) > 1 else None
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-
-def consistency(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per model: for each dimension the mean over (task, framing) cells of the SD over repeated samples, and the
-    SD of those SDs across cells; plus the SD of the composite over all the model's samples."""
-    rows = []
-    for model, part in frame.groupby("model", sort=True):
-        row: dict[str, Any] = {"model": model}
-        for dim in DIMENSIONS:
-            cell_sds = part.groupby(["task", "framing"])[dim].std(ddof=1).dropna()
-            row[f"{dim}_within_sd"] = float(cell_sds.mean()) if len(cell_sds) else None
-            row[f"{dim}_within_sd_sd"] = float(cell_sds.std(ddof=1)) if len(cell_sds) > 1 else None
-        composite = part["composite"].dropna()
-        row["composite_sd"] = float(composite.std(ddof=1)) if len(composite) > 1 else None
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -91,7 +80,8 @@ def pca(frame: pd.DataFrame) -> PCA | None:
 
 
 def quality_issues(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per model and quality category: findings in all samples, and the share of samples with at least one."""
+    """Per model and quality category: findings in all submissions, and the share of submissions flagged at
+    least once in the category (COMPASS's Table VIII: count and %)."""
     rows = []
     for model, part in frame.groupby("model", sort=True):
         counts: Counter[str] = Counter()
@@ -101,18 +91,19 @@ def quality_issues(frame: pd.DataFrame) -> pd.DataFrame:
             present.update(category for category, n in issues.items() if n)
         for category in sorted(counts):
             rows.append({"model": model, "category": category, "count": counts[category],
-                         "rate": present[category] / len(part), "samples": len(part)})
-    return pd.DataFrame(rows, columns=["model", "category", "count", "rate", "samples"])
+                         "flagged": present[category], "share_flagged": present[category] / len(part),
+                         "submissions": len(part)})
+    return pd.DataFrame(rows, columns=["model", "category", "count", "flagged", "share_flagged", "submissions"])
 
 
-def human_percentiles(frame: pd.DataFrame) -> pd.DataFrame:
+def issues_per_submission(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per model: total findings, and the mean and median number per submission (COMPASS's Table VII)."""
     rows = []
     for model, part in frame.groupby("model", sort=True):
-        values = part["human_percentile"].dropna()
-        if len(values):
-            rows.append({"model": model, "n": len(values), "mean": float(values.mean()),
-                         "sd": float(values.std(ddof=1)) if len(values) > 1 else None})
-    return pd.DataFrame(rows, columns=["model", "n", "mean", "sd"])
+        totals = pd.Series([sum(issues.values()) for issues in part["issues"]], dtype=float)
+        rows.append({"model": model, "submissions": len(part), "total": int(totals.sum()),
+                     "mean": float(totals.mean()), "median": float(totals.median())})
+    return pd.DataFrame(rows, columns=["model", "submissions", "total", "mean", "median"])
 
 
 @dataclass
@@ -122,12 +113,17 @@ class BenchReport:
     by_model: pd.DataFrame
     by_task: pd.DataFrame
     by_framing: pd.DataFrame
+    by_model_framing: pd.DataFrame
     consistency: pd.DataFrame
+    consistency_by_task: pd.DataFrame
+    consistency_by_framing: pd.DataFrame
     correlations: pd.DataFrame
     correlations_by_model: dict[str, pd.DataFrame]
     pca: PCA | None
     quality_issues: pd.DataFrame
+    issues_per_submission: pd.DataFrame
     human_percentiles: pd.DataFrame
+    human_percentiles_by_task: pd.DataFrame
     failed: int = 0
 
     def to_dict(self) -> dict[str, Any]:
@@ -138,25 +134,35 @@ class BenchReport:
             "by_model": _records(self.by_model),
             "by_task": _records(self.by_task),
             "by_framing": _records(self.by_framing),
+            "by_model_framing": _records(self.by_model_framing),
             "consistency": _records(self.consistency),
+            "consistency_by_task": _records(self.consistency_by_task),
+            "consistency_by_framing": _records(self.consistency_by_framing),
             "correlations": _matrix(self.correlations),
             "correlations_by_model": {m: _matrix(c) for m, c in self.correlations_by_model.items()},
             "pca": None if self.pca is None else {
                 "n": self.pca.n, "explained_variance": self.pca.explained, "loadings": _matrix(self.pca.loadings),
             },
             "quality_issues": _records(self.quality_issues),
+            "issues_per_submission": _records(self.issues_per_submission),
             "human_percentiles": _records(self.human_percentiles),
+            "human_percentiles_by_task": _records(self.human_percentiles_by_task),
         }
 
 
-def build_report(run_id: str, rows: Iterable[Mapping[str, Any]], failed: int = 0) -> BenchReport:
+def build_report(run_id: str, rows: Iterable[Mapping[str, Any]], failed: int = 0,
+                 baselines: Mapping[str, HumanBaseline] | None = None) -> BenchReport:
+    """`baselines` maps a task id to its human baseline; tasks without one are reported as unplaced."""
     frame = samples_frame(rows)
+    placed = placement.by_task(frame, baselines or {})
     return BenchReport(
         run_id=run_id, frame=frame, by_model=summary_by(frame, "model"), by_task=summary_by(frame, "task"),
-        by_framing=summary_by(frame, "framing"), consistency=consistency(frame), correlations=correlations(frame),
+        by_framing=summary_by(frame, "framing"), by_model_framing=summary_by(frame, ["model", "framing"]),
+        consistency=consistency.by_model(frame), consistency_by_task=consistency.by_task(frame),
+        consistency_by_framing=consistency.by_model_framing(frame), correlations=correlations(frame),
         correlations_by_model={str(m): correlations(p) for m, p in frame.groupby("model", sort=True)},
-        pca=pca(frame), quality_issues=quality_issues(frame), human_percentiles=human_percentiles(frame),
-        failed=failed,
+        pca=pca(frame), quality_issues=quality_issues(frame), issues_per_submission=issues_per_submission(frame),
+        human_percentiles=placement.by_model(placed), human_percentiles_by_task=placed, failed=failed,
     )
 
 

@@ -52,20 +52,24 @@ def _spread(mean: Any, sd: Any, median: Any) -> str:
 
 
 def _summary(frame: pd.DataFrame, key: str) -> pd.DataFrame:
-    rows = [{key: row[key], "n": row["n"], **{dim: _spread(row[f"{dim}_mean"], row[f"{dim}_sd"], row[f"{dim}_median"])
-                                               for dim in DIMENSIONS}}
+    return _summary_keys(frame, (key,))
+
+
+def _summary_keys(frame: pd.DataFrame, keys: tuple[str, ...]) -> pd.DataFrame:
+    rows = [{**{k: row[k] for k in keys}, "n": row["n"],
+             **{dim: _spread(row[f"{dim}_mean"], row[f"{dim}_sd"], row[f"{dim}_median"]) for dim in DIMENSIONS}}
             for row in frame.to_dict(orient="records")]
     return pd.DataFrame(rows)
 
 
-def _consistency(frame: pd.DataFrame) -> pd.DataFrame:
+def _consistency(frame: pd.DataFrame, keys: tuple[str, ...]) -> pd.DataFrame:
     def cell(mean: Any, sd: Any) -> str:
         if mean is None or mean != mean:
             return "–"
         return f"{mean:.1f}" + ("" if sd is None or sd != sd else f" ({sd:.1f})")
 
-    rows = [{"model": row["model"], **{dim: cell(row[f"{dim}_within_sd"], row[f"{dim}_within_sd_sd"])
-                                       for dim in DIMENSIONS}, "composite SD": row["composite_sd"]}
+    rows = [{**{k: row[k] for k in keys}, "tasks": row["tasks"],
+             **{dim: cell(row[f"{dim}_mean_sd"], row[f"{dim}_sd_of_sds"]) for dim in DIMENSIONS}}
             for row in frame.to_dict(orient="records")]
     return pd.DataFrame(rows)
 
@@ -83,10 +87,14 @@ def report_fragment(report: BenchReport) -> str:
         f'<h2>Scores per model</h2><div class="violins">{violins}</div>',
         table(_summary(report.by_model, "model")),
         "<h2>Per prompt framing</h2>" + table(_summary(report.by_framing, "framing")),
+        "<h3>Per model and framing</h3>" + table(_summary_keys(report.by_model_framing, ("model", "framing"))),
         "<h2>Per task</h2>" + table(_summary(report.by_task, "task")),
-        "<h2>Consistency over repeated samples</h2><p>Per dimension: the mean over task x framing cells of the SD "
-        "over repeated samples (in brackets, the SD of those SDs across cells); then the SD of the composite over "
-        "all samples.</p>" + table(_consistency(report.consistency)),
+        "<h2>Consistency over repeated generations</h2><p>For each task, the SD of each dimension over the "
+        "model's generations of it; a task's composite SD is the mean of its three dimension SDs. Cells: the "
+        "mean of the per-task SDs (in brackets, the SD of those SDs across tasks). Lower is more consistent."
+        "</p>" + table(_consistency(report.consistency, ("model",))),
+        "<h3>Per model and framing</h3>" + table(_consistency(report.consistency_by_framing, ("model", "framing"))),
+        "<h3>Per model and task</h3>" + table(report.consistency_by_task),
         "<h2>Correlation of the dimensions</h2>" + table(report.correlations, index=True, digits=3),
     ]
     for model, matrix in report.correlations_by_model.items():
@@ -95,8 +103,14 @@ def report_fragment(report: BenchReport) -> str:
         explained = ", ".join(f"PC{i + 1} {v:.1%}" for i, v in enumerate(report.pca.explained))
         sections.append(f"<h2>Principal components</h2><p>Explained variance: {explained} "
                         f"({report.pca.n} samples).</p>" + table(report.pca.loadings, index=True, digits=3))
-    sections.append("<h2>Quality issues</h2>" + table(report.quality_issues, digits=2))
-    sections.append("<h2>Human percentiles</h2>" + table(report.human_percentiles))
+    sections.append("<h2>Quality issues</h2><p>Findings per submission:</p>"
+                    + table(report.issues_per_submission, digits=2)
+                    + "<p>Per category: findings, submissions flagged at least once, and their share:</p>"
+                    + table(report.quality_issues, digits=3))
+    sections.append("<h2>Human percentiles</h2><p>Per task, the model's mean combined score (mean of correctness "
+                    "and efficiency) placed among the human scores by a normal approximation; then the mean and SD "
+                    "of the percentiles across tasks.</p>" + table(report.human_percentiles)
+                    + table(report.human_percentiles_by_task))
     return "\n".join(sections)
 
 

@@ -8,7 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import store
-from ..store import BenchSample
+from ..store import BenchRun, BenchSample
+from ..tasks import TaskFileError, load_bank
+from ..tasks.schema import HumanBaseline
+from .framings import canonical_name
 from .records import resolve_run_id
 from .report import BenchReport, build_report
 
@@ -16,7 +19,8 @@ from .report import BenchReport, build_report
 def sample_row(sample: BenchSample) -> dict[str, Any]:
     findings = ((sample.grade or {}).get("quality_detail") or {}).get("findings") or []
     return {
-        "model": sample.model, "task": sample.task_id, "framing": sample.framing, "sample": sample.sample,
+        "model": sample.model, "task": sample.task_id, "framing": canonical_name(sample.framing),
+        "sample": sample.sample,
         "correctness": sample.correctness, "efficiency": sample.efficiency, "quality": sample.quality,
         "composite": sample.composite, "human_percentile": sample.human_percentile,
         "issues": dict(Counter(f["category"] for f in findings)),
@@ -29,7 +33,20 @@ def load_report(database_url: str, run: str = "latest") -> BenchReport:
         samples = store.samples_of(session, run_id)
         rows = [sample_row(s) for s in samples if s.status == "graded"]
         failed = sum(s.status != "graded" for s in samples)
-    return build_report(run_id, rows, failed)
+        run_row = session.get(BenchRun, run_id)
+        bank = (run_row.config or {}).get("bank") if run_row is not None else None
+    return build_report(run_id, rows, failed, baselines=human_baselines(bank))
+
+
+def human_baselines(bank: str | None) -> dict[str, HumanBaseline]:
+    """The human baselines of the run's bank; none when the bank is gone (its tasks are then unplaced)."""
+    if not bank:
+        return {}
+    try:
+        tasks = load_bank(bank).tasks
+    except (TaskFileError, OSError, ValueError, LookupError):
+        return {}
+    return {task_id: task.meta.human_baseline for task_id, task in tasks.items() if task.meta.human_baseline}
 
 
 def write_csv(report: BenchReport, folder: Path) -> list[Path]:
@@ -38,8 +55,11 @@ def write_csv(report: BenchReport, folder: Path) -> list[Path]:
     tables = {
         "samples": report.frame.assign(issues=[json.dumps(i, sort_keys=True) for i in report.frame["issues"]]),
         "by_model": report.by_model, "by_task": report.by_task, "by_framing": report.by_framing,
-        "consistency": report.consistency, "correlations": report.correlations,
-        "quality_issues": report.quality_issues, "human_percentiles": report.human_percentiles,
+        "by_model_framing": report.by_model_framing, "consistency": report.consistency,
+        "consistency_by_task": report.consistency_by_task, "consistency_by_framing": report.consistency_by_framing,
+        "correlations": report.correlations, "quality_issues": report.quality_issues,
+        "issues_per_submission": report.issues_per_submission, "human_percentiles": report.human_percentiles,
+        "human_percentiles_by_task": report.human_percentiles_by_task,
     }
     if report.pca is not None:
         tables["pca_loadings"] = report.pca.loadings

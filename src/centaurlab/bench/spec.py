@@ -6,11 +6,11 @@ import hashlib
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..grading import DEFAULT_FACTOR, DEFAULT_REPEAT, EfficiencyConfig, GradeConfig
 from ..tasks import Task, load_bank
-from .framings import COMPASS_FRAMINGS, get_framing
+from .framings import COMPASS_FRAMINGS, canonical_name, get_framing
 
 
 class BenchSpec(BaseModel):
@@ -21,13 +21,26 @@ class BenchSpec(BaseModel):
     tasks: tuple[str, ...] | None = None
     limit_tasks: int | None = Field(default=None, ge=1)
     framings: tuple[str, ...] = COMPASS_FRAMINGS
-    samples: int = Field(default=5, ge=1)
+    samples: int = Field(default=16, ge=1)  # per framing: 4 x 16 = COMPASS's 64 per model and problem
     temperature: float | None = None  # None: each model's default temperature
     max_tokens: int = Field(default=1024, ge=16)
     seed: int = 0
     measure: Literal["time", "instructions"] = "time"
     factor: float = Field(default=DEFAULT_FACTOR, gt=1)
     repeat: int = Field(default=DEFAULT_REPEAT, ge=1)
+
+    @field_validator("framings")
+    @classmethod
+    def _current_names(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(canonical_name(name) for name in value)
+
+    @classmethod
+    def from_preset(cls, preset: str = "compass", **overrides: Any) -> BenchSpec:
+        """A spec from a named preset; options given explicitly (not None) win over the preset's."""
+        if preset not in PRESETS:
+            raise ValueError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
+        fields = {**PRESETS[preset], **{k: v for k, v in overrides.items() if v is not None}}
+        return cls.model_validate(fields)
 
     def key(self) -> dict[str, Any]:
         """The spec with the framing texts: editing a framing file makes a new run, not a resumed one."""
@@ -60,3 +73,12 @@ def sample_seed(spec_seed: int, model: str, task_id: str, framing: str, sample: 
     """A fixed seed per sample: reproducible on servers that honour `seed`, and a distinct cache entry each."""
     text = f"{spec_seed}:{model}:{task_id}:{framing}:{sample}"
     return int(hashlib.sha256(text.encode()).hexdigest()[:8], 16) % 2**31
+
+
+#: Sampling protocols by name. `compass` is the paper's: 64 independent samples per model and problem,
+#: spread evenly over the four framings (16 each), at the model's default temperature. `quick` is ours: the
+#: same design with 5 samples per framing (20 per problem), for a first look at a model in minutes.
+PRESETS: dict[str, dict[str, Any]] = {
+    "compass": {"framings": COMPASS_FRAMINGS, "samples": 16, "temperature": None},
+    "quick": {"framings": COMPASS_FRAMINGS, "samples": 5, "temperature": None},
+}

@@ -37,12 +37,14 @@ def _split(value: str | None) -> tuple[str, ...] | None:
     return tuple(v.strip() for v in value.split(",") if v.strip()) if value else None
 
 
-def _spec(**fields: object) -> BenchSpec:
+def _spec(preset: str, **fields: object) -> BenchSpec:
     try:
-        return BenchSpec.model_validate({k: v for k, v in fields.items() if v is not None})
+        return BenchSpec.from_preset(preset, **fields)
     except ValidationError as exc:
         problems = "; ".join(f"--{'-'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         raise fail(f"invalid bench options: {problems}") from exc
+    except ValueError as exc:
+        raise fail(f"--preset: {exc}") from exc
 
 
 @app.command("run")
@@ -51,9 +53,13 @@ def run(
     bank: str = typer.Option("algo", help="Task bank (built-in name or folder)."),
     tasks: str | None = typer.Option(None, help="Only these task ids, comma-separated."),
     limit_tasks: int | None = typer.Option(None, help="Only the first N tasks of the bank (by id)."),
-    framings: str = typer.Option(",".join(COMPASS_FRAMINGS), help="Prompt framings, comma-separated."),
+    preset: str = typer.Option("compass", help="Sampling protocol: compass (the paper's: 4 framings x 16 samples "
+                               "= 64 per model and problem) or quick (4 x 5). Options below override it."),
+    framings: str | None = typer.Option(None, help="Prompt framings, comma-separated; default: the preset's "
+                                        f"({','.join(COMPASS_FRAMINGS)})."),
     framing_file: list[Path] = typer.Option([], help="A .toml of [framings.NAME] or a text file; repeatable."),
-    samples: int = typer.Option(5, "--samples", "-n", help="Samples per model x task x framing."),
+    samples: int | None = typer.Option(None, "--samples", "-n",
+                                       help="Samples per model x task x framing; default: the preset's."),
     temperature: float | None = typer.Option(None, help="Sampling temperature; default: each model's own."),
     max_tokens: int = typer.Option(1024, help="Longest answer, in tokens."),
     seed: int = typer.Option(0, help="Seeds every sample (servers that honour `seed` repeat answers)."),
@@ -65,13 +71,14 @@ def run(
     try:
         for path in framing_file:
             load_framing_file(path)
-        chosen = _split(framings) or COMPASS_FRAMINGS
-        for name in chosen:
+        chosen = _split(framings)
+        for name in chosen or ():
             get_framing(name)
     except FramingError as exc:
         raise fail(str(exc)) from exc
-    spec = _spec(models=tuple(model), bank=bank, tasks=_split(tasks), limit_tasks=limit_tasks, framings=chosen,
-                 samples=samples, temperature=temperature, max_tokens=max_tokens, seed=seed, measure=measure)
+    spec = _spec(preset, models=tuple(model), bank=bank, tasks=_split(tasks), limit_tasks=limit_tasks,
+                 framings=chosen, samples=samples, temperature=temperature, max_tokens=max_tokens, seed=seed,
+                 measure=measure)
     try:
         total = len(spec.selected_tasks()) * len(spec.models) * len(spec.framings) * spec.samples
     except LookupError as exc:
@@ -140,11 +147,30 @@ def _print_summary(result: BenchReport) -> None:
             for row in result.by_model.to_dict(orient="records")]
     print_table(f"Bench {result.run_id}: {len(result.frame)} graded samples, mean ± SD (median)",
                 ["model", "n", *DIMENSIONS], rows)
+    consistency = [[row["model"], row["tasks"], *[_sd_cell(row, d) for d in DIMENSIONS]]
+                   for row in result.consistency.to_dict(orient="records")]
+    print_table("Consistency: mean over tasks of the SD across generations (SD of the SDs)",
+                ["model", "tasks", *DIMENSIONS], consistency)
+    issues = [[r["model"], r["submissions"], r["total"], f"{r['mean']:.2f}", f"{r['median']:g}"]
+              for r in result.issues_per_submission.to_dict(orient="records")]
+    print_table("Quality issues per submission", ["model", "submissions", "total", "mean", "median"], issues)
+    for row in result.human_percentiles.to_dict(orient="records"):
+        placed = (f"mean {row['mean']:.1f}" + ("" if row["sd"] is None or row["sd"] != row["sd"] else
+                                               f", SD {row['sd']:.1f}")) if row["tasks_placed"] else "none placed"
+        console.print(f"human percentile of {row['model']}: {placed} over {row['tasks_placed']} tasks; "
+                      f"{row['tasks_without_baseline']} tasks have no human baseline")
     if result.failed:
         console.print(f"{result.failed} samples not graded (model or grading errors): see --json")
     if result.pca is not None:
         console.print("PCA explained variance: " + ", ".join(f"PC{i + 1} {v:.0%}"
                                                             for i, v in enumerate(result.pca.explained)))
+
+
+def _sd_cell(row: dict[Any, Any], dim: str) -> str:
+    mean, sd = row[f"{dim}_mean_sd"], row[f"{dim}_sd_of_sds"]
+    if mean is None or mean != mean:
+        return "-"
+    return f"{mean:.1f}" + ("" if sd is None or sd != sd else f" ({sd:.1f})")
 
 
 @app.command("list")

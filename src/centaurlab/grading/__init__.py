@@ -1,7 +1,7 @@
 """Grade code on the COMPASS dimensions: correctness, efficiency and quality, their composite and
 a human-equivalent percentile."""
 
-from .composite import Placement, Weights, composite, human_percentile
+from .composite import Placement, Weights, combined_score, composite, human_percentile, place
 from .correctness import CorrectnessGrade, grade_correctness
 from .efficiency import (
     DEFAULT_FACTOR,
@@ -41,11 +41,13 @@ __all__ = [
     "Thresholds",
     "Weights",
     "analyse_quality",
+    "combined_score",
     "composite",
     "grade_correctness",
     "grade_efficiency",
     "grade_solution",
     "human_percentile",
+    "place",
     "list_rules",
     "measure_reference",
     "quality_rule",

@@ -31,7 +31,9 @@ class Weights:
 
 
 def composite(correctness: float, efficiency: float | None, quality: float, weights: Weights = Weights()) -> float:
-    """Weighted mean of the dimensions a task has; tasks without efficiency tests use two."""
+    """COMPASS's composite: with the default weights, the plain mean of correctness, efficiency and quality.
+    A task without efficiency tests has no efficiency score (not a zero), so its composite is the mean of
+    the two it has. Other weights are ours, by option (`centaur grade --weights`)."""
     parts = [(correctness, weights.correctness), (quality, weights.quality)]
     if efficiency is not None:
         parts.append((efficiency, weights.efficiency))
@@ -48,11 +50,21 @@ class Placement:
     note: str
 
 
+def combined_score(correctness: float, efficiency: float | None) -> float:
+    """The score COMPASS places among humans: the mean of correctness and efficiency (the human data have
+    no quality score). Without efficiency tests, correctness alone."""
+    return correctness if efficiency is None else (correctness + efficiency) / 2
+
+
 def human_percentile(correctness: float, efficiency: float | None, baseline: HumanBaseline) -> Placement:
-    """COMPASS's human-equivalent percentile of the combined correctness + efficiency score:
-    z = (score - human mean) / human sd, percentile = normal CDF. A strongly skewed human
-    distribution makes the normal approximation unreliable, and the placement says so."""
-    score = correctness if efficiency is None else (correctness + efficiency) / 2
+    """The human-equivalent percentile of one solution's combined score (see `place`)."""
+    return place(combined_score(correctness, efficiency), baseline)
+
+
+def place(score: float, baseline: HumanBaseline) -> Placement:
+    """COMPASS's human-equivalent percentile of a score: z = (score - human mean) / human sd,
+    percentile = normal CDF. A strongly skewed human distribution makes the normal approximation
+    unreliable, and the placement says so."""
     z = (score - baseline.mean) / baseline.sd
     percentile = 50.0 * (1.0 + math.erf(z / math.sqrt(2.0)))
     skewed = abs(baseline.skew) >= SKEW_WARNING

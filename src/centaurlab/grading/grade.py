@@ -73,8 +73,7 @@ def grade_solution(
     eff_score = efficiency.score if efficiency else None
     baseline = task.meta.human_baseline
     placement = human_percentile(correctness.score, eff_score, baseline) if baseline else None
-    # Code that solves nothing is not healthy code, however simple: quality counts only once a
-    # solution passes at least one test.
-    counted_quality = quality.score_100 if correctness.passed else 0.0
-    total = composite(correctness.score, eff_score, counted_quality, config.weights)
+    # COMPASS's composite is the plain mean of the three scores, whatever they are (its appendix tables
+    # bear this out): code that passes no test keeps its quality score.
+    total = composite(correctness.score, eff_score, quality.score_100, config.weights)
     return Grade(task.id, task.bank, correctness, efficiency, quality, total, placement)
