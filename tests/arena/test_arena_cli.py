@@ -7,8 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
+from centaurlab.cli import output
 from centaurlab.cli.root import app
 from centaurlab.sandbox.bwrap import bwrap_works
 
@@ -66,20 +68,26 @@ def test_unknown_agents_and_topologies_are_named() -> None:
     assert result.exit_code == 2 and "no tournament is stored yet" in result.output
 
 
-def test_tournament_then_leaderboard_json_and_csv(tmp_path: Path) -> None:
+def test_tournament_then_leaderboard_json_and_csv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     args = ["arena", "tournament", "naive", "honest", "--topologies", "france", "--tournaments", "1", "--id", "cli-t",
             "--workers", "1", *QUICK, "--json"]  # fmt: skip
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
+    assert "tournament cli-t" in result.stderr and "2/2" in result.stderr and "0 failures" in result.stderr
+    assert "ETA" in result.stderr
     board = json.loads(result.stdout)
     assert board["tournament"] == "cli-t" and board["matches"] == 2
     assert {r["agent"] for r in board["rows"]} == {"naive", "honest"}
     assert sum(r["wins"] + r["draws"] / 2 for r in board["rows"]) == 2
     rerun = runner.invoke(app, args)
-    assert "0 matches played, 2 already stored" in rerun.output
+    assert "0 matches played, 2 already stored, 0 lost by an agent's failure" in rerun.stderr
+    quiet = runner.invoke(app, [*args, "--quiet"])
+    assert quiet.exit_code == 0 and quiet.stderr == "" and json.loads(quiet.stdout)["matches"] == 2
     out = tmp_path / "board.csv"
+    monkeypatch.setattr(output, "console", Console(width=400))  # the whole header on one line
     table = runner.invoke(app, ["arena", "leaderboard", "cli-t", "--csv", str(out)])
     assert table.exit_code == 0 and "cli-t" in table.stdout
+    assert "win rate" in table.stdout and "win_rate" not in table.stdout and "lost by failing" in table.stdout
     rows = list(csv.DictReader(out.open()))
     assert [r["agent"] for r in rows] == [r["agent"] for r in board["rows"]]
     listed = runner.invoke(app, ["arena", "tournaments", "--json"])

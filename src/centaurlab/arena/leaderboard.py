@@ -18,6 +18,14 @@ from ..rating.bradley_terry import ELO_PER_LOGIT
 COLUMNS = ("rank", "agent", "avg_wins", "sd_wins", "avg_losses", "sd_losses", "wins", "losses", "draws",
            "win_rate", "crashes", "elo", "elo_low", "elo_high")  # fmt: skip
 
+# what people read in tables and pages; --json and --csv keep the field names above
+COLUMN_LABELS: dict[str, str] = {
+    "rank": "rank", "agent": "agent", "avg_wins": "wins per tournament (mean)", "sd_wins": "wins (SD)",
+    "avg_losses": "losses per tournament (mean)", "sd_losses": "losses (SD)", "wins": "wins", "losses": "losses",
+    "draws": "draws", "win_rate": "win rate", "crashes": "lost by failing", "elo": "rating (Elo)",
+    "elo_low": "rating 95% low", "elo_high": "rating 95% high",
+}  # fmt: skip
+
 
 @dataclass(frozen=True)
 class LeaderRow:

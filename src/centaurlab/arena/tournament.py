@@ -95,9 +95,13 @@ def _job(spec: TournamentSpec, planned: PlannedMatch, backend: str) -> Job:
 
 @dataclass
 class TournamentProgress:
+    """Matches in the whole schedule, already stored before this run, played by it, and of those
+    played, lost by an agent's failure (timeout, crash, error, invalid bid or plan)."""
+
     total: int
     already: int
     played: int = 0
+    failed: int = 0
 
 
 def run_tournament(
@@ -108,6 +112,7 @@ def run_tournament(
     workers: int | None = None,
     backend: str = "auto",
     on_match: Callable[[TournamentProgress, dict[str, Any]], None] | None = None,
+    on_start: Callable[[TournamentProgress], None] | None = None,
 ) -> TournamentProgress:
     """Play the matches of the tournament that are not stored yet, storing each as it finishes."""
     from ..sandbox import backend_status
@@ -121,6 +126,8 @@ def run_tournament(
     planned = schedule(spec)
     todo = [p for p in planned if p.key not in done]
     progress = TournamentProgress(total=len(planned), already=len(planned) - len(todo))
+    if on_start:
+        on_start(progress)
 
     def store_result(key: list[Any], record: dict[str, Any]) -> None:
         topology, round_, _a, _b, seed = key
@@ -128,6 +135,7 @@ def run_tournament(
             arena_store.record_match(session, record, topology=topology, seed=seed, tournament_id=spec.id,
                                      round_=round_)  # fmt: skip
         progress.played += 1
+        progress.failed += bool(record.get("failures"))
         if on_match:
             on_match(progress, record)
 

@@ -9,7 +9,14 @@ from typing import Any
 
 import typer
 from rich.markup import escape
-from rich.progress import Progress
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from .. import store
 from ..arena import (
@@ -31,7 +38,8 @@ from ..arena import (
 )
 from ..arena.agents import new_agent_source
 from ..arena.executor import EXECUTORS
-from ..arena.leaderboard import COLUMNS
+from ..arena.tournament import TournamentProgress
+from ..arena.leaderboard import COLUMN_LABELS, COLUMNS
 from ..arena.record import MatchRecord
 from ..arena.report import TIMING_COLUMNS, auction_rows, log_tail, match_topology, plan_lines, result_rows, timing_rows
 from ..config import settings
@@ -154,8 +162,10 @@ def tournament(
     bid_s: float = typer.Option(30.0, "--bid-timeout", help=BID_HELP),
     plan_s: float = typer.Option(30.0, "--plan-timeout", help=PLAN_HELP),
     json_out: bool = typer.Option(False, "--json", help="Print the leaderboard as JSON."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or summary line (for scripts)."),
 ) -> None:
-    """Double all-play-all on every topology, stored match by match; rerun the same command to resume."""
+    """Double all-play-all on every topology, stored match by match; rerun the same command to resume.
+    A progress bar shows matches done of the total, failures so far and the time left."""
     if executor not in EXECUTORS:
         raise fail(f"--executor {executor!r}: choose {', '.join(EXECUTORS)}")
     sources = tuple(_agent(a) for a in agents)
@@ -168,16 +178,31 @@ def tournament(
     if not tournament_id:
         spec = replace(spec, id="t-" + store.config_digest(spec.to_json())[:10])
     url = _database()
-    with Progress(console=err_console, transient=True) as progress:
-        bar = progress.add_task(f"tournament {spec.id}", total=None)
-        try:
-            done = run_tournament(spec, database_url=url, executor=executor, workers=workers or settings().workers,
-                                  on_match=lambda p, _r: progress.update(bar, total=p.total - p.already,
-                                                                         completed=p.played))  # fmt: skip
-        except ValueError as exc:
-            raise fail(escape(str(exc))) from None
-    err_console.print(f"tournament {spec.id}: {done.played} matches played, {done.already} already stored")
+    try:
+        done = _play_tournament(spec, url, executor, workers or settings().workers, quiet)
+    except ValueError as exc:
+        raise fail(escape(str(exc))) from None
+    if not quiet:
+        err_console.print(f"tournament {spec.id}: {done.played} matches played, {done.already} already stored, "
+                          f"{done.failed} lost by an agent's failure")  # fmt: skip
     _show_leaderboard(spec.id, url, json_out, None)
+
+
+def _play_tournament(spec: TournamentSpec, url: str, executor: str, workers: int, quiet: bool) -> TournamentProgress:
+    """Run it with a progress bar on stderr (matches done / total, failures, ETA), or silently."""
+    if quiet:
+        return run_tournament(spec, database_url=url, executor=executor, workers=workers)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[failed]}"),
+               TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())  # fmt: skip
+    with Progress(*columns, console=err_console, transient=err_console.is_terminal) as progress:
+        bar = progress.add_task(f"tournament {spec.id}", total=None, failed="0 failures")
+
+        def update(p: TournamentProgress, _record: dict[str, Any]) -> None:
+            progress.update(bar, total=p.total, completed=p.already + p.played,
+                            failed=f"{p.failed} failure{'s' * (p.failed != 1)}")  # fmt: skip
+
+        return run_tournament(spec, database_url=url, executor=executor, workers=workers,
+                              on_start=lambda p: update(p, {}), on_match=update)  # fmt: skip
 
 
 def _show_leaderboard(tournament_id: str, url: str, json_out: bool, csv_file: Path | None) -> None:
@@ -193,7 +218,7 @@ def _show_leaderboard(tournament_id: str, url: str, json_out: bool, csv_file: Pa
     if json_out:
         print_json({"tournament": tournament_id, "matches": len(matches), "rows": rows})
         return
-    print_table(f"tournament {tournament_id}: {len(matches)} matches", COLUMNS,
+    print_table(f"tournament {tournament_id}: {len(matches)} matches", [COLUMN_LABELS[c] for c in COLUMNS],
                 [["-" if r[c] is None else r[c] for c in COLUMNS] for r in rows])  # fmt: skip
 
 
