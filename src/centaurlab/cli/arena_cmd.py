@@ -38,10 +38,10 @@ from ..arena import (
 )
 from ..arena.agents import new_agent_source
 from ..arena.executor import EXECUTORS
-from ..arena.tournament import TournamentProgress
 from ..arena.leaderboard import COLUMN_LABELS, COLUMNS
 from ..arena.record import MatchRecord
 from ..arena.report import TIMING_COLUMNS, auction_rows, log_tail, match_topology, plan_lines, result_rows, timing_rows
+from ..arena.tournament import TournamentProgress
 from ..config import settings
 from ..sandbox import SandboxUnavailable, get_backend
 from ..store import arena as arena_store
