@@ -7,6 +7,7 @@ import typer
 from . import (
     arena_cmd,
     bench_cmd,
+    collab_cmd,
     config_cmd,
     db_cmd,
     grade_cmd,
@@ -39,6 +40,7 @@ app.add_typer(models_cmd.app, name="models")
 app.add_typer(arena_cmd.app, name="arena")
 app.add_typer(bench_cmd.app, name="bench")
 app.add_typer(study_cmd.app, name="study")
+app.add_typer(collab_cmd.app, name="collab")
 
 
 def main() -> None:

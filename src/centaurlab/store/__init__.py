@@ -1,6 +1,7 @@
 """The one database: SQLAlchemy 2 models, sessions and Alembic migrations (SQLite or PostgreSQL)."""
 
 from . import arena as arena  # arena tables (ArenaMatch, ...): centaurlab.store.arena
+from . import collab as collab  # collab tables (CollabSession, ...): centaurlab.store.collab
 from . import arena_generation as arena_generation  # agents written by models: centaurlab.store.arena_generation
 from .bench import BenchRun, BenchSample, list_runs, samples_of
 from .engine import engine_for, normalise_url, session_scope

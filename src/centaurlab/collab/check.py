@@ -1,0 +1,46 @@
+"""`centaur collab tasks check`: every task loads, every reference file opens, a rubric exists or can be made."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .convert import render
+from .rubric import Rubric, RubricError, load_rubric_file
+from .schema import TaskInstance
+
+
+@dataclass
+class TaskCheck:
+    task_id: str
+    problems: list[str] = field(default_factory=list)
+    rubric: str = "generatable"  # researcher | generatable
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check_task(task: TaskInstance, can_generate: bool = True) -> TaskCheck:
+    """Metadata is already valid once loaded; here the files are opened and the rubric looked at."""
+    result = TaskCheck(task.id)
+    for ref in task.references:
+        try:
+            data = ref.path.read_bytes()
+        except OSError as exc:
+            result.problems.append(f"{ref.path}: cannot be read ({exc})")
+            continue
+        rendered = render(ref.name, data)
+        if rendered.kind in ("error", "binary"):
+            result.problems.append(f"{ref.path}: {rendered.text}")
+        elif rendered.readable and not rendered.text.strip():
+            result.problems.append(f"{ref.path}: opens but holds no text")
+    if task.rubric_path.is_file():
+        try:
+            rubric: Rubric = load_rubric_file(task.rubric_path)
+        except RubricError as exc:
+            result.problems.append(str(exc))
+        else:
+            result.rubric = f"researcher ({len(rubric.items)} items)"
+    elif not can_generate:
+        result.problems.append(f"{task.rubric_path}: no researcher rubric and no model to generate one")
+    return result

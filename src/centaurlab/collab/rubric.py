@@ -1,0 +1,219 @@
+"""Rubrics: weighted categories of items, each with its points and how to verify it.
+
+CollabSkill has an agent write a JSON rubric per task with four weighted top-level categories
+(correctness and accuracy, deliverable completeness, task requirements, technical quality) and
+items that carry a criterion, points and a verification procedure. We keep that shape. The
+category weights are ours (the paper weights correctness highest without publishing the split):
+40, 25, 20 and 15 points of 100.
+
+Validation is strict and the same for every rubric: points are positive, the items of a
+category add up to its weight and the weights to the total, every item says how to verify it,
+and no criterion appears twice. A generated rubric may first be *repaired* (exact duplicates
+dropped, item points rescaled to the category weight); each repair is recorded with the rubric.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import FileFieldError
+
+CATEGORIES: dict[str, tuple[str, int, str]] = {
+    "correctness_accuracy": ("C", 40, "facts, figures and calculations are right"),
+    "deliverable_completeness": ("D", 25, "every requested file and part is there"),
+    "task_requirements": ("R", 20, "explicit instructions and constraints are followed"),
+    "technical_quality": ("T", 15, "organisation, clarity, professional form"),
+}
+TOTAL = sum(w for _, w, _ in CATEGORIES.values())
+MIN_VERIFICATION_WORDS = 4
+
+
+class RubricError(FileFieldError):
+    """A rubric breaks a rule; says where, what and how to fix it."""
+
+
+@dataclass(frozen=True)
+class RubricItem:
+    id: str
+    category: str
+    criterion: str
+    points: float
+    verification: str
+
+
+@dataclass(frozen=True)
+class Rubric:
+    task_id: str
+    items: tuple[RubricItem, ...]
+    weights: dict[str, float] = field(default_factory=dict)
+    source: str = "generated"  # generated | researcher | edited
+    repairs: tuple[str, ...] = ()
+
+    @property
+    def total(self) -> float:
+        return sum(i.points for i in self.items)
+
+    def item(self, item_id: str) -> RubricItem:
+        return next(i for i in self.items if i.id == item_id)
+
+    def to_json(self) -> dict[str, Any]:
+        cats = []
+        for name in CATEGORIES:
+            items = [
+                {"id": i.id, "criterion": i.criterion, "points": i.points, "verification": i.verification}
+                for i in self.items if i.category == name
+            ]
+            cats.append({"name": name, "weight": self.weights.get(name, CATEGORIES[name][1]), "items": items})
+        return {"task_id": self.task_id, "total": self.total, "source": self.source, "repairs": list(self.repairs),
+                "categories": cats}
+
+    def as_text(self) -> str:
+        lines = []
+        for i in self.items:
+            lines.append(f"[{i.id}] ({i.category}, {i.points:g} points) {i.criterion} -- verify: {i.verification}")
+        return "\n".join(lines)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+def parse_rubric(data: Any, task_id: str, where: str | Path = "rubric", source: str = "generated") -> Rubric:
+    """Read the JSON shape (categories -> items) into a Rubric, assigning item ids; no checks of sums."""
+    if not isinstance(data, dict) or not isinstance(data.get("categories"), list):
+        raise RubricError(where, "categories", "is missing or not a list", "give a list of the four categories")
+    items: list[RubricItem] = []
+    weights: dict[str, float] = {}
+    for c, cat in enumerate(data["categories"]):
+        if not isinstance(cat, dict) or cat.get("name") not in CATEGORIES:
+            raise RubricError(where, f"categories.{c}.name", f"is {cat.get('name') if isinstance(cat, dict) else cat!r}",
+                              f"use one of {', '.join(CATEGORIES)}")
+        name = cat["name"]
+        if name in weights:
+            raise RubricError(where, f"categories.{c}.name", f"repeats {name}", "merge the two categories")
+        weights[name] = float(cat.get("weight", CATEGORIES[name][1]))
+        raw_items = cat.get("items")
+        if not isinstance(raw_items, list):
+            raise RubricError(where, f"categories.{c}.items", "is missing or not a list", "list the items")
+        prefix = CATEGORIES[name][0]
+        for k, it in enumerate(raw_items):
+            field_ = f"categories.{c}.items.{k}"
+            if not isinstance(it, dict):
+                raise RubricError(where, field_, "is not an object", "write {criterion, points, verification}")
+            try:
+                points = float(it.get("points"))  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                raise RubricError(where, f"{field_}.points", f"is {it.get('points')!r}", "give a number") from None
+            items.append(RubricItem(
+                id=str(it.get("id") or f"{prefix}{k + 1}"), category=name, criterion=str(it.get("criterion", "")).strip(),
+                points=points, verification=str(it.get("verification", "")).strip(),
+            ))
+    return Rubric(task_id, tuple(items), weights, source)
+
+
+def validate(rubric: Rubric, where: str | Path = "rubric") -> Rubric:
+    """Raise RubricError at the first broken rule; return the rubric unchanged when it holds."""
+    missing = [c for c in CATEGORIES if not any(i.category == c for i in rubric.items)]
+    if missing:
+        raise RubricError(where, "categories", f"has no items in {', '.join(missing)}", "add at least one item to each")
+    seen: dict[str, str] = {}
+    ids: set[str] = set()
+    for it in rubric.items:
+        if it.id in ids:
+            raise RubricError(where, f"item {it.id}", "repeats an item id", "give each item its own id")
+        ids.add(it.id)
+        if not it.criterion:
+            raise RubricError(where, f"item {it.id}.criterion", "is empty", "say what is checked")
+        if not it.points > 0:
+            raise RubricError(where, f"item {it.id}.points", f"is {it.points:g}", "give a positive number of points")
+        if len(it.verification.split()) < MIN_VERIFICATION_WORDS:
+            raise RubricError(where, f"item {it.id}.verification", f"{it.verification!r} does not say how to verify it",
+                              f"describe the check in at least {MIN_VERIFICATION_WORDS} words (what to open, what to compare)")
+        key = _norm(it.criterion)
+        if key in seen:
+            raise RubricError(where, f"item {it.id}.criterion", f"duplicates item {seen[key]}", "remove or reword one")
+        seen[key] = it.id
+    for name, weight in rubric.weights.items():
+        got = sum(i.points for i in rubric.items if i.category == name)
+        if abs(got - weight) > 1e-6:
+            raise RubricError(where, f"categories.{name}", f"items add up to {got:g}, not the weight {weight:g}",
+                              "change the items' points or the weight so that they match")
+    if abs(sum(rubric.weights.values()) - TOTAL) > 1e-6:
+        raise RubricError(where, "categories.weight", f"weights add up to {sum(rubric.weights.values()):g}, not {TOTAL}",
+                          f"make the four weights add up to {TOTAL}")
+    return rubric
+
+
+def repair(rubric: Rubric) -> Rubric:
+    """Fix what a model commonly gets wrong and record each fix: duplicate items are dropped, the
+    default weights are used, and item points are rescaled to add up to their category's weight."""
+    notes: list[str] = []
+    kept: list[RubricItem] = []
+    seen: set[str] = set()
+    for it in rubric.items:
+        key = _norm(it.criterion)
+        if key in seen:
+            notes.append(f"dropped duplicate item {it.id}")
+            continue
+        seen.add(key)
+        kept.append(it)
+    weights = {name: float(w) for name, (_, w, _) in CATEGORIES.items()}
+    if any(abs(rubric.weights.get(k, w) - w) > 1e-6 for k, w in weights.items()):
+        notes.append("category weights set to the defaults 40/25/20/15")
+    out: list[RubricItem] = []
+    for name, weight in weights.items():
+        cat = [i for i in kept if i.category == name]
+        raw = sum(max(i.points, 0.0) for i in cat)
+        if not cat:
+            continue
+        if abs(raw - weight) > 1e-6:
+            notes.append(f"{name}: item points rescaled from {raw:g} to {weight:g}")
+        scaled = [weight / len(cat)] * len(cat) if raw <= 0 else [max(i.points, 0.0) * weight / raw for i in cat]
+        rounded = [round(p, 2) for p in scaled]
+        rounded[-1] = round(weight - sum(rounded[:-1]), 2)
+        prefix = CATEGORIES[name][0]
+        out += [RubricItem(f"{prefix}{k + 1}", name, i.criterion, p, i.verification)
+                for k, (i, p) in enumerate(zip(cat, rounded, strict=True))]
+    return Rubric(rubric.task_id, tuple(out), weights, rubric.source, tuple(notes))
+
+
+def load_rubric_file(path: Path, task_id: str | None = None) -> Rubric:
+    """A researcher's rubric.json: parsed and validated strictly, never repaired."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise RubricError(path, "(file)", f"is not readable JSON ({exc})", "fix the JSON syntax") from exc
+    return validate(parse_rubric(data, task_id or path.parent.name, path, source="researcher"), path)
+
+
+def rubric_schema(max_items_per_category: int = 4) -> dict[str, Any]:
+    """JSON schema of a generated rubric (for grammar-constrained decoding where the server has it)."""
+    item = {
+        "type": "object",
+        "properties": {
+            "criterion": {"type": "string", "minLength": 8, "maxLength": 200},
+            "points": {"type": "integer", "minimum": 1, "maximum": 40},
+            "verification": {"type": "string", "minLength": 20, "maxLength": 240},
+        },
+        "required": ["criterion", "points", "verification"],
+        "additionalProperties": False,
+    }
+    cats = {
+        name: {"type": "array", "items": item, "minItems": 1, "maxItems": max_items_per_category}
+        for name in CATEGORIES
+    }
+    return {"type": "object", "properties": cats, "required": list(CATEGORIES), "additionalProperties": False}
+
+
+def from_model_json(data: Any, task_id: str) -> Rubric:
+    """The flat shape the model writes ({category: [items]}) into a Rubric."""
+    if isinstance(data, dict) and "categories" not in data:
+        data = {"categories": [{"name": k, "items": v} for k, v in data.items() if k in CATEGORIES]}
+    return parse_rubric(data, task_id, "model answer")
