@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 
 from ..grading import Grade
-from .output import console
+from .output import console, print_fitted
 
 
 def _score(value: float | None) -> str:
@@ -52,7 +52,7 @@ def _efficiency_table(grade: Grade) -> Table | None:
 
 
 def print_grade(grade: Grade) -> None:
-    console.print(_scores_table(grade))
+    print_fitted(_scores_table(grade))
     if grade.correctness.failing:
         console.print("[bold]Failing tests[/]")
         for v in grade.correctness.failing:
@@ -60,7 +60,7 @@ def print_grade(grade: Grade) -> None:
             console.print(f"  [red]{v.verdict}[/] {v.id} ({v.tag}): {message}", markup=True, highlight=False)
     table = _efficiency_table(grade)
     if table is not None:
-        console.print(table)
+        print_fitted(table)
     if grade.quality.findings:
         console.print("[bold]Quality findings[/]")
         for finding in grade.quality.findings:
