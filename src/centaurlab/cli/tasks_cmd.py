@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import typer
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import Progress
 
 from ..config import settings
@@ -81,7 +82,7 @@ def show(
 
 def _row(res: TaskCheck) -> list[str]:
     bad = "; ".join(f"{k}: {v}" for k, v in res.bad_results.items()) or "-"
-    return [res.task_id, "ok" if res.ok else "FAIL", bad, " | ".join(res.problems) or "-"]
+    return [res.task_id, "ok" if res.ok else "FAIL", escape(bad), escape(" | ".join(res.problems)) or "-"]
 
 
 @app.command("check")

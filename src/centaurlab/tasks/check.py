@@ -7,6 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from ..sandbox import Limits, Suite, SuiteReport, run_suite
+from .failure_text import failure_summary
 from .schema import Task
 
 SLOW_FACTOR = 10.0
@@ -28,7 +29,7 @@ class TaskCheck:
 
 def _failed_ids(report: SuiteReport) -> list[str]:
     return [
-        f"{v.id} ({v.verdict}: {v.message.splitlines()[0] if v.message else ''})"
+        f"{v.id} ({v.verdict}: {failure_summary(v.message)})"
         for v in report.verdicts
         if not v.passed
     ]
