@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
+from rich.markup import escape
 from sqlalchemy.engine import make_url
 
 from .. import store
 from ..config import settings
-from .output import console, fail
+from .output import console, err_console
 
 
 def serve(
@@ -17,19 +20,25 @@ def serve(
     port: int | None = typer.Option(
         None, "--port", help="Port to listen on (default: the 'port' setting, 8000)."
     ),
+    static_dir: Path | None = typer.Option(
+        None, "--static-dir", help="Serve the front end built in this folder (default: the package's own build)."
+    ),
 ) -> None:
     """Start the web platform: the task banks (each task with a Monaco editor that runs and grades code
     in the sandbox), user studies (participant links /s/STUDY from `centaur study create`; the researcher
     dashboard at /dashboard, password from CENTAUR_STUDY_PASSWORD), bench reports at /bench, arena
-    tournaments at /arena, and the JSON API under /api. Migrates the database first. Needs the built
-    front end (`make run` builds it)."""
+    tournaments at /arena, and the JSON API under /api. Migrates the database first. Without the built
+    front end (`make frontend` builds it) every page and the API still work, but task pages have no
+    editor and no Run or Grade buttons; it says so when it starts."""
     import uvicorn
 
     from ..web import bundle_problem, create_app
+    from ..web.assets import STATIC_DIR
 
-    problem = bundle_problem()
+    folder = static_dir or STATIC_DIR
+    problem = bundle_problem(folder)
     if problem:
-        raise fail(problem)
+        err_console.print(frontend_notice(problem), highlight=False)
     cfg = settings()
     url = cfg.database_url
     store.upgrade(url)
@@ -37,4 +46,16 @@ def serve(
     the_port = port if port is not None else int(cfg["port"])
     shown = make_url(store.normalise_url(url)).render_as_string(hide_password=True)
     console.print(f"Centaur Lab on [bold]http://{the_host}:{the_port}[/] (database {shown})")
-    uvicorn.run(create_app(database_url=url), host=the_host, port=the_port, log_level="info")
+    uvicorn.run(create_app(database_url=url, static_dir=folder), host=the_host, port=the_port, log_level="info")
+
+
+def frontend_notice(problem: str) -> str:
+    """What a missing front-end build costs, and how to build it: the server starts anyway."""
+    return (
+        f"[bold yellow]warning:[/] {escape(problem)}\n"
+        "  To build it: `make frontend` (or `cd frontend && npm ci && npm run build`), then restart.\n"
+        "  Works without it: every page (task banks and tasks, /arena, /bench, studies and /dashboard) and the\n"
+        "  JSON API under /api, so runs and grades by API or CLI work too.\n"
+        "  Missing without it: the code editor and the Run and Grade buttons of task and study pages, and the\n"
+        "  light/dark switch."
+    )
