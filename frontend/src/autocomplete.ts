@@ -1,8 +1,10 @@
 // Inline autocomplete: ghost text through Monaco's inline completions. A suggestion is requested
 // after a pause in typing (the study's delay) or on Ctrl/Cmd+Enter; the server asks the condition's
-// model (fill-in-the-middle) and logs the request and the suggestion. Here we log what only the
-// browser sees: Tab accepts (suggestion_accepted); Esc, typing on, moving the cursor or leaving the
-// editor rejects (suggestion_rejected with the reason).
+// model (fill-in-the-middle) and logs the request and the suggestion it served. Here we log what only
+// the browser sees: the editor displayed the ghost text (suggestion_shown, once per suggestion: the
+// denominator of the acceptance rate); Tab accepts (suggestion_accepted); Esc, typing on, moving the
+// cursor or leaving the editor rejects (suggestion_rejected with the reason). A suggestion dropped
+// before it was ever displayed is rejected with reason "not_shown".
 import * as monaco from "monaco-editor/editor/editor.api";
 import "monaco-editor/features/inlineCompletions/register";
 
@@ -10,7 +12,7 @@ import type { Editor } from "./editor";
 import { StudyApi, StudyApiError, uuid } from "./study-api";
 import type { Telemetry } from "./telemetry";
 
-type Reason = "esc" | "typing" | "cursor" | "blur";
+type Reason = "esc" | "typing" | "cursor" | "blur" | "not_shown";
 
 interface Offer {
   suggestionId: string;
@@ -19,6 +21,7 @@ interface Offer {
   version: number;
   taskIndex: number;
   decided: boolean;
+  shown: boolean;
 }
 
 export interface AutocompleteOptions {
@@ -51,6 +54,7 @@ export function setupAutocomplete(editor: Editor, api: StudyApi, telemetry: Tele
     if (!offer || offer.decided) return;
     offer.decided = true;
     document.body.dataset.suggestionVisible = "false";
+    if (!accepted && !offer.shown) reason = "not_shown";
     if (accepted) telemetry.log("suggestion_accepted", { suggestion_id: offer.suggestionId }, offer.taskIndex);
     else telemetry.log("suggestion_rejected", { suggestion_id: offer.suggestionId, reason }, offer.taskIndex);
   };
@@ -66,7 +70,12 @@ export function setupAutocomplete(editor: Editor, api: StudyApi, telemetry: Tele
       return { items: [{ insertText: current.text, range }] };
     },
     handleItemDidShow() {
-      if (offer && !offer.decided) document.body.dataset.suggestionVisible = "true";
+      if (!offer || offer.decided) return;
+      document.body.dataset.suggestionVisible = "true";
+      if (!offer.shown) {
+        offer.shown = true;
+        telemetry.log("suggestion_shown", { suggestion_id: offer.suggestionId }, offer.taskIndex);
+      }
     },
     disposeInlineCompletions() {},
   });
@@ -91,7 +100,7 @@ export function setupAutocomplete(editor: Editor, api: StudyApi, telemetry: Tele
       .then((answer) => {
         if (controller.signal.aborted || !answer.suggestion_id || !answer.suggestion) return;
         offer = { suggestionId: answer.suggestion_id, text: answer.suggestion, position, version, taskIndex,
-          decided: false };
+          decided: false, shown: false };
         const now = editor.getPosition();
         if (model.getAlternativeVersionId() !== version || !now || !now.equals(position)) {
           decide(false, "typing"); // the participant moved on while the model was thinking

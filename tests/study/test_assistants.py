@@ -63,7 +63,7 @@ def test_autocomplete_uses_the_study_policy_and_logs_requested_and_shown(
 
     events = study_events(settings().database_url, "pilot")
     requested = events[events["type"] == "suggestion_requested"].iloc[0]
-    shown = events[events["type"] == "suggestion_shown"].iloc[0]
+    shown = events[events["type"] == "suggestion_served"].iloc[0]  # served; the browser logs display
     assert requested["payload"] == {"request_id": body["request_id"], "trigger": "manual", "prefix": prefix,
                                     "suffix": body["suffix"]}
     assert shown["payload"]["suggestion_id"] == answer["suggestion_id"] and shown["payload"]["model"] == "recorder"
@@ -97,7 +97,12 @@ def test_chat_sends_the_prompt_and_history_and_the_code_only_when_the_study_says
     events = study_events(settings().database_url, "pilot")
     message = events[events["type"] == "chat_message"].iloc[0]["payload"]
     response = events[events["type"] == "chat_response"].iloc[0]["payload"]
-    assert message == {"message_id": body["message_id"], "text": body["text"], "history": history}
+    # the editor's code at the message is logged whether or not the model sees it (RealHumanEval's chat log)
+    assert message == {"message_id": body["message_id"], "text": body["text"], "history": history,
+                       "code": body["code"]}
+    from centaurlab.study.export import chat_table
+
+    assert chat_table(events).iloc[0]["code"] == body["code"]
     assert response["message_id"] == body["message_id"] and response["response_id"] == answer["response_id"]
     assert response["model"] == "recorder" and response["text"].startswith("Use a loop")
 

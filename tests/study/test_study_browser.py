@@ -201,7 +201,8 @@ def test_a_participant_in_each_condition_and_the_export(server: Server, tmp_path
                 "paste"} <= types, (cond, types)
         assert list(ev[ev["type"] == "task_completed"]["task_index"]) == [0, 1]
         assert list(ev[ev["type"] == "skip"]["task_index"]) == [2]
-    assert {"suggestion_requested", "suggestion_shown", "suggestion_accepted"} <= set(by["autocomplete"]["type"])
+    assert {"suggestion_requested", "suggestion_served", "suggestion_shown", "suggestion_accepted"} <= set(
+        by["autocomplete"]["type"])
     assert {"chat_message", "chat_response", "chat_copy", "chat_feedback"} <= set(by["chat"]["type"])
     assert not {"suggestion_shown", "chat_message"} & set(by["none"]["type"])
 
@@ -332,7 +333,9 @@ def test_suggestions_are_rejected_by_esc_and_typing_and_come_after_a_pause(recor
     triggers = [e.payload["trigger"] for e in events if e.type == "suggestion_requested"]
     rejected = [e.payload["reason"] for e in events if e.type == "suggestion_rejected"]
     accepted = [e.payload["suggestion_id"] for e in events if e.type == "suggestion_accepted"]
-    shown = [e.payload["suggestion_id"] for e in events if e.type == "suggestion_shown"]
+    shown = [e.payload["suggestion_id"] for e in events if e.type == "suggestion_shown"]  # logged by the browser
+    served = [e.payload["suggestion_id"] for e in events if e.type == "suggestion_served"]
+    assert set(shown) <= set(served) and len(shown) == len(set(shown))  # each display logged once
     assert triggers[:2] == ["manual", "manual"] and "auto" in triggers[2:]
     assert rejected[:2] == ["esc", "typing"]
     assert len(accepted) == 1 and accepted[0] in shown and accepted[0] not in shown[:2], (rejected, triggers)

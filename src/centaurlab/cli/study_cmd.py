@@ -170,14 +170,17 @@ def report(
     study_id: str = typer.Argument(..., help="The study's id."),
     html: Path | None = typer.Option(None, "--html", help="Write the HTML report to this file."),
     as_json: bool = typer.Option(False, "--json", help="Print the metrics as JSON."),
+    keep_all: bool = typer.Option(False, "--keep-all", help="Analyse everyone: do not apply RealHumanEval's "
+                                  "exclusion rule (no task completed, or no code written for 15 minutes)."),
 ) -> None:
-    """Metrics and analyses of a study (per participant and condition, differences from no AI)."""
+    """Metrics and analyses of a study (per participant and condition, differences from no AI).
+    Participants the paper's exclusion rule excludes are left out (and counted) unless --keep-all."""
     from ..study.report_bridge import report_study
 
     url = settings().database_url
     store.upgrade(url)
     try:
-        result = report_study(url, study_id, html)
+        result = report_study(url, study_id, html, exclude=not keep_all)
     except LookupError as exc:
         raise fail(escape(str(exc))) from None
     if as_json:
@@ -186,5 +189,7 @@ def report(
     for name, rows in result.get("tables", {}).items():
         if rows:
             print_table(name, list(rows[0]), [list(r.values()) for r in rows])
+    console.print(f"{result['would_be_excluded']} participants meet the exclusion rule; "
+                  + ("left out of the tables" if not keep_all else "kept (--keep-all)"))
     if html:
         console.print(f"[green]✓[/] report written to {escape(str(html))}")

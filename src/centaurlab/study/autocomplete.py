@@ -1,5 +1,7 @@
 """Inline autocomplete for a participant: fill-in-the-middle through `models/`, with the study's
-suggestion-length policy, logged as suggestion_requested and suggestion_shown.
+suggestion-length policy, logged as suggestion_requested and suggestion_served. Whether the
+participant saw it is the browser's to say (`suggestion_shown`, when the editor displays it): a
+suggestion that arrives after the participant typed on is served but never shown.
 
 The model is the participant's condition's; the browser never names one, so a participant cannot
 reach another condition's model.
@@ -93,7 +95,7 @@ class Autocomplete:
         events = [requested]
         if suggestion:
             events.append(self.participants.event(
-                study, p, "suggestion_shown",
+                study, p, "suggestion_served",
                 {"request_id": body.request_id, "suggestion_id": suggestion_id, "suggestion": suggestion,
                  "model": model, "latency_ms": latency_ms, "prefix": body.prefix, "suffix": body.suffix,
                  "logprobs": _logprobs(response.raw)},

@@ -38,7 +38,8 @@ class ChatBody(BaseModel):
     history: list[Turn] = Field(default_factory=list, max_length=200)
     task_index: int = Field(ge=0, le=1000)
     client_ms: int = Field(ge=0)
-    code: str = Field("", max_length=200_000, description="The editor's code; used only when the study says so.")
+    code: str = Field("", max_length=200_000, description="The editor's code at the message: always logged "
+                      "(RealHumanEval's chat log), sent to the model only when the study says so.")
 
 
 def _context(study: Study, p: ParticipantRow, body: ChatBody) -> str:
@@ -71,7 +72,8 @@ class Chat:
         messages.append(Message("user", body.text))
         message_event = self.participants.event(
             study, p, "chat_message",
-            {"message_id": body.message_id, "text": body.text, "history": [t.model_dump() for t in history]},
+            {"message_id": body.message_id, "text": body.text, "history": [t.model_dump() for t in history],
+             "code": body.code},
             index=body.task_index, client_ms=body.client_ms,
         )
         start = time.perf_counter()

@@ -95,24 +95,35 @@ def _of(events: pd.DataFrame, *types: str) -> list[dict[str, Any]]:
 
 
 def suggestions_table(events: pd.DataFrame) -> pd.DataFrame:
-    """One row per suggestion shown, with what became of it (accepted, rejected and why, or no decision)."""
+    """One row per suggestion served, whether the browser showed it, and what became of it (accepted,
+    rejected and why, or no decision)."""
     decisions: dict[str, dict[str, Any]] = {}
     for e in _of(events, "suggestion_accepted", "suggestion_rejected"):
         sid = e["payload"].get("suggestion_id")
         if sid and sid not in decisions:
             decisions[sid] = e
     requested = {e["payload"].get("request_id"): e for e in _of(events, "suggestion_requested")}
-    rows = []
+    displayed: dict[str, Any] = {}
     for e in _of(events, "suggestion_shown"):
+        sid = e["payload"].get("suggestion_id")
+        if sid and "suggestion" not in e["payload"] and sid not in displayed:
+            displayed[sid] = e["client_ms"]
+    rows = []
+    served = [e for e in _of(events, "suggestion_served", "suggestion_shown") if "suggestion" in e["payload"]]
+    for e in served:
         p = e["payload"]
         d = decisions.get(p.get("suggestion_id"))
+        legacy = e["type"] == "suggestion_shown"  # logs from before the browser reported display
+        shown_ms = e["client_ms"] if legacy else displayed.get(p.get("suggestion_id"))
         req = requested.get(p.get("request_id"))
         rows.append({
             "participant_id": e["participant_id"], "condition": e["condition"], "task_id": e["task_id"],
             "task_index": e["task_index"], "request_id": p.get("request_id"), "suggestion_id": p.get("suggestion_id"),
             "trigger": req["payload"].get("trigger") if req else None, "model": p.get("model"),
             "latency_ms": p.get("latency_ms"), "requested_ms": req["client_ms"] if req else None,
-            "shown_ms": e["client_ms"], "prefix": p.get("prefix"), "suffix": p.get("suffix"),
+            "served_ms": e["client_ms"], "shown": shown_ms is not None or (d is not None and d["type"] ==
+                                                                            "suggestion_accepted"),
+            "shown_ms": shown_ms, "prefix": p.get("prefix"), "suffix": p.get("suffix"),
             "suggestion": p.get("suggestion"),
             "decision": None if d is None else ("accepted" if d["type"] == "suggestion_accepted" else "rejected"),
             "reject_reason": (d["payload"].get("reason")
@@ -122,12 +133,14 @@ def suggestions_table(events: pd.DataFrame) -> pd.DataFrame:
         })
     return pd.DataFrame(rows, columns=[
         "participant_id", "condition", "task_id", "task_index", "request_id", "suggestion_id", "trigger", "model",
-        "latency_ms", "requested_ms", "shown_ms", "prefix", "suffix", "suggestion", "decision", "reject_reason",
+        "latency_ms", "requested_ms", "served_ms", "shown", "shown_ms", "prefix", "suffix", "suggestion", "decision",
+        "reject_reason",
         "decision_ms", "logprobs"])
 
 
 def chat_table(events: pd.DataFrame) -> pd.DataFrame:
-    """One row per chat message with its answer, copies, feedback and whether it was cancelled."""
+    """One row per chat message with the editor's code at that moment, its answer, copies, feedback and
+    whether it was cancelled."""
     responses = {e["payload"].get("message_id"): e for e in _of(events, "chat_response")}
     cancelled = {e["payload"].get("message_id") for e in _of(events, "chat_cancel")}
     copies: dict[str, list[str]] = {}
@@ -143,6 +156,7 @@ def chat_table(events: pd.DataFrame) -> pd.DataFrame:
         rows.append({
             "participant_id": e["participant_id"], "condition": e["condition"], "task_id": e["task_id"],
             "task_index": e["task_index"], "message_id": p.get("message_id"), "message": p.get("text"),
+            "code": p.get("code"),
             "history_length": len(p.get("history") or []), "sent_ms": e["client_ms"], "response_id": rid,
             "response": r["payload"].get("text") if r else None, "model": r["payload"].get("model") if r else None,
             "latency_ms": r["payload"].get("latency_ms") if r else None,
@@ -150,7 +164,8 @@ def chat_table(events: pd.DataFrame) -> pd.DataFrame:
             "copies_selection": via.count("selection"), "feedback": feedback.get(rid) if rid else None,
         })
     return pd.DataFrame(rows, columns=[
-        "participant_id", "condition", "task_id", "task_index", "message_id", "message", "history_length", "sent_ms",
+        "participant_id", "condition", "task_id", "task_index", "message_id", "message", "code", "history_length",
+        "sent_ms",
         "response_id", "response", "model", "latency_ms", "cancelled", "copies_button", "copies_selection",
         "feedback"])
 

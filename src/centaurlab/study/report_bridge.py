@@ -28,10 +28,24 @@ def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
             for row in clean.astype(object).to_dict("records")]
 
 
-def metric_tables(events: pd.DataFrame, people: pd.DataFrame) -> dict[str, pd.DataFrame]:
-    from .metrics import condition_effects, participant_metrics, prepare, summary_table, task_metrics, task_summary
+def metric_tables(events: pd.DataFrame, people: pd.DataFrame, exclude: bool = True) -> dict[str, pd.DataFrame]:
+    """The report's tables; `exclude` applies RealHumanEval's exclusion rule first (the excluded are listed)."""
+    from .metrics import (
+        apply_exclusions,
+        condition_effects,
+        exclusions,
+        participant_metrics,
+        prepare,
+        summary_table,
+        task_metrics,
+        task_summary,
+    )
 
     ev = prepare(events)
+    excluded = exclusions(ev, people)
+    if exclude:
+        ev, kept, excluded = apply_exclusions(ev, people)
+        people = people if kept is None else kept
     per_person = participant_metrics(ev, people)
     tasks = task_metrics(ev)
     present = set(per_person["condition"].dropna())
@@ -40,20 +54,24 @@ def metric_tables(events: pd.DataFrame, people: pd.DataFrame) -> dict[str, pd.Da
         "summary": summary_table(per_person, conditions),
         "tasks": task_summary(tasks, conditions),
         "effects": condition_effects(per_person, tasks),
+        "exclusions": excluded,
     }
 
 
-def report_study(url: str, study_id: str, html: Path | None = None) -> dict[str, Any]:
+def report_study(url: str, study_id: str, html: Path | None = None, exclude: bool = True) -> dict[str, Any]:
     """The metric tables as JSON-ready rows; the HTML report written to `html` when given."""
     from .metrics import render_report
 
     events, people = study_frames(url, study_id)
     if people.empty:
         raise LookupError(f"study '{study_id}' has no assigned participants yet: nothing to report")
-    tables = metric_tables(events, people)
+    tables = metric_tables(events, people, exclude)
     if html is not None:
         title = StudyCache(url).get(study_id).spec.title
         html.parent.mkdir(parents=True, exist_ok=True)
-        html.write_text(render_report(events, people, title=title))
+        html.write_text(render_report(events, people, title=title, exclude=exclude))
+    out = tables["exclusions"]
     return {"study": study_id, "participants": len(people), "events": len(events),
+            "excluded": int(out["excluded"].sum()) if exclude else 0,
+            "would_be_excluded": int(out["excluded"].sum()),
             "tables": {name: _records(frame) for name, frame in tables.items()}}

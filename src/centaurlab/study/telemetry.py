@@ -17,11 +17,11 @@ from .participants import Participants, now_ms
 from .studies import Study
 
 BrowserEventType = Literal[
-    "suggestion_accepted", "suggestion_rejected", "paste", "code_snapshot", "reset",
+    "suggestion_shown", "suggestion_accepted", "suggestion_rejected", "paste", "code_snapshot", "reset",
     "chat_copy", "chat_feedback", "chat_clear", "chat_cancel",
 ]
 BROWSER_TYPES: tuple[str, ...] = BrowserEventType.__args__  # type: ignore[attr-defined]
-SERVER_TYPES = ("task_loaded", "task_completed", "skip", "suggestion_requested", "suggestion_shown", "run",
+SERVER_TYPES = ("task_loaded", "task_completed", "skip", "suggestion_requested", "suggestion_served", "run",
                 "submit", "chat_message", "chat_response", "survey", "session_started", "session_ended")
 MAX_BATCH = 200
 MAX_EVENT_CHARS = 250_000

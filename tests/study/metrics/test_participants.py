@@ -39,13 +39,15 @@ def test_one_row_per_participant_with_hand_computed_values():
     assert m.loc["p1", ["tasks_attempted", "tasks_completed", "tasks_skipped", "tasks_unfinished"]].tolist() == [
         3, 1, 1, 1]
     assert m.loc["p1", "mean_time_to_success_s"] == 90.0
-    # p2: 4 shown, 2 accepted; manual 1/1, auto 1/2; verify (2 + 0.5 + 3) / 3;
-    # retained 15 s: s1 True, s3 True; 30 s and 60 s: s1 False (s3 undetermined)
+    # p2: 5 served, 4 shown (s5 never displayed), 2 accepted; manual 1/1, auto 1/2 (s5 not counted);
+    # verify (1.8 + 0.4 + 2.7) / 3; persistence at 15 s: s1 False (s3 undetermined); 30 and 60 s: s1
+    # False, s3 True
     p2 = m.loc["p2"]
-    assert (p2["suggestions_shown"], p2["suggestions_accepted"], p2["acceptance_rate"]) == (4, 2, 0.5)
+    assert (p2["suggestions_served"], p2["suggestions_shown"], p2["suggestions_accepted"]) == (5, 4, 2)
+    assert p2["acceptance_rate"] == 0.5
     assert (p2["acceptance_rate_manual"], p2["acceptance_rate_auto"]) == (1.0, 0.5)
-    assert p2["mean_verify_s"] == pytest.approx(5.5 / 3)
-    assert (p2["retained_15s"], p2["retained_30s"], p2["retained_60s"]) == (1.0, 0.0, 0.0)
+    assert p2["mean_verify_s"] == pytest.approx(4.9 / 3)
+    assert (p2["retained_15s"], p2["retained_30s"], p2["retained_60s"]) == (0.0, 0.5, 0.5)
     assert p2["tlx_mean"] == 56 / 6 and p2["ai_helpfulness"] == 9
     # p2 completed task 1 in 90 s and reached task 2
     assert (p2["tasks_attempted"], p2["tasks_completed"], p2["mean_time_to_success_s"]) == (2, 1, 90.0)
@@ -53,6 +55,8 @@ def test_one_row_per_participant_with_hand_computed_values():
     p3 = m.loc["p3"]
     assert (p3["chat_messages"], p3["chat_messages_per_task"], p3["chat_responses"]) == (4, 2.0, 3)
     assert (p3["copies_button"], p3["copies_selection"], p3["copies_per_response"]) == (3, 1, 4 / 3)
+    # chat preference as RealHumanEval reports it: 2 of the 3 responses were copied at least once
+    assert (p3["responses_copied"], p3["share_responses_copied"]) == (2, 2 / 3)
     assert (p3["copies_button_per_response"], p3["copies_selection_per_response"]) == (1.0, 1 / 3)
     assert p3["mean_time_to_success_s"] == 50.0 and math.isnan(p3["acceptance_rate"])
     # p9 is in the table but never started: counts 0, rates missing

@@ -98,8 +98,9 @@ def test_a_csv_export_gives_the_same_metrics():
 
 def test_reports_on_studies_without_data_or_without_control():
     people = pd.DataFrame({"participant_id": ["a", "b"], "condition": ["none", "chat"], "task_set": ["1", "1"]})
-    empty = render_report(pd.DataFrame(columns=list(EVENT_COLUMNS)), people, title="Nothing yet")
+    empty = render_report(pd.DataFrame(columns=list(EVENT_COLUMNS)), people, title="Nothing yet", exclude=False)
     assert "2 participants, 0 tasks reached, 0 events" in empty
+    assert "2 of 2 participants would be excluded" in empty
     events, people, _ = study(8, seed=3)
     ai_only = events[events["condition"] != "none"]
     html = render_report(ai_only, people[people["condition"] != "none"])
@@ -116,3 +117,32 @@ def test_task_summary_by_hand():
     assert table.loc["bank/t1"].tolist() == ["90 (1 / 1)", "90 (1 / 1)", "50 (1 / 1)"]
     assert table.loc["bank/t2"].tolist() == ["– (0 / 1)", "– (0 / 1)", "– (0 / 1)"]
     assert table.loc["bank/t3"].tolist() == ["– (0 / 1)", "–", "–"]
+
+
+def test_the_exclusion_rule_applies_by_default_and_is_counted():
+    from .test_participants import PEOPLE, combined
+
+    html = render_report(combined(), PEOPLE)
+    # p9 never started (no task completed); p1, p2, p3 each completed a task and never idled 15 minutes
+    assert "1 of 4 participants excluded: 1 completed no task, 0 wrote no code for 15 minutes" in html
+    assert "3 participants, " in html
+
+
+def test_a_participant_idle_for_15_minutes_is_excluded():
+    from centaurlab.study.metrics import exclusions
+
+    from .log import Log
+
+    log = Log()
+    busy, idle = log.participant("busy", "none"), log.participant("idle", "none")
+    for p, gap in ((busy, 14 * 60), (idle, 15 * 60)):
+        p.at(0, "task_loaded", task=1)
+        p.at(30, "code_snapshot", task=1, code="x = 1")
+        p.at(30 + gap, "code_snapshot", task=1, code="x = 2")
+        p.at(40 + gap, "submit", task=1, code="x = 2", passed=1, total=1, verdict="pass")  # same code: not writing
+        p.at(40 + gap, "task_completed", task=1, attempts=1)
+        p.at(50 + gap, "session_ended", reason="done")
+    table = exclusions(log.frame()).set_index("participant_id")
+    assert table.loc["busy", "longest_idle_min"] == 14.0 and not table.loc["busy", "excluded"]
+    assert table.loc["idle", "longest_idle_min"] == 15.0 and table.loc["idle", "excluded"]
+    assert table.loc["idle", "reason"] == "no code written for 15 minutes"

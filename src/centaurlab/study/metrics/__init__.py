@@ -7,6 +7,7 @@ task_id, task_index, type, client_ms, server_ms, payload) and a participant tabl
 * Rows: `task_metrics` (participant x task), `suggestion_metrics` (suggestion shown),
   `chat_metrics` (chat response), `survey_metrics` (exit survey), `participant_metrics`
   (participant x condition).
+* Exclusion: `exclusions` / `apply_exclusions` (RealHumanEval's rule, applied by default in reports).
 * Analyses: `condition_effects` (difference from no-AI, OLS with task-set fixed effects, BH).
 * Output: `render_report` (self-contained HTML).
 
@@ -16,6 +17,7 @@ Every metric is defined in its docstring and in docs/study-metrics.md.
 from .chat import CHAT_COLUMNS, chat_metrics
 from .effects import EFFECT_COLUMNS, OUTCOMES, TASK_TIME_Z, condition_effects, task_time_z
 from .events import CONDITIONS, EVENT_COLUMNS, NO_AI, PARTICIPANT_COLUMNS, EventsError, parse_payload, prepare
+from .exclusion import EXCLUSION_COLUMNS, IDLE_MINUTES, apply_exclusions, exclusions
 from .participants import PARTICIPANT_METRICS, participant_metrics
 from .report import render_report, summary_table, task_summary
 from .suggestions import RETENTION_SECONDS, SUGGESTION_COLUMNS, normalise_whitespace, suggestion_metrics
@@ -25,6 +27,8 @@ from .tasks import TASK_COLUMNS, task_metrics
 __all__ = [
     "CHAT_COLUMNS",
     "CONDITIONS",
+    "EXCLUSION_COLUMNS",
+    "IDLE_MINUTES",
     "EFFECT_COLUMNS",
     "EVENT_COLUMNS",
     "NO_AI",
@@ -38,8 +42,10 @@ __all__ = [
     "TASK_TIME_Z",
     "TLX_ITEMS",
     "EventsError",
+    "apply_exclusions",
     "chat_metrics",
     "condition_effects",
+    "exclusions",
     "normalise_whitespace",
     "parse_payload",
     "participant_metrics",

@@ -9,6 +9,7 @@ from centaurlab.stats import HtmlReport, describe, format_number, format_p, mean
 
 from .effects import TASK_TIME_Z, condition_effects, task_time_z
 from .events import CONDITIONS, NO_AI, participants_frame, prepare
+from .exclusion import IDLE_MINUTES, NO_TASK, apply_exclusions, exclusions
 from .participants import participant_metrics
 from .tasks import task_metrics
 
@@ -48,9 +49,13 @@ EFFECT_HEADERS = {
 
 
 def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None,
-                  title: str = "Study report") -> str:
-    """The whole report as an HTML document (no scripts, no external resources)."""
+                  title: str = "Study report", exclude: bool = True) -> str:
+    """The whole report as an HTML document (no scripts, no external resources). `exclude` applies
+    RealHumanEval's exclusion rule (the default, as in the paper); the excluded are counted either way."""
     ev = prepare(events)
+    table = exclusions(ev, participants)
+    if exclude:
+        ev, participants, table = apply_exclusions(ev, participants)
     people = participants_frame(ev, participants)
     per_person = participant_metrics(ev, people)
     tasks = task_metrics(ev)
@@ -60,6 +65,12 @@ def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None
     report = HtmlReport(title)
     report.paragraph(f"{len(per_person)} participants, {len(tasks)} tasks reached, {len(ev)} events "
                      f"(tutorial excluded). Cells are mean ± standard error (number of participants with a value).")
+    report.heading("Exclusions")
+    report.paragraph(exclusion_sentence(table, applied=exclude), note=True)
+    excluded = table[table["excluded"]]
+    if not excluded.empty:
+        report.table(excluded.loc[:, ["participant_id", "condition", "tasks_completed", "longest_idle_min", "reason"]],
+                     caption="Participants the rule excludes")
     report.heading("Summary by condition")
     report.table(summary_table(per_person, conditions), caption="Per-participant metrics")
     report.heading("Tasks")
@@ -86,6 +97,15 @@ def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None
                      "snapshot, run or submit at least k seconds after acceptance. The tutorial is excluded. "
                      "Full definitions: docs/study-metrics.md.", note=True)
     return report.render()
+
+
+def exclusion_sentence(table: pd.DataFrame, applied: bool) -> str:
+    out = table[table["excluded"]]
+    no_task = int((out["reason"] == NO_TASK).sum())
+    idle = len(out) - no_task
+    verb = "excluded" if applied else "would be excluded (the rule is off: everyone is analysed)"
+    return (f"{len(out)} of {len(table)} participants {verb}: {no_task} completed no task, {idle} wrote no code "
+            f"for {IDLE_MINUTES:g} minutes (RealHumanEval's rule).")
 
 
 def summary_table(per_person: pd.DataFrame, conditions: list[str]) -> pd.DataFrame:
