@@ -5,15 +5,17 @@ Server-rendered HTML and an SVG drawing (no script), read from the database the 
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from ... import store
 from ...arena import leaderboard, load_topology, tournament_results
-from ...arena.leaderboard import COLUMNS
-from ...arena.report import auction_rows, plan_lines, result_rows
+from ...arena.leaderboard import COLUMN_LABELS, COLUMNS
+from ...arena.report import TIMING_COLUMNS, auction_rows, plan_lines, result_rows, timing_rows
 from ...arena.topology import Topology
 from ...store import arena as arena_store
 from ..html import e, layout
@@ -42,22 +44,92 @@ def _no_database(request: Request) -> str:
     return _page(request, "Arena", body, [CRUMB])
 
 
-def _leaderboard_html(tournament_id: str, url: str) -> str:
-    matches = tournament_results(tournament_id, url)
+MATCH_COLUMNS = {"match": "id", "topology": "topology", "round": "round", "company 0": "agent_a",
+                 "company 1": "agent_b", "winner": "winner_name", "failure": "failure"}  # fmt: skip
+PER_PAGE = 50
+
+
+@dataclass(frozen=True)
+class MatchQuery:
+    """Which matches of a tournament the page lists: filtered by agent, sorted, one page of them."""
+
+    tournament: str
+    agent: str = ""
+    sort: str = "match"
+    descending: bool = False
+    page: int = 1
+    per: int = PER_PAGE
+
+    def link(self, **change: Any) -> str:
+        fields = {**asdict(self), **change}
+        query = {"tournament": fields["tournament"], "agent": fields["agent"], "sort": fields["sort"],
+                 "order": "desc" if fields["descending"] else "asc", "page": fields["page"],
+                 "per": fields["per"] if fields["per"] != PER_PAGE else ""}  # fmt: skip
+        return "/arena?" + urlencode({k: v for k, v in query.items() if v not in ("", None)})
+
+
+def _winner_name(m: dict[str, Any]) -> str:
+    return "draw" if m["winner"] is None else (m["agent_a"], m["agent_b"])[m["winner"]]
+
+
+def _sort_value(m: dict[str, Any], key: str) -> tuple[int, str]:
+    """Numbers sort as numbers, names as text."""
+    if key in ("id", "round"):
+        return (int(m[key]), "")
+    return (0, _winner_name(m) if key == "winner_name" else str(m[key] or ""))
+
+
+def _match_list_html(matches: list[dict[str, Any]], q: MatchQuery) -> str:
+    agents = sorted({m["agent_a"] for m in matches} | {m["agent_b"] for m in matches})
+    chosen = [m for m in matches if not q.agent or q.agent in (m["agent_a"], m["agent_b"])]
+    key = MATCH_COLUMNS.get(q.sort, "id")
+    chosen.sort(key=lambda m: _sort_value(m, key), reverse=q.descending)
+    pages = max(1, -(-len(chosen) // q.per))
+    page = min(max(1, q.page), pages)
+    shown = chosen[(page - 1) * q.per: page * q.per]
+    heads = []
+    for label in MATCH_COLUMNS:
+        flip = q.sort == label and not q.descending
+        arrow = (" ▼" if q.descending else " ▲") if q.sort == label else ""
+        sort_state = ("descending" if q.descending else "ascending") if q.sort == label else "none"
+        heads.append(f'<a href="{e(q.link(sort=label, descending=flip, page=1))}" aria-sort="{sort_state}">'
+                     f"{e(label)}{arrow}</a>")  # fmt: skip
+    rows = [[f'<a href="/arena/matches/{m["id"]}">{m["id"]}</a>', e(m["topology"]), e(m["round"]), e(m["agent_a"]),
+             e(m["agent_b"]), e(_winner_name(m)), e(m["failure"] or "")] for m in shown]  # fmt: skip
+    options = "".join(f'<option value="{e(a)}"{" selected" if a == q.agent else ""}>{e(a)}</option>' for a in agents)
+    form = (f'<form class="match-filter" method="get" action="/arena">'
+            f'<input type="hidden" name="tournament" value="{e(q.tournament)}">'
+            f'<input type="hidden" name="sort" value="{e(q.sort)}">'
+            f'<input type="hidden" name="order" value="{"desc" if q.descending else "asc"}">'
+            f'<input type="hidden" name="per" value="{q.per}">'
+            f'<label>agent <select name="agent"><option value="">all agents</option>{options}</select></label> '
+            f'<button type="submit">Show</button></form>')  # fmt: skip
+    nav = [f'<a href="{e(q.link(page=page - 1))}" rel="prev">previous</a>' if page > 1 else "",
+           f"page {page} of {pages} ({len(chosen)} matches{', with ' + e(q.agent) if q.agent else ''})",
+           f'<a href="{e(q.link(page=page + 1))}" rel="next">next</a>' if page < pages else ""]  # fmt: skip
+    pager = f'<nav class="pager" aria-label="match pages">{" · ".join(n for n in nav if n)}</nav>'
+    return "<h2>Matches</h2>" + form + pager + _table_html_heads(heads, rows) + pager
+
+
+def _table_html_heads(heads: list[str], rows: list[list[Any]]) -> str:
+    """A table whose header cells are already HTML (sort links)."""
+    head = "".join(f'<th scope="col">{h}</th>' for h in heads)
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    return f'<div class="table-wrap"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+
+
+def _leaderboard_html(q: MatchQuery, url: str) -> str:
+    matches = tournament_results(q.tournament, url)
     if not matches:
         return "<p>No matches stored yet.</p>"
     rows = [[e("-" if v is None else v) for v in r.as_dict().values()] for r in leaderboard(matches)]
-    recent = [[f'<a href="/arena/matches/{m["id"]}">{m["id"]}</a>', e(m["topology"]), e(m["round"]),
-               e(m["agent_a"]), e(m["agent_b"]),
-               e("draw" if m["winner"] is None else (m["agent_a"], m["agent_b"])[m["winner"]]),
-               e(m["failure"] or "")] for m in matches[-200:]]  # fmt: skip
-    return (_table(list(COLUMNS), rows, f"Leaderboard of {tournament_id} ({len(matches)} matches)")
-            + "<h2>Matches</h2>"
-            + _table(["match", "topology", "round", "company 0", "company 1", "winner", "failure"], recent))
+    caption = f"Leaderboard of {q.tournament} ({len(matches)} matches)"
+    return _table([COLUMN_LABELS[c] for c in COLUMNS], rows, caption) + _match_list_html(matches, q)
 
 
 @router.get("/arena")
-def arena_home(request: Request, tournament: str | None = None) -> str:
+def arena_home(request: Request, tournament: str | None = None, agent: str = "", sort: str = "match",
+               order: str = "asc", page: int = 1, per: int = PER_PAGE) -> str:  # fmt: skip
     url = runner_of(request).database_url
     if not url:
         return _no_database(request)
@@ -76,7 +148,9 @@ def arena_home(request: Request, tournament: str | None = None) -> str:
     body.append(_table(["tournament", "agents", "topologies", "rounds", "tasks"], listing) if listing
                 else "<p>No tournament yet: <code>centaur arena tournament naive honest reference</code>.</p>")
     if chosen:
-        body.append(f"<h2>{e(chosen)}</h2>" + _leaderboard_html(chosen, url))
+        query = MatchQuery(chosen, agent, sort if sort in MATCH_COLUMNS else "match", order == "desc", page,
+                           min(max(1, per), 1000))
+        body.append(f"<h2>{e(chosen)}</h2>" + _leaderboard_html(query, url))
     if loose:
         body.append("<h2>Single matches</h2>" + _table(["match", "topology", "company 0", "company 1", "winner"], [
             [f'<a href="/arena/matches/{i}">{i}</a>', e(t), e(a), e(b), e("draw" if w is None else (a, b)[w])]
@@ -135,6 +209,20 @@ def map_svg(record: dict[str, Any], topology: Topology) -> str:
     return svg + f'<ul class="legend">{"".join(legend)}</ul>'
 
 
+def _logs_html(record: dict[str, Any]) -> str:
+    """What each company printed during the match (its last 64 KiB), open for a company that failed."""
+    logs = record.get("logs") or []
+    failed = {f["agent"] for f in record["failures"]}
+    parts = []
+    for i, name in enumerate(record["agents"]):
+        text = logs[i] if i < len(logs) else ""
+        summary = f"{e(name)}'s own output" + ("" if text else " (it printed nothing)")
+        opened = " open" if i in failed and text else ""
+        parts.append(f'<details class="agent-log"{opened}><summary>{summary}</summary>'
+                     f'<pre>{e(text)}</pre></details>' if text else f"<p>{summary}.</p>")  # fmt: skip
+    return "<h2>Output</h2>" + "".join(parts)
+
+
 @router.get("/arena/matches/{match_id}")
 def arena_match(request: Request, match_id: int) -> str:
     url = runner_of(request).database_url
@@ -159,6 +247,9 @@ def arena_match(request: Request, match_id: int) -> str:
         + failures
         + _table(["agent", "tasks", "income", "cost", "profit", "outcome"],
                  [[e(c) for c in row] for row in result_rows(record)], "Result")  # fmt: skip
+        + _table(list(TIMING_COLUMNS), [[e(c) for c in row] for row in timing_rows(record)],
+                 "Each company's own time (request sent to reply received)")
+        + _logs_html(record)
         + "<h2>Routes</h2>" + map_svg(record, topology)
         + "<h2>Plans</h2>" + _table(["agent", "vehicle", "stops", "km"], plans)
         + "<h2>Auctions</h2>"
