@@ -1,4 +1,4 @@
-"""Benjamini-Hochberg against a hand calculation and statsmodels."""
+"""Benjamini-Hochberg (statsmodels underneath) against a hand calculation, with NaN kept in place."""
 
 from __future__ import annotations
 

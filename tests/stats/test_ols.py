@@ -1,4 +1,5 @@
-"""OLS with classical, HC1 and cluster-robust standard errors: by hand and against statsmodels."""
+"""OLS with classical, HC1 and cluster-robust standard errors (statsmodels underneath): by hand, and the
+layer passes the covariance choice and the degrees of freedom through as statsmodels defines them."""
 
 from __future__ import annotations
 
@@ -98,3 +99,11 @@ def test_numeric_covariates_and_the_design_matrix():
     ref = sm.OLS(frame["y"].to_numpy(), x).fit()
     assert fit.coef == pytest.approx(ref.params) and fit.se == pytest.approx(ref.bse)
     assert fit.r_squared == pytest.approx(ref.rsquared)
+
+
+def test_a_single_cluster_gives_no_standard_errors():
+    y, x, _ = random_problem(2)
+    fit = ols(y, x, ["intercept", "a", "b"], "cluster", ["p1"] * len(y))
+    assert fit.n_clusters == 1 and fit.df == 0
+    assert np.isnan(fit.se).all() and np.isnan(fit.p_values).all()
+    assert fit.coef == pytest.approx(sm.OLS(y, x).fit().params)

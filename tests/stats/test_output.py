@@ -1,4 +1,4 @@
-"""SVG charts and the HTML report: well-formed, escaped, self-contained."""
+"""Charts (matplotlib SVG) and the HTML report: well-formed, escaped, self-contained, deterministic."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pandas as pd
 
-from centaurlab.stats import HtmlReport, format_number, format_p, means_chart, nice_ticks
+from centaurlab.stats import HtmlReport, format_number, format_p, means_chart, nice_ticks, violin_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -29,18 +29,39 @@ def test_nice_ticks():
     assert nice_ticks(-0.3, 0.9) == [-0.5, 0.0, 0.5, 1.0]
 
 
+def _ids(root: ET.Element, prefix: str) -> list[str]:
+    return sorted(el.get("id", "") for el in root.iter() if el.get("id", "").startswith(prefix))
+
+
 def test_means_chart_is_valid_svg_with_one_bar_per_mean():
     svg = means_chart(["none", "chat", "<auto>"], [2.0, math.nan, 3.5], [0.5, 0.2, 0.0],
                       title="Tasks & times", y_label="tasks")
     root = ET.fromstring(svg)
-    assert root.tag == f"{SVG}svg"
-    bars = root.findall(f"{SVG}rect")
-    assert len(bars) == 2  # the NaN mean has no bar
+    assert root.tag == f"{SVG}svg" and root.get("aria-label") == "Tasks & times"
+    assert _ids(root, "bar-") == ["bar-0", "bar-2"]  # the NaN mean has no bar
     texts = [t.text for t in root.iter(f"{SVG}text")]
-    assert "n/a" in texts and "<auto>" in texts and "Tasks & times" in texts
+    assert "n/a" in texts and "<auto>" in texts and "Tasks & times" in texts and "tasks" in texts
     assert "3.50" in texts and "2" in texts
-    # one error bar (3 lines) for the first bar; the third has se 0
-    assert len([ln for ln in root.iter(f"{SVG}line") if ln.get("stroke-width") == "1.5"]) == 1
+    assert "<metadata" not in svg and "<script" not in svg
+    assert svg == means_chart(["none", "chat", "<auto>"], [2.0, math.nan, 3.5], [0.5, 0.2, 0.0],
+                              title="Tasks & times", y_label="tasks")  # same data, same bytes
+
+
+def test_a_label_with_dollar_signs_is_text_not_mathematics():
+    root = ET.fromstring(means_chart(["$5", "$10"], [1.0, -2.0], [0.1, 0.1], title="cost in $ per $ spent"))
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "$5" in texts and "cost in $ per $ spent" in texts and "-2" in texts
+
+
+def test_violin_chart_draws_a_violin_per_group_with_values():
+    svg = violin_chart("Correctness", {"all-right": [100.0] * 10, "spread": [0, 20, 50, 70, 100], "none": []})
+    root = ET.fromstring(svg)
+    assert _ids(root, "violin-") == ["violin-0", "violin-1"]
+    texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "all-right" in texts and "n=10" in texts and "n=5" in texts and "none" not in texts
+    assert "Correctness" in texts and "100" in texts
+    empty = ET.fromstring(violin_chart("Efficiency", {"m": []}))
+    assert "not measured" in [t.text for t in empty.iter(f"{SVG}text")] and not _ids(empty, "violin-")
 
 
 def test_report_escapes_and_has_no_scripts():
@@ -52,4 +73,5 @@ def test_report_escapes_and_has_no_scripts():
     html = report.render()
     assert "<script" not in html and "&lt;script&gt;" in html
     assert "<td>1.23</td>" in html and "<td>&lt;0.001</td>" in html
-    assert "a &lt; b" in html and "<svg" in html and "http" not in html.replace("http://www.w3.org/2000/svg", "")
+    outside = html.replace("http://www.w3.org/2000/svg", "").replace("http://www.w3.org/1999/xlink", "")
+    assert "a &lt; b" in html and "<svg" in html and "http" not in outside

@@ -1,24 +1,27 @@
-"""Statistics for every pillar (pure numpy/scipy/pandas, no I/O).
+"""Statistics for every pillar: a thin, typed layer over statsmodels, scipy and matplotlib (no I/O).
 
 * Description with uncertainty: `describe`, `describe_groups` (mean, sd, se, t interval).
 * Comparison with a control: `welch_difference`, `differences_from_control`.
 * Pooling across groups of different difficulty: `zscore_within`.
-* Regression: `ols` (classical, HC1 or cluster-robust covariance), `regress` on a DataFrame.
-* Many tests at once: `benjamini_hochberg`.
-* Output: `means_chart` (SVG), `HtmlReport` (one self-contained HTML file), `format_number`.
+* Regression (statsmodels): `ols` (classical, HC1 or cluster-robust covariance), `regress` on a
+  DataFrame, `mixed` (random intercepts for participants and tasks).
+* Many tests at once: `benjamini_hochberg` (statsmodels).
+* Output: `means_chart`, `violin_chart` (matplotlib, inline SVG), `HtmlReport` (one self-contained
+  HTML file), `format_number`.
 
 See docs/study-metrics.md for the formulas and a worked example.
 """
 
+from .charts import means_chart, nice_ticks, violin_chart
 from .compare import Difference, differences_from_control, welch_difference
 from .describe import Summary, describe, describe_groups, finite, require_columns
 from .errors import StatsError
 from .format import format_number, format_p
 from .html_report import HtmlReport, html_table
+from .mixed import MixedFit, mixed
 from .multiple import benjamini_hochberg
 from .ols import COV_TYPES, CovType, OLSFit, ols
 from .regress import INTERCEPT, design_matrix, dummy_name, regress
-from .svg import means_chart, nice_ticks
 from .zscore import zscore_within
 
 __all__ = [
@@ -27,6 +30,7 @@ __all__ = [
     "CovType",
     "Difference",
     "HtmlReport",
+    "MixedFit",
     "OLSFit",
     "StatsError",
     "Summary",
@@ -41,10 +45,12 @@ __all__ = [
     "format_p",
     "html_table",
     "means_chart",
+    "mixed",
     "nice_ticks",
     "ols",
     "regress",
     "require_columns",
+    "violin_chart",
     "welch_difference",
     "zscore_within",
 ]

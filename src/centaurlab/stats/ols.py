@@ -1,16 +1,18 @@
-"""Ordinary least squares with robust standard errors, in numpy.
+"""Ordinary least squares with robust standard errors, fitted by statsmodels.
 
 Outcomes of a user study are skewed and heteroscedastic (times), and task-level rows from the
 same participant are not independent, so the default covariances are heteroscedasticity-robust
-(HC1) and, for repeated rows, clustered by participant. The estimates and standard errors match
-statsmodels' `OLS(...).fit(cov_type=...)` (tested)."""
+(HC1) and, for repeated rows, clustered by participant. This module is a typed layer over
+`statsmodels.api.OLS(...).fit(cov_type=..., use_t=True)`: it checks the design first and explains
+what is wrong in words (statsmodels would silently fit a singular design with a pseudo-inverse),
+and returns plain arrays."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
@@ -67,43 +69,38 @@ class OLSFit:
 
 def ols(y: Sequence[float] | np.ndarray, x: np.ndarray, names: Sequence[str], cov_type: CovType = "HC1",
         clusters: Sequence[object] | np.ndarray | None = None) -> OLSFit:
-    """Fit y = X b + e. X must already hold the intercept column if one is wanted."""
+    """Fit y = X b + e. X must already hold the intercept column if one is wanted.
+
+    With a single cluster the cluster-robust covariance does not exist: it is NaN."""
     yv = np.asarray(y, dtype=float)
     xm = np.asarray(x, dtype=float)
     n, k = _check_shapes(yv, xm, names, cov_type, clusters)
-    q, r = np.linalg.qr(xm)
     if np.linalg.matrix_rank(xm) < k:
         raise StatsError(f"the design is singular: some of the columns {', '.join(names)} are linear "
                          "combinations of the others (a level with no rows, or two factors that coincide)")
-    coef = np.linalg.solve(r, q.T @ yv)
-    r_inv = np.linalg.inv(r)
-    bread = r_inv @ r_inv.T
-    resid = yv - xm @ coef
-    df = n - k
+    from statsmodels.regression.linear_model import OLS  # imported when used: statsmodels is slow to load
+
+    model = OLS(yv, xm)
     n_clusters = None
     if cov_type == "classical":
-        cov = bread * (resid @ resid / df)
+        result = model.fit(use_t=True)
     elif cov_type == "HC1":
-        scores = xm * resid[:, None]
-        cov = bread @ (scores.T @ scores) @ bread * (n / df)
+        result = model.fit(cov_type="HC1", use_t=True)
     else:
-        labels = pd.Series(list(clusters if clusters is not None else []), dtype=object)
-        codes, uniques = pd.factorize(labels)
+        codes, uniques = pd.factorize(pd.Series(list(clusters if clusters is not None else []), dtype=object))
         n_clusters = len(uniques)
-        cov = _cluster_cov(xm * resid[:, None], codes, n_clusters, bread) * ((n - 1) / df)
-        df = n_clusters - 1
-    total = yv - yv.mean()
-    r_squared = 1 - float(resid @ resid) / float(total @ total) if float(total @ total) > 0 else math.nan
-    return OLSFit(tuple(names), coef, cov, cov_type, n, df, r_squared, n_clusters)
+        if n_clusters < 2:
+            plain = model.fit()
+            return OLSFit(tuple(names), np.asarray(plain.params), np.full((k, k), math.nan), cov_type, n, 0,
+                          _r_squared(plain), n_clusters)
+        result = model.fit(cov_type="cluster", cov_kwds={"groups": codes}, use_t=True)
+    df = int(getattr(result, "df_resid_inference", None) or result.df_resid)
+    return OLSFit(tuple(names), np.asarray(result.params), np.asarray(result.cov_params()), cov_type, n, df,
+                  _r_squared(result), n_clusters)
 
 
-def _cluster_cov(scores: np.ndarray, codes: np.ndarray, g: int, bread: np.ndarray) -> np.ndarray:
-    """Liang-Zeger sandwich with the G / (G - 1) small-sample factor; NaN with a single cluster."""
-    if g < 2:
-        return bread * math.nan
-    sums = np.zeros((g, scores.shape[1]))
-    np.add.at(sums, codes, scores)
-    return bread @ (sums.T @ sums) @ bread * (g / (g - 1))
+def _r_squared(result: Any) -> float:
+    return float(result.rsquared) if float(result.centered_tss) > 0 else math.nan
 
 
 def _check_shapes(y: np.ndarray, x: np.ndarray, names: Sequence[str], cov_type: str,
