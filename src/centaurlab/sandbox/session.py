@@ -140,6 +140,17 @@ class SandboxSession:
         )  # fmt: skip
 
     @property
+    def box_pid(self) -> int | None:
+        """The host pid of the sandboxed program (the namespace's init under bwrap), for reading
+        its CPU time from the kernel's accounting."""
+        return _pid_of(self._init_pidfd) or self._command_pid
+
+    def renew(self, limits: Limits) -> None:
+        """Start the lifetime clock again (a session kept warm in a pool is handed to its user)."""
+        self.limits = limits
+        self._started = time.monotonic()
+
+    @property
     def alive(self) -> bool:
         return self._end is None and self._proc.poll() is None
 

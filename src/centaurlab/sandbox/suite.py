@@ -1,20 +1,52 @@
-"""Run a submission against a task's tests in one sandboxed process; one verdict per test."""
+"""Run a submission against a task's tests: the submission answers calls from its box, the
+judge (`judge.py`) runs the hidden tests and decides one verdict per test."""
 
 from __future__ import annotations
 
-import json
-import secrets
+import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
-from ..tasks.schema import Task
 from .backend import SandboxBackend
+from .boxes import BoxKind, preload_for
+from .judge import Boxes, EfficiencyPlan, JudgeLog, Outcome, run_efficiency, run_examples, run_tests
 from .limits import Limits, Status
-from .program import python_argv
 from .registry import get_backend
+from .remote import RemoteBox
 from .result import RunResult
+from .rlimit import UNSAFE_WARNING
+
+
+class _Limits(Protocol):
+    cpu_seconds: float
+    wall_seconds: float
+    memory_mb: int
+    test_seconds: float
+
+
+class _Meta(Protocol):
+    entry_point: str
+    packages: Sequence[str]
+
+    @property
+    def limits(self) -> _Limits: ...
+
+    @property
+    def examples(self) -> Sequence[Any]: ...
+
+
+class JudgedTask(Protocol):
+    """What the judge needs of a task (`centaurlab.tasks.Task` is one); the sandbox does not
+    import the task package, which sits beside it in the layers."""
+
+    id: str
+    tests_source: str
+    efficiency_source: str | None
+
+    @property
+    def meta(self) -> _Meta: ...
 
 
 class Suite(StrEnum):
@@ -72,68 +104,51 @@ class SuiteReport:
         }
 
 
-def runtime_file(name: str) -> str:
-    return resources.files("centaurlab.sandbox.runtime").joinpath(name).read_text()
+def _starter(backend: SandboxBackend, kind: BoxKind, limits: Limits) -> RemoteBox:
+    from .pool import claim_box
+
+    return claim_box(backend, kind, limits)
 
 
-VALGRIND = ["valgrind", "-q", "--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=cg.out"]
+def _report(task: JudgedTask, suite: Suite, outcomes: list[Outcome], log: JudgeLog, backend: SandboxBackend,
+            started: float) -> SuiteReport:  # fmt: skip
+    verdicts = [Verdict(o.id, o.tag, o.verdict, o.message, o.output, o.cpu_seconds, o.instructions) for o in outcomes]
+    status = Status.ok if not log.problem else Status.error
+    if any(o.verdict == "timeout" for o in outcomes):
+        status = Status.timeout
+    run = RunResult(
+        status=status, exit_code=0 if status is Status.ok else None, stdout="".join(log.load_output)[-20000:],
+        stderr="".join(log.stderr)[-20000:], cpu_seconds=round(log.cpu_seconds, 4),
+        wall_seconds=round(time.monotonic() - started, 4), peak_memory_mb=0.0, backend=backend.name,
+        isolated=backend.isolated,
+        warnings=[] if backend.isolated else [UNSAFE_WARNING],
+    )  # fmt: skip
+    return SuiteReport(task.id, suite, verdicts, run, problem=log.problem)
 
 
-def _files(task: Task, source: str, suite: Suite) -> dict[str, str]:
-    files = {
-        "solution.py": source,
-        "harness.py": runtime_file("harness.py"),
-        "centaur_testlib.py": runtime_file("centaur_testlib.py"),
-        "callgrind.py": runtime_file("callgrind.py"),
-    }
+def _expected(task: JudgedTask, suite: Suite) -> list[tuple[str, str]]:
     if suite is Suite.tests:
-        files["tests.py"] = task.tests_source
-    elif suite is Suite.examples:
-        files["examples.json"] = json.dumps([e.model_dump() for e in task.meta.examples])
-    elif task.efficiency_source is not None:
-        files["efficiency.py"] = task.efficiency_source
-    return files
-
-
-def _expected(task: Task, suite: Suite) -> list[tuple[str, str]]:
-    if suite is Suite.tests:
-        return [(t.id, t.tag.value) for t in task.tests]
+        return [(t.id, t.tag.value) for t in getattr(task, "tests", [])]
     if suite is Suite.examples:
         return [(f"example_{i}", "example") for i in range(1, len(task.meta.examples) + 1)]
-    return [(t.id, "efficiency") for t in task.efficiency_tests]
+    return [(t.id, "efficiency") for t in getattr(task, "efficiency_tests", [])]
 
 
-def _parse(stdout: str, nonce: str) -> tuple[dict[str, dict[str, Any]], str, bool]:
-    records: dict[str, dict[str, Any]] = {}
-    fatal, done = "", False
-    for line in stdout.splitlines():
-        if not line.startswith(nonce + " "):
+def _complete(task: JudgedTask, suite: Suite, outcomes: list[Outcome], only: list[str] | None,
+              problem: str) -> list[Outcome]:  # fmt: skip
+    """Every test the task declares gets a verdict, even when the run could not reach it."""
+    got: dict[str, Outcome | None] = {o.id: o for o in outcomes}
+    declared = _expected(task, suite)
+    full = []
+    for test_id, tag in declared:
+        if only and test_id not in only:
             continue
-        record = json.loads(line[len(nonce) + 1 :])
-        if record["kind"] == "fatal":
-            fatal = record["message"]
-        elif record["kind"] == "done":
-            done = True
-        else:
-            records[record["id"]] = record
-    return records, fatal, done
-
-
-def _missing_reason(run: RunResult, fatal: str) -> tuple[str, str]:
-    if fatal:
-        return "error", fatal
-    if run.status is Status.timeout:
-        return "timeout", "the test run hit its time limit before this test finished"
-    if run.status is Status.memory:
-        return "error", "the test run ran out of memory"
-    if run.status is Status.output_limit:
-        return "error", "the program printed more than the output limit"
-    tail = run.stderr.strip().splitlines()[-3:]
-    return "error", f"the test process ended ({run.status.value}) before this test: " + " | ".join(tail)
+        full.append(got.pop(test_id, None) or Outcome(test_id, tag, "error", problem or "the test did not run"))
+    return full + [o for o in got.values() if o is not None]
 
 
 def run_suite(
-    task: Task,
+    task: JudgedTask,
     source: str,
     suite: Suite | str = Suite.tests,
     *,
@@ -144,50 +159,41 @@ def run_suite(
     backend: SandboxBackend | None = None,
     measure: str = "time",
 ) -> SuiteReport:
-    """Every test of the suite gets a verdict, even when the process dies part-way.
+    """Every test of the suite gets a verdict, even when the solution's process dies part-way.
 
-    `measure="instructions"` (efficiency suite only) runs the harness under callgrind and reports
-    the exact instruction count of each measured call."""
+    The solution runs alone in its box and answers calls; the tests run in this process on the
+    values it claims. Efficiency: CPU time of each measured call from the kernel's accounting of
+    the box (best of `repeat`, each repetition in a fresh box); `measure="instructions"` runs the
+    box under callgrind instead."""
     suite = Suite(suite)
     backend = backend or get_backend()
     lim = task.meta.limits
     limits = limits or Limits(cpu_seconds=lim.cpu_seconds, wall_seconds=lim.wall_seconds, memory_mb=lim.memory_mb)
-    nonce = secrets.token_hex(8)
-    args = [
-        "--mode",
-        "correctness" if suite is Suite.tests else suite.value,
-        "--entry",
-        task.meta.entry_point,
-        "--seconds",
-        str(test_seconds or lim.test_seconds),
-        "--repeat",
-        str(repeat),
-    ]
-    if only:
-        args += ["--only", ",".join(only)]
-    argv = python_argv("harness.py", *args)
-    if measure == "instructions":
-        argv = VALGRIND + argv + ["--measure", "instructions"]
-    run = backend.run(argv, _files(task, source, suite), limits, stdin=(nonce + "\n").encode())
-    records, fatal, _done = _parse(run.stdout, nonce)
-    verdicts = []
-    for test_id, tag in _expected(task, suite):
-        if only and test_id not in only:
-            continue
-        rec = records.get(test_id)
-        if rec is None:
-            verdict, message = _missing_reason(run, fatal)
-            verdicts.append(Verdict(test_id, tag, verdict, message))
-        else:
-            verdicts.append(
-                Verdict(
-                    test_id,
-                    rec.get("tag", tag),
-                    rec["verdict"],
-                    rec.get("message", ""),
-                    rec.get("output", ""),
-                    rec.get("cpu_seconds"),
-                    rec.get("instructions"),
-                )
-            )
-    return SuiteReport(task.id, suite, verdicts, run, problem=fatal)
+    seconds = test_seconds or lim.test_seconds
+    instructions = measure == "instructions"
+    kind = BoxKind(backend.name, preload_for(list(task.meta.packages)), valgrind=instructions)
+    if instructions:
+        limits = limits.with_(memory_mb=max(limits.memory_mb, 8192))
+    load = {"cpu_seconds": limits.cpu_seconds, "memory_bytes": limits.memory_mb * 1024 * 1024}
+    log = JudgeLog()
+    started = time.monotonic()
+    only_set = set(only) if only else None
+
+    def boxes() -> Boxes:
+        return Boxes(lambda: _starter(backend, kind, limits), source, max(seconds * 5, 10.0), log, load)
+
+    if suite is Suite.efficiency:
+        plan = EfficiencyPlan(task.efficiency_source or "", task.meta.entry_point, only_set, seconds, repeat,
+                              instructions)  # fmt: skip
+        outcomes = run_efficiency(boxes, plan, log)
+    else:
+        judged = boxes()
+        try:
+            if suite is Suite.tests:
+                outcomes = run_tests(judged, task.tests_source, only_set, seconds)
+            else:
+                examples = [e.model_dump() if hasattr(e, "model_dump") else dict(e) for e in task.meta.examples]
+                outcomes = run_examples(judged, examples, seconds)
+        finally:
+            judged.retire()
+    return _report(task, suite, _complete(task, suite, outcomes, only, log.problem), log, backend, started)

@@ -1,0 +1,256 @@
+"""Run a task's hidden tests on the judge's side against a solution answering from its box.
+
+The test files are the task authors' code: trusted, never copied into a box. They are executed
+here in a module of their own whose `import solution` gets proxies (`proxies.py`) and whose
+`import centaur_testlib` gets the judge's helpers. Every comparison, tag and verdict is made in
+this process; the box only ever answers one call at a time with a claimed value.
+"""
+
+from __future__ import annotations
+
+import builtins
+import functools
+import time
+import traceback
+import types
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import testlib
+from .proxies import BoxProvider, SolutionNames, solution_module
+from .remote import BoxFailure, RemoteBox, SolutionRaised
+
+OUTPUT_CAP = 4000
+BoxFactory = Callable[[], RemoteBox]
+
+
+@dataclass
+class Outcome:
+    id: str
+    tag: str
+    verdict: str
+    message: str = ""
+    output: str = ""
+    cpu_seconds: float | None = None
+    instructions: int | None = None
+
+
+@dataclass
+class JudgeLog:
+    """What the run leaves besides verdicts: the boxes' output and why a box had to be replaced."""
+
+    load_output: list[str] = field(default_factory=list)
+    stderr: list[str] = field(default_factory=list)
+    boxes: int = 0
+    cpu_seconds: float = 0.0
+    problem: str = ""
+
+
+class LoadFailed(Exception):
+    pass
+
+
+class Boxes(BoxProvider):
+    """Fresh boxes for one submission: the solution is loaded into each; a dead one is replaced."""
+
+    def __init__(self, factory: BoxFactory, source: str, load_seconds: float, log: JudgeLog,
+                 limits: dict[str, Any]) -> None:  # fmt: skip
+        self.factory, self.source, self.load_seconds, self.log = factory, source, load_seconds, log
+        self.limits = limits
+        self.box: RemoteBox | None = None
+        self.deadline = float("inf")
+        self.outputs: list[str] = []
+
+    def current(self) -> RemoteBox:
+        if self.box is not None and not self.box.dead:
+            self.box.deadline = self.deadline
+            return self.box
+        self.retire()
+        box = self.factory()
+        box.output = self.outputs
+        self.log.boxes += 1
+        box.deadline = time.monotonic() + self.load_seconds
+        try:
+            reply = box.request("load", source=self.source, **self.limits)
+        except SolutionRaised as exc:
+            box.close()
+            raise LoadFailed(f"importing solution.py failed: {exc.remote_trace or exc}") from None
+        except BoxFailure as exc:
+            raise LoadFailed(f"importing solution.py failed: {exc}") from None
+        self.log.load_output.append(reply.output)
+        box.deadline = self.deadline
+        self.box = box
+        return box
+
+    def retire(self) -> None:
+        if self.box is not None:
+            self.box.close()
+            end = self.box.session.close()
+            self.log.stderr.append(end.stderr_tail)
+            self.log.cpu_seconds += end.cpu_seconds or 0.0
+            self.box = None
+
+
+def _trace(exc: BaseException) -> str:
+    lines = traceback.format_exception(type(exc), exc, exc.__traceback__)
+    return "".join(lines)[-OUTPUT_CAP:]
+
+
+def _import_hook(solution: types.ModuleType) -> Callable[..., Any]:
+    real = builtins.__import__
+
+    def hook(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and name == "solution":
+            return solution
+        if level == 0 and name == "centaur_testlib":
+            return testlib
+        return real(name, globals_, locals_, fromlist, level)
+
+    return hook
+
+
+def load_module(name: str, source: str, boxes: Boxes) -> types.ModuleType:
+    """Execute a hidden test file here, its `solution` bound to the boxes."""
+    module = types.ModuleType(name)
+    module.__file__ = f"{name}.py"
+    scope = dict(vars(builtins))
+    scope["__import__"] = _import_hook(solution_module(boxes))
+    module.__dict__["__builtins__"] = scope
+    exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - the task's own tests
+    return module
+
+
+def _judge(fn: Callable[[], Any], boxes: Boxes, seconds: float) -> tuple[str, str, Any]:
+    """Run one test function here; (verdict, message, value)."""
+    boxes.deadline = time.monotonic() + seconds
+    token = testlib.current_box.set(boxes)
+    try:
+        return "pass", "", fn()
+    except BoxFailure as exc:
+        return ("timeout" if exc.kind == "timeout" else "error"), str(exc), None
+    except SolutionRaised as exc:
+        return "error", exc.remote_trace or str(exc), None
+    except AssertionError as exc:
+        return "fail", str(exc) or "assertion failed", None
+    except LoadFailed:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a test that breaks on what the solution returned
+        return "error", _trace(exc), None
+    finally:
+        boxes.deadline = float("inf")
+        testlib.current_box.reset(token)
+
+
+def _tests_of(module: types.ModuleType, prefix: str, only: set[str] | None) -> list[tuple[str, Any]]:
+    return [(n, f) for n, f in vars(module).items() if n.startswith(prefix) and callable(f) and (not only or n in only)]
+
+
+def run_tests(boxes: Boxes, source: str, only: set[str] | None, seconds: float) -> list[Outcome]:
+    try:
+        module = load_module("tests", source, boxes)
+    except LoadFailed as exc:
+        boxes.log.problem = str(exc)
+        return []
+    except Exception as exc:  # noqa: BLE001 - e.g. `from solution import f` and no f
+        boxes.log.problem = f"importing tests.py failed: {type(exc).__name__}: {exc}"
+        return []
+    outcomes = []
+    for name, fn in _tests_of(module, "test_", only):
+        start = len(boxes.outputs)
+        try:
+            verdict, message, _ = _judge(fn, boxes, seconds)
+        except LoadFailed as exc:
+            boxes.log.problem = str(exc)
+            break
+        tag = getattr(fn, testlib.TAG_ATTR, "basic")
+        outcomes.append(Outcome(name, tag, verdict, message, "".join(boxes.outputs[start:])[-OUTPUT_CAP:]))
+    return outcomes
+
+
+def run_examples(boxes: Boxes, examples: list[dict[str, str]], seconds: float) -> list[Outcome]:
+    names = SolutionNames(boxes)
+    scope = {"__builtins__": builtins}
+    outcomes = []
+    for i, ex in enumerate(examples, 1):
+
+        def check(ex: dict[str, str] = ex) -> None:
+            actual = eval(ex["call"], scope, names)  # noqa: S307 - the task's own example, evaluated here
+            expected = eval(ex["result"], scope, names)  # noqa: S307
+            if actual != expected:
+                raise AssertionError(f"{ex['call']}: expected {ex['result']}, got {actual!r}")
+
+        start = len(boxes.outputs)
+        try:
+            verdict, message, _ = _judge(check, boxes, seconds)
+        except LoadFailed as exc:
+            boxes.log.problem = str(exc)
+            break
+        output = "".join(boxes.outputs[start:])[-OUTPUT_CAP:]
+        outcomes.append(Outcome(f"example_{i}", "example", verdict, message, output))
+    return outcomes
+
+
+@dataclass
+class EfficiencyPlan:
+    source: str
+    entry: str
+    only: set[str] | None
+    seconds: float
+    repeat: int
+    instructions: bool
+
+
+def run_efficiency(make_boxes: Callable[[], Boxes], plan: EfficiencyPlan, log: JudgeLog) -> list[Outcome]:
+    """Each repetition in a fresh box, so no repetition profits from what an earlier one cached."""
+    loader = make_boxes()
+    try:
+        module = load_module("efficiency", plan.source, loader)
+        cases = [(name, fn()) for name, fn in _tests_of(module, "perf_", plan.only)]
+    except LoadFailed as exc:
+        log.problem = str(exc)
+        return []
+    except Exception as exc:  # noqa: BLE001 - a broken efficiency file of the task
+        log.problem = f"importing efficiency.py failed: {type(exc).__name__}: {exc}"
+        return []
+    finally:
+        loader.retire()
+    best: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    failed: dict[str, tuple[str, str]] = {}
+    for _ in range(1 if plan.instructions else plan.repeat):
+        boxes = make_boxes()
+        boxes.writeback = False
+        for name, case in cases:
+            if name in failed:
+                continue
+            try:
+                verdict, message, reply = _judge(functools.partial(_measure, boxes, plan, case), boxes, plan.seconds)
+            except LoadFailed as exc:
+                log.problem = str(exc)
+                boxes.retire()
+                return []
+            if verdict == "pass" and not case.verify(reply.value):
+                verdict, message = "fail", "wrong answer"
+            if verdict != "pass":
+                failed[name] = (verdict, message)
+                continue
+            if reply.cpu_seconds is not None:
+                best[name] = min(best.get(name, float("inf")), reply.cpu_seconds)
+            if reply.instructions is not None:
+                counts[name] = reply.instructions
+        boxes.retire()
+    outcomes = []
+    for name, _case in cases:
+        if name in failed:
+            outcomes.append(Outcome(name, "efficiency", *failed[name]))
+        else:
+            figures = {"cpu_seconds": best.get(name), "instructions": counts.get(name)}
+            outcomes.append(Outcome(name, "efficiency", "pass", **figures))  # type: ignore[arg-type]
+    return outcomes
+
+
+def _measure(boxes: Boxes, plan: EfficiencyPlan, case: Any) -> Any:
+    box = boxes.current()
+    return box.request("call", path=[plan.entry], args=list(case.args), kwargs=dict(case.kwargs),
+                       measure=not plan.instructions, counter=plan.instructions)  # fmt: skip

@@ -1,0 +1,142 @@
+"""The judge's handle on one box: send a call, wait for its claimed value, read the box's CPU.
+
+Every request carries an id the judge chose; a reply with another id, a malformed reply, a box
+that exits or stays silent past the test's deadline all end the same way: `BoxFailure` for the
+call in progress (and the box is killed when it cannot be trusted to answer the next one).
+"""
+
+from __future__ import annotations
+
+import builtins
+import itertools
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from . import cputime
+from .session import SandboxSession, SessionError
+from .wire import Garbled, Handle, decode_reply, decode_value, encode_request
+
+_box_ids = itertools.count(1)
+
+
+class BoxFailure(BaseException):
+    """The call got no claimed value: `kind` is timeout, closed, garbled or load. A BaseException,
+    so that a test's `except Exception` cannot turn a dead box into an ordinary failure."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class SolutionRaised(Exception):
+    """The solution raised; mixed into a subclass of the builtin type it named."""
+
+    remote_type = "Exception"
+    remote_trace = ""
+
+
+_raised_types: dict[str, type[SolutionRaised]] = {}
+
+
+def _exception(err: Any) -> SolutionRaised:
+    if not isinstance(err, dict):
+        raise Garbled("a malformed error")
+    name, message = str(err.get("type", "Exception"))[:100], str(err.get("message", ""))
+    builtin = getattr(builtins, name, None) if err.get("builtin") is True else None
+    exc: SolutionRaised
+    if isinstance(builtin, type) and issubclass(builtin, Exception) and builtin.__module__ == "builtins":
+        cls = _raised_types.get(name)
+        if cls is None:
+            try:
+                cls = _raised_types[name] = type(f"Solution{name}", (builtin, SolutionRaised), {})
+            except TypeError:
+                cls = SolutionRaised
+        try:
+            exc = cls(message)
+        except TypeError:
+            exc = SolutionRaised(message)
+    else:
+        exc = SolutionRaised(f"{name}: {message}")
+    exc.remote_type, exc.remote_trace = name, str(err.get("trace", ""))[-4000:]
+    return exc
+
+
+@dataclass
+class Reply:
+    value: Any
+    output: str
+    cpu_seconds: float | None = None
+    instructions: int | None = None
+    after: Any = None
+
+
+class RemoteBox:
+    """One box, one submission. `deadline` (monotonic) bounds every wait for a reply."""
+
+    def __init__(self, session: SandboxSession, pid: int | None) -> None:
+        self.session, self.pid = session, pid
+        self.id = next(_box_ids)
+        self._ids = itertools.count(1)
+        self.deadline = float("inf")
+        self.output: list[str] = []
+        self.dead = False
+
+    def request(self, op: str, *, measure: bool = False, **fields: Any) -> Reply:
+        if self.dead:
+            raise BoxFailure("closed", "the solution's process has ended")
+        call_id = next(self._ids)
+        line = encode_request({"id": call_id, "op": op, **fields}, self.id)
+        before = cputime.sample(self.pid) if measure and self.pid else None
+        record = self._exchange(line, call_id)
+        cpu = cputime.elapsed(before, cputime.sample(self.pid)) if before is not None and self.pid else None
+        output = str(record.get("out", ""))[-4000:]
+        self.output.append(output)
+        if "err" in record:
+            raise _exception(record["err"])
+        value = decode_value(record["ok"], self.id)
+        reply = Reply(value, output, cpu)
+        if isinstance(value, dict) and fields.get("counter") and "instructions" in value:
+            reply.value, reply.instructions = value.get("value"), int(value["instructions"])
+        elif isinstance(value, dict) and fields.get("writeback") and "after" in value:
+            reply.value, reply.after = value.get("value"), value["after"]
+        return reply
+
+    def _exchange(self, line: str, call_id: int) -> dict[str, Any]:
+        try:
+            self.session.send(line)
+            timeout = self.deadline - time.monotonic()
+            if timeout <= 0:
+                raise SessionError("timeout", "no time left for this test")
+            reply = self.session.receive(timeout)
+            record = decode_reply(reply)
+        except SessionError as exc:
+            kind = "timeout" if exc.kind == "timeout" else "closed"
+            message = self._ended(str(exc)) if kind == "closed" else str(exc)
+            self.kill()
+            raise BoxFailure(kind, message) from exc
+        except Garbled as exc:
+            self.kill()
+            raise BoxFailure("garbled", f"the solution's process sent a garbled reply: {exc}") from exc
+        if record.get("id") != call_id:
+            self.kill()
+            raise BoxFailure("garbled", f"a reply to call {record.get('id')!r} came while call {call_id} was waiting")
+        return record
+
+    def _ended(self, why: str) -> str:
+        end = self.session.close(grace=1.0)
+        tail = " | ".join(end.stderr_tail.strip().splitlines()[-3:])
+        code = f"exit code {end.exit_code}" if end.exit_code is not None else "killed"
+        return f"the solution's process ended ({code}) during this test" + (f": {tail}" if tail else "")
+
+    def kill(self) -> None:
+        self.dead = True
+        self.session.kill()
+
+    def close(self) -> None:
+        self.dead = True
+        self.session.close(grace=0.2)
+
+
+def handle_of(value: Any) -> Handle | None:
+    return value if isinstance(value, Handle) else None
