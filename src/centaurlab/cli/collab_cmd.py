@@ -112,3 +112,90 @@ def tasks_check(
         console.print(f"{len(b.tasks)} tasks across {len(families)} O*NET job families: {', '.join(families)}")
     if bad:
         raise typer.Exit(1)
+
+
+def _split(value: str | None) -> list[str] | None:
+    return [v.strip() for v in value.split(",") if v.strip()] if value else None
+
+
+def _url() -> str:
+    from .. import store
+    from ..config import settings
+
+    url = settings().database_url
+    store.upgrade(url)
+    return url
+
+
+@app.command("run")
+def run(
+    agent: str = typer.Option("local-agent", "--agent", "-a", help="An agent by name (`centaur collab agents`)."),
+    tasks: str | None = typer.Option(None, help="Only these task ids, comma-separated."),
+    bank: str = BANK_OPTION,
+    limit_tasks: int | None = typer.Option(None, help="Only the first N tasks (by id, after --tasks)."),
+    step_limit: int | None = typer.Option(None, help="Override the agent's step limit."),
+    json_out: bool = typer.Option(False, "--json", help="Print one record per session as JSON."),
+) -> None:
+    """The autonomous baseline: run the agent alone on each task; deliverables and trajectory are stored.
+
+    Resumable: sessions already done are kept, so the same command continues after a stop.
+    """
+    from rich.progress import Progress
+
+    from ..collab.agents import AgentConfigError, get_agent
+    from ..collab.runner import SessionOutcome, run_baseline
+    from ..models import ModelError
+    from .output import err_console
+
+    try:
+        cfg = get_agent(agent, step_limit=step_limit)
+    except (AgentConfigError, FileNotFoundError) as exc:
+        raise fail(str(exc)) from exc
+    b = bank_or_fail(bank)
+    try:
+        chosen = b.select(_split(tasks), limit_tasks)
+    except UnknownCollabTask as exc:
+        raise fail(f"--tasks: {exc}") from exc
+    url = _url()
+    err_console.print(f"agent {cfg.name} (model {cfg.model}, {cfg.protocol} protocol, {cfg.step_limit} steps) "
+                      f"on {len(chosen)} tasks")
+    outcomes: list[SessionOutcome] = []
+    try:
+        with Progress(console=err_console, transient=not json_out) as progress:
+            bar = progress.add_task("sessions", total=len(chosen))
+
+            def done(o: SessionOutcome) -> None:
+                progress.advance(bar)
+                if o.status == "failed":
+                    err_console.print(f"[yellow]failed[/] {o.task_id}: {o.error}")
+
+            outcomes = run_baseline(url, cfg, chosen, on_session=done)
+    except ModelError as exc:
+        raise fail(str(exc)) from exc
+    rows = [{"session": o.session_id, "task": o.task_id, "status": o.status, "stop": o.stop_reason, "steps": o.steps,
+             "tokens": o.tokens, "files": o.files, "seconds": round(o.seconds, 1), "error": o.error} for o in outcomes]
+    if json_out:
+        print_json(rows)
+        return
+    print_table(f"autonomous baseline: {cfg.name}", ["session", "task", "status", "stop", "steps", "tokens", "files"],
+                [[r["session"], r["task"], r["status"], r["stop"], r["steps"], r["tokens"], ", ".join(r["files"])]
+                 for r in rows])  # type: ignore[arg-type]
+    console.print("next: centaur collab grade --all")
+
+
+@app.command("agents")
+def agents(json_out: bool = typer.Option(False, "--json", help="Print the agents as JSON.")) -> None:
+    """The agents that can be run: built-in ones and [collab.agents.NAME] tables of centaur.toml."""
+    from ..collab.agents import AgentConfigError, all_agents
+
+    try:
+        found = all_agents()
+    except (AgentConfigError, FileNotFoundError) as exc:
+        raise fail(str(exc)) from exc
+    data = [cfg.as_dict() for cfg in found.values()]
+    if json_out:
+        print_json(data)
+        return
+    print_table("collab agents", ["name", "model", "protocol", "constrained", "step_limit", "tools", "description"],
+                [[d["name"], d["model"], d["protocol"], d["constrained"], d["step_limit"], ",".join(d["tools"]),
+                  d["description"]] for d in data])  # type: ignore[arg-type]

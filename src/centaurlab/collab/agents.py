@@ -1,0 +1,147 @@
+"""Agents are configurations: a model of the registry x a system prompt x tools x limits, by name.
+
+The same backbone in two harnesses is then two names: `local-agent` and `local-agent-free` share
+the embedded model and differ in how they are held to the action format. More agents come from
+`[collab.agents.NAME]` tables of centaur.toml (validated here, at the edge) or `register_agent`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .tools import TOOLS
+
+Protocol = Literal["tools", "text"]
+
+SYSTEM_PROMPT = """You are a capable professional assistant working alone on a work task.
+Your workspace holds the task's reference files under reference/. Produce every deliverable the
+task asks for, with exactly the file names given, in the workspace. Be accurate: check figures
+against the reference files, follow every instruction and constraint, and write in a clear,
+professional form. Use the tools; when every deliverable is written, call finish."""
+
+TEXT_PROTOCOL = """Answer with exactly one JSON object per turn and nothing else:
+{"tool": "<tool name>", "args": {...}}
+Tools:
+{tools}
+You will get the tool's result, then choose the next action."""
+
+
+class AgentConfigError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class AgentConfig:
+    name: str
+    model: str
+    system_prompt: str = SYSTEM_PROMPT
+    tools: tuple[str, ...] = tuple(TOOLS)
+    step_limit: int = 12
+    token_budget: int = 60_000
+    protocol: Protocol = "tools"
+    constrained: bool = False
+    """Text protocol only: ask the server for schema-constrained JSON (llama.cpp grammars)."""
+    temperature: float = 0.0
+    max_tokens: int = 1024
+    seed: int = 0
+    inline_references: int = 0
+    """Characters of the reference files put into the first message (0: the agent reads them itself)."""
+    description: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "model": self.model, "tools": list(self.tools), "step_limit": self.step_limit,
+                "token_budget": self.token_budget, "protocol": self.protocol, "constrained": self.constrained,
+                "temperature": self.temperature, "max_tokens": self.max_tokens, "seed": self.seed,
+                "inline_references": self.inline_references, "description": self.description}
+
+
+BUILTIN: dict[str, AgentConfig] = {
+    "local-agent": AgentConfig(
+        name="local-agent", model="local", protocol="text", constrained=True, step_limit=4, token_budget=16_000,
+        max_tokens=300, tools=("write_file", "finish"), inline_references=2500,
+        description="the embedded model; references in the prompt; actions held to the schema by the server's grammar",
+    ),
+    "local-agent-free": AgentConfig(
+        name="local-agent-free", model="local", protocol="text", constrained=False, step_limit=4,
+        token_budget=16_000, max_tokens=300, tools=("write_file", "finish"), inline_references=2500,
+        description="the same backbone and prompt, text protocol without constrained decoding",
+    ),
+}
+_registered: dict[str, AgentConfig] = {}
+
+
+class AgentFile(BaseModel):
+    """One `[collab.agents.NAME]` table."""
+
+    model_config = ConfigDict(extra="forbid", protected_namespaces=())
+
+    model: str
+    system_prompt: str | None = None
+    tools: list[str] = Field(default_factory=lambda: list(TOOLS))
+    step_limit: int = Field(default=12, gt=0, le=200)
+    token_budget: int = Field(default=60_000, gt=0)
+    protocol: Protocol = "tools"
+    constrained: bool = False
+    temperature: float = Field(default=0.0, ge=0, le=2)
+    max_tokens: int = Field(default=1024, gt=0)
+    seed: int = 0
+    inline_references: int = Field(default=0, ge=0)
+    description: str = ""
+
+
+def register_agent(config: AgentConfig) -> None:
+    unknown = [t for t in config.tools if t not in TOOLS]
+    if unknown:
+        raise AgentConfigError(f"agent '{config.name}': unknown tools {unknown}; tools are {', '.join(TOOLS)}")
+    _registered[config.name] = config
+
+
+def agents_from_file(path: Path) -> dict[str, AgentConfig]:
+    data = tomllib.loads(path.read_text())
+    out: dict[str, AgentConfig] = {}
+    for name, raw in data.get("collab", {}).get("agents", {}).items():
+        try:
+            spec = AgentFile.model_validate(raw)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            raise AgentConfigError(f"{path}: [collab.agents.{name}] field '{where}': {err['msg']}. Fix: see docs/collab.md") from None
+        cfg = AgentConfig(name=name, model=spec.model, system_prompt=spec.system_prompt or SYSTEM_PROMPT,
+                          tools=tuple(spec.tools), step_limit=spec.step_limit, token_budget=spec.token_budget,
+                          protocol=spec.protocol, constrained=spec.constrained, temperature=spec.temperature,
+                          max_tokens=spec.max_tokens, seed=spec.seed, inline_references=spec.inline_references,
+                          description=spec.description)
+        unknown = [t for t in cfg.tools if t not in TOOLS]
+        if unknown:
+            raise AgentConfigError(f"{path}: [collab.agents.{name}] field 'tools': unknown {unknown}. Fix: use {', '.join(TOOLS)}")
+        out[name] = cfg
+    return out
+
+
+def all_agents(config_file: Path | None = None) -> dict[str, AgentConfig]:
+    if config_file is None:
+        import os
+
+        from ..config import find_config_file
+
+        config_file = find_config_file(dict(os.environ))
+    found = dict(BUILTIN)
+    if config_file is not None and Path(config_file).is_file():
+        found.update(agents_from_file(Path(config_file)))
+    found.update(_registered)
+    return found
+
+
+def get_agent(name: str, **overrides: Any) -> AgentConfig:
+    agents = all_agents()
+    if name not in agents:
+        raise AgentConfigError(f"unknown agent '{name}'; agents: {', '.join(sorted(agents))}. "
+                               f"Define one in a [collab.agents.{name}] table of centaur.toml")
+    cfg = agents[name]
+    return replace(cfg, **{k: v for k, v in overrides.items() if v is not None}) if overrides else cfg

@@ -1,0 +1,164 @@
+"""The agent loop: ask the model for an action, run the tool, feed the result back, until done.
+
+Limits are the configuration's step limit and token budget; every turn is logged (the request's
+messages, the model's answer, the tool calls, their results, the files changed, tokens and
+time), so a trajectory can be read, replayed into a report, or coded for behaviours later.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..models import ChatRequest, ModelError, ModelProvider
+from .agents import TEXT_PROTOCOL, AgentConfig
+from .convert import render_for_prompt
+from .protocol import Action, ActionParseError, action_schema, describe_tools, parse_text_action, parse_tool_calls
+from .schema import TaskInstance
+from .tools import TOOLS, call_tool
+from .workspace import Workspace
+
+
+@dataclass
+class Step:
+    index: int
+    answer: str
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    results: list[dict[str, Any]] = field(default_factory=list)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_s: float = 0.0
+    parse_error: str | None = None
+
+
+@dataclass
+class Trajectory:
+    agent: dict[str, Any]
+    task_id: str
+    steps: list[Step] = field(default_factory=list)
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    stop_reason: str = ""
+    files_changed: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def tokens(self) -> int:
+        return sum(s.prompt_tokens + s.completion_tokens for s in self.steps)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["tokens"] = self.tokens
+        return data
+
+
+def task_message(task: TaskInstance, ws: Workspace, inline: int = 0) -> str:
+    """The first user message: prompt, deliverables, files; with `inline` > 0 the reference files'
+    text too (shared out evenly, each cut to its share), for models that cannot afford tool turns."""
+    deliverables = "\n".join(f"- {d.name} ({d.kind.value}): {d.description}" for d in task.deliverables)
+    files = "\n".join(f"- {name}" for name in ws.files()) or "(none)"
+    text = (f"{task.prompt.strip()}\n\nDeliverables (write them with exactly these names):\n{deliverables}\n\n"
+            f"Files in your workspace:\n{files}")
+    refs = [n for n in ws.files() if n.startswith("reference/")]
+    if inline and refs:
+        share = max(200, inline // len(refs))
+        text += "\n\n" + "\n\n".join(render_for_prompt(n, ws.read_bytes(n), share) for n in refs)
+    return text
+
+
+def _request(cfg: AgentConfig, messages: list[dict[str, Any]], task: TaskInstance, ws: Workspace) -> ChatRequest:
+    extra: dict[str, Any] = {"messages": messages, **cfg.extra}
+    if cfg.protocol == "tools":
+        extra["tools"] = [TOOLS[t].openai_schema() for t in cfg.tools]
+        extra["tool_choice"] = "auto"
+    elif cfg.constrained:
+        names = [d.name for d in task.deliverables]
+        remaining = [n for n in names if n not in ws.changes()] or names
+        schema = action_schema(cfg.tools, remaining, ws.files())
+        extra["response_format"] = {"type": "json_schema", "json_schema": {"name": "action", "schema": schema}}
+    return ChatRequest(messages=[], temperature=cfg.temperature, max_tokens=cfg.max_tokens, seed=cfg.seed, extra=extra)
+
+
+def _actions(cfg: AgentConfig, answer: str, raw: Any) -> list[Action]:
+    if cfg.protocol == "tools":
+        return parse_tool_calls(raw)
+    return [parse_text_action(answer, cfg.tools)]
+
+
+def _feedback(cfg: AgentConfig, action: Action, text: str) -> dict[str, Any]:
+    if cfg.protocol == "tools":
+        return {"role": "tool", "tool_call_id": action.call_id or action.tool, "content": text}
+    return {"role": "user", "content": f"Result of {action.tool}:\n{text}\n\nNext action?"}
+
+
+def run_agent(
+    cfg: AgentConfig,
+    provider: ModelProvider,
+    task: TaskInstance,
+    ws: Workspace,
+    on_step: Callable[[Step], None] | None = None,
+) -> Trajectory:
+    """Run the agent alone on the task in `ws`; model errors end the run and are recorded."""
+    system = cfg.system_prompt
+    if cfg.protocol == "text":
+        system += "\n\n" + TEXT_PROTOCOL.replace("{tools}", describe_tools(cfg.tools))
+    messages: list[dict[str, Any]] = [{"role": "system", "content": system},
+                                      {"role": "user", "content": task_message(task, ws, cfg.inline_references)}]
+    traj = Trajectory(agent=cfg.as_dict(), task_id=task.id)
+    changed: set[str] = set()
+    for index in range(cfg.step_limit):
+        if traj.tokens >= cfg.token_budget:
+            traj.stop_reason = f"token budget ({cfg.token_budget}) spent"
+            break
+        start = time.perf_counter()
+        try:
+            response = provider.chat(_request(cfg, messages, task, ws))
+        except ModelError as exc:
+            traj.stop_reason, traj.error = "model error", str(exc)
+            break
+        step = Step(index, response.text, prompt_tokens=response.usage.prompt_tokens or 0,
+                    completion_tokens=response.usage.completion_tokens or 0,
+                    latency_s=time.perf_counter() - start)
+        traj.steps.append(step)
+        try:
+            actions = _actions(cfg, response.text, response.raw)
+        except ActionParseError as exc:
+            step.parse_error = str(exc)
+            messages += [{"role": "assistant", "content": response.text},
+                         {"role": "user", "content": f"Your answer could not be used: {exc}. Try again."}]
+            if on_step:
+                on_step(step)
+            continue
+        if not actions:  # a tool-calling model that answers in prose is done
+            messages.append({"role": "assistant", "content": response.text})
+            traj.stop_reason = "answered without a tool call"
+            if on_step:
+                on_step(step)
+            break
+        assistant: dict[str, Any] = {"role": "assistant", "content": response.text}
+        if cfg.protocol == "tools":
+            assistant["tool_calls"] = [
+                {"id": a.call_id or a.tool, "type": "function",
+                 "function": {"name": a.tool, "arguments": json.dumps(a.args)}} for a in actions]
+        messages.append(assistant)
+        done = False
+        for action in actions:
+            result = call_tool(ws, action.tool, action.args, cfg.tools)
+            step.actions.append({"tool": action.tool, "args": action.args})
+            step.results.append({"tool": action.tool, "text": result.text, "error": result.error,
+                                 "changed": result.changed})
+            changed.update(result.changed)
+            messages.append(_feedback(cfg, action, result.text))
+            done = done or result.done
+        if on_step:
+            on_step(step)
+        if done:
+            traj.stop_reason = "finished"
+            break
+    else:
+        traj.stop_reason = f"step limit ({cfg.step_limit}) reached"
+    traj.messages = messages
+    traj.files_changed = sorted(changed)
+    return traj

@@ -1,0 +1,145 @@
+"""A session's workspace: a folder of files the agent lists, reads, writes and edits.
+
+Paths are checked before any access: relative, inside the folder, no symlinks followed out.
+Reference files are copied in read-only (under `reference/`); `changes()` says what the session
+created or modified, which is what gets stored as its deliverables.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import shutil
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from .schema import TaskInstance
+
+MAX_FILE_BYTES = 5_000_000
+REFERENCE_DIR = "reference"
+
+
+class WorkspaceError(ValueError):
+    """A tool asked for something the workspace does not allow; the message is shown to the agent."""
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class Workspace:
+    root: Path
+
+    @classmethod
+    def for_task(cls, root: Path, task: TaskInstance) -> Workspace:
+        root.mkdir(parents=True, exist_ok=True)
+        ws = cls(root)
+        for ref in task.references:
+            target = root / REFERENCE_DIR / ref.name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ref.path, target)
+        ws._baseline = ws.snapshot()
+        return ws
+
+    def __post_init__(self) -> None:
+        self._baseline: dict[str, str] = {}
+
+    def resolve(self, path: str) -> Path:
+        text = path.strip()
+        while text.startswith("./"):
+            text = text[2:]
+        clean = PurePosixPath(text)
+        if not str(clean) or clean.is_absolute() or ".." in clean.parts:
+            raise WorkspaceError(f"path {path!r} must be relative to the workspace, without '..'")
+        target = (self.root / clean).resolve()
+        if self.root.resolve() != target and self.root.resolve() not in target.parents:
+            raise WorkspaceError(f"path {path!r} leaves the workspace")
+        return target
+
+    def name_of(self, target: Path) -> str:
+        return target.resolve().relative_to(self.root.resolve()).as_posix()
+
+    def files(self) -> list[str]:
+        return sorted(self.name_of(p) for p in self.root.rglob("*") if p.is_file() and not p.is_symlink())
+
+    def read_bytes(self, path: str) -> bytes:
+        target = self.resolve(path)
+        if not target.is_file():
+            raise WorkspaceError(f"no file {path!r}; files: {', '.join(self.files()) or '(none)'}")
+        return target.read_bytes()
+
+    def write_bytes(self, path: str, data: bytes) -> str:
+        target = self.resolve(path)
+        name = self.name_of(target)
+        if name.startswith(REFERENCE_DIR + "/"):
+            raise WorkspaceError(f"{name} is a reference file and read-only; write your own file instead")
+        if len(data) > MAX_FILE_BYTES:
+            raise WorkspaceError(f"{name}: {len(data)} bytes is over the {MAX_FILE_BYTES} byte limit")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        return name
+
+    def write_text(self, path: str, text: str) -> str:
+        """Write text; an .xlsx path takes CSV text and a .docx path takes plain text or Markdown,
+        so that a text-only model can still hand in the office files a task asks for."""
+        suffix = PurePosixPath(path).suffix.lower()
+        if suffix == ".xlsx":
+            return self.write_bytes(path, csv_to_xlsx(text))
+        if suffix == ".docx":
+            return self.write_bytes(path, text_to_docx(text))
+        return self.write_bytes(path, text.encode())
+
+    def snapshot(self) -> dict[str, str]:
+        return {name: _digest((self.root / name).read_bytes()) for name in self.files()}
+
+    def changes(self) -> dict[str, bytes]:
+        """Files created or modified since the workspace was set up (reference files excluded)."""
+        now = self.snapshot()
+        return {
+            name: (self.root / name).read_bytes()
+            for name, digest in now.items()
+            if self._baseline.get(name) != digest and not name.startswith(REFERENCE_DIR + "/")
+        }
+
+
+def csv_to_xlsx(text: str) -> bytes:
+    import csv
+
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    for row in csv.reader(io.StringIO(text)):
+        ws.append([_number(v) for v in row])
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def _number(value: str) -> object:
+    try:
+        return int(value)
+    except ValueError:
+        try:
+            return float(value)
+        except ValueError:
+            return value
+
+
+def text_to_docx(text: str) -> bytes:
+    from docx import Document
+
+    doc = Document()
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            level = min(len(stripped) - len(stripped.lstrip("#")), 4)
+            doc.add_heading(stripped.lstrip("#").strip(), level=level)
+        elif stripped.startswith(("- ", "* ")):
+            doc.add_paragraph(stripped[2:], style="List Bullet")
+        elif stripped:
+            doc.add_paragraph(stripped)
+    buf = io.BytesIO()
+    doc.save(buf)
+    return buf.getvalue()
