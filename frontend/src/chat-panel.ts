@@ -3,6 +3,7 @@
 // server logs each message with the history sent and each answer; copies (button or selection),
 // feedback, clearing and cancelling are logged here.
 import { el } from "./dom";
+import { thumbIcon } from "./icons";
 import { StudyApi, StudyApiError, uuid } from "./study-api";
 import type { Telemetry } from "./telemetry";
 
@@ -71,9 +72,9 @@ export function mountChat(host: HTMLElement, api: StudyApi, telemetry: Telemetry
       telemetry.log("chat_copy", { response_id: responseId, text, via: "selection" }, options.taskIndex());
     });
     const thumbs = el("div", { class: "chat-feedback" });
-    for (const [value, label, name] of [[1, "👍", "Helpful"], [-1, "👎", "Not helpful"]] as const) {
-      const b = el("button", { type: "button", class: "btn btn-small", "aria-label": name, "aria-pressed": "false",
-        "data-feedback": String(value) }, label);
+    for (const [value, direction, name] of [[1, "up", "Helpful"], [-1, "down", "Not helpful"]] as const) {
+      const b = el("button", { type: "button", class: "btn btn-small btn-icon", "aria-label": name, title: name,
+        "aria-pressed": "false", "data-feedback": String(value) }, thumbIcon(direction));
       b.addEventListener("click", () => {
         for (const other of Array.from(thumbs.querySelectorAll("button"))) other.setAttribute("aria-pressed", "false");
         b.setAttribute("aria-pressed", "true");

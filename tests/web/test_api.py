@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.study.catalogue import Catalogue
@@ -241,13 +240,3 @@ def test_pages_say_how_to_build_a_missing_front_end(tmp_path: Path) -> None:
         page = c.get("/tasks/pair_sum").text
     assert "front end is not built" in page and "npm run build" in page
     assert "make run" in bundle_problem(tmp_path)
-
-
-def test_serve_refuses_to_start_without_the_front_end(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import centaurlab.web
-    from centaurlab.cli import app
-
-    monkeypatch.setattr(centaurlab.web, "bundle_problem", lambda: bundle_problem(tmp_path))
-    result = CliRunner().invoke(app, ["serve"])
-    assert result.exit_code == 2
-    assert "front end is not built" in result.stderr and "make run" in result.stderr

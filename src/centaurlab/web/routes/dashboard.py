@@ -25,6 +25,7 @@ from .deps import bundle_of, platform_of, study_of
 router = APIRouter(prefix="/dashboard", default_response_class=HTMLResponse, include_in_schema=False)
 STAGES = ("consent", "pre", "instructions", "coding", "exit", "done")
 CODE_TYPES = ("code_snapshot", "run", "submit", "reset")
+NOT_ASSIGNED = "(not assigned yet)"
 
 
 def _auth(request: Request) -> DashboardAuth:
@@ -47,6 +48,13 @@ def _guard(request: Request) -> Response | None:
     if not auth.valid(request.cookies.get(COOKIE)):
         return RedirectResponse("/dashboard/login", status_code=303)
     return None
+
+
+def _text(value: Any, missing: str = "") -> str:
+    """A cell's text: `missing` for None and NaN (pandas turns a missing value into NaN), never 'nan'."""
+    if value is None or (isinstance(value, float) and value != value):
+        return missing
+    return str(value)
 
 
 def _table(columns: list[str], rows: list[list[Any]], caption: str, raw: set[int] | None = None) -> str:
@@ -101,8 +109,13 @@ def _metrics_html(events: pd.DataFrame, people: pd.DataFrame) -> str:
         summary = metric_tables(events, people)["summary"]
     except Exception as exc:  # noqa: BLE001 - a metrics problem must not take the dashboard down
         return f'<p class="notice notice-warn">The metrics could not be computed: {e(exc)}</p>'
-    frame = summary.reset_index()
-    return _table([str(c) for c in frame.columns], frame.astype(str).values.tolist(), "Metrics by condition")
+    if len(summary.columns) < 2:  # metric names only: nobody counted yet
+        return ("<p>No participant counts in the metrics yet: as in RealHumanEval, participants who have "
+                "completed no task, or wrote no code for 15 minutes, are left out (the full report lists them).</p>")
+    # the frame's own columns only: its RangeIndex is row numbers, not data
+    frame = summary if isinstance(summary.index, pd.RangeIndex) else summary.reset_index()
+    rows = [[_text(v) for v in row] for row in frame.itertuples(index=False, name=None)]
+    return _table([str(c) for c in frame.columns], rows, "Metrics by condition")
 
 
 @router.get("/{study_id}")
@@ -120,7 +133,7 @@ def study_page(study_id: str, request: Request) -> Response:
         mine = people[people["condition"].isna()] if cond is None else people[people["condition"] == cond]
         if cond is None and mine.empty:
             continue
-        progress.append([cond or "(not assigned yet)", *[int((mine["stage"] == s).sum()) for s in STAGES], len(mine)])
+        progress.append([cond or NOT_ASSIGNED, *[int((mine["stage"] == s).sum()) for s in STAGES], len(mine)])
     rows = []
     last = events.groupby("participant_id")["server_ms"].max() if len(events) else pd.Series(dtype=int)
     for p in people.to_dict("records"):
@@ -128,8 +141,8 @@ def study_page(study_id: str, request: Request) -> Response:
         done, skipped = int((mine["outcome"] == "completed").sum()), int((mine["outcome"] == "skipped").sum())
         seen = last.get(p["participant_id"])
         rows.append([f'<a href="/dashboard/{e(study_id)}/p/{e(p["participant_id"])}">{e(p["participant_id"])}</a>',
-                     e(p["condition"] or ""), e(p["task_set"] or ""), e(p["stage"]), done, skipped,
-                     e(p["prolific_pid"] or ""),
+                     e(_text(p["condition"], NOT_ASSIGNED)), e(_text(p["task_set"], "–")), e(p["stage"]), done,
+                     skipped, e(_text(p["prolific_pid"], "–")),
                      "" if seen is None else f"{datetime.fromtimestamp(seen / 1000, UTC):%Y-%m-%d %H:%M:%S}"])
     exports = " · ".join(f'{t}: <a href="/dashboard/{e(study_id)}/export/{t}.csv">CSV</a> '
                          f'<a href="/dashboard/{e(study_id)}/export/{t}.parquet">Parquet</a>' for t in TABLES)
@@ -154,7 +167,7 @@ def _summary(kind: str, payload: dict[str, Any]) -> str:
     value = payload.get(keys.get(kind, ""), "")
     if kind == "submit":
         value = f"{payload.get('verdict')} ({payload.get('passed')}/{payload.get('total')})"
-    text = str(value)
+    text = "" if value is None else str(value)
     return text if len(text) <= 120 else text[:117] + "…"
 
 
@@ -185,8 +198,9 @@ def participant_page(study_id: str, participant_id: str, request: Request, at: i
                f'<a href="{base}{min(len(snaps) - 1, i + 1)}">later →</a>')
         replay = f'<p class="replay-nav">{nav}</p><pre class="replay" id="replay-code">{e(snap.payload["code"])}</pre>'
     condition, task_set, stage, pid = info
-    body = (f"<h1>Participant {e(participant_id)}</h1><p class=\"lead\">condition {e(condition)} · task set "
-            f"{'' if task_set is None else task_set + 1} · stage {e(stage)} · Prolific id {e(pid or '-')}</p>"
+    body = (f"<h1>Participant {e(participant_id)}</h1><p class=\"lead\">condition {e(_text(condition, NOT_ASSIGNED))}"
+            f" · task set {'–' if task_set is None else task_set + 1} · stage {e(stage)} · Prolific id "
+            f"{e(pid or '–')}</p>"
             f"<h2>Code replay</h2>{replay}<h2>Timeline</h2>"
             + _table(["t (s)", "event", "task", "detail"], rows, "Events in the order they happened"))
     return _page(request, participant_id, body, [(study_id, f"/dashboard/{study_id}"), (participant_id, None)])
