@@ -40,3 +40,51 @@ def run(
         )
     if not result.ok:
         raise typer.Exit(1)
+
+
+pool_app = typer.Typer(help="The warm pool of boxes that judged runs claim.", no_args_is_help=True)
+app.add_typer(pool_app, name="pool")
+
+
+@pool_app.command("status")
+def pool_status(
+    warm: list[str] = typer.Option([], "--warm", help="Fill the pool of this kind first: plain, numpy or pandas."),
+    wait: float = typer.Option(15.0, help="Seconds to wait for the pool to fill when --warm is given."),
+    json_out: bool = typer.Option(False, "--json"),
+) -> None:
+    """Show this process's warm pool: its bounds and, per kind of box, how many wait ready.
+
+    Each process that judges runs (the study server, `centaur grade`, a bench run) has its own
+    pool, started on demand; `--warm` starts one here to show it filling."""
+    import time
+
+    from ..sandbox.boxes import BoxKind
+    from ..sandbox.pool import default_pool
+
+    pool = default_pool()
+    try:
+        chosen = get_backend()
+    except SandboxUnavailable as exc:
+        raise fail(str(exc)) from exc
+    unknown = [w for w in warm if w not in ("plain", "numpy", "pandas")]
+    if unknown:
+        raise fail(f"--warm {unknown[0]}: choose plain, numpy or pandas")
+    for name in warm:
+        pool.warm(chosen, BoxKind(chosen.name, () if name == "plain" else (name,)))
+    deadline = time.monotonic() + (wait if warm else 0)
+    while time.monotonic() < deadline and any(r.ready < r.target for r in pool.status()):
+        time.sleep(0.05)
+    rows = pool.status()
+    if json_out:
+        print_json({"size_per_kind": pool.size, "max_idle_memory_mb": pool.max_memory_mb,
+                    "kinds": [{**vars(r), "kind": {"backend": r.kind.backend, "preload": list(r.kind.preload)}}
+                              for r in rows]})  # fmt: skip
+        return
+    from .output import print_table
+
+    print_table(
+        f"warm pool: {pool.size} boxes per kind, idle memory at most {pool.max_memory_mb:.0f} MB",
+        ["kind", "ready", "target", "claimed", "warm hits", "started", "discarded", "idle MB"],
+        [[",".join(r.kind.preload) or "plain", r.ready, r.target, r.claimed, r.warm_hits, r.started, r.discarded,
+          r.idle_mb] for r in rows],
+    )  # fmt: skip

@@ -71,3 +71,9 @@ def elapsed(before: CpuSample, after: CpuSample) -> float:
     precise = after.precise - before.precise
     ticks = after.ticks - before.ticks
     return ticks if ticks > precise + 2 * TICK else max(precise, 0.0)
+
+
+def process_seconds(pid: int) -> float:
+    """CPU seconds of one process and its reaped children, from its clock-tick totals."""
+    fields = _stat_fields(pid)
+    return sum(int(f) for f in fields[11:15]) * TICK if len(fields) > 14 else 0.0

@@ -74,7 +74,7 @@ class Boxes(BoxProvider):
         try:
             reply = box.request("load", source=self.source, **self.limits)
         except SolutionRaised as exc:
-            box.close()
+            box.discard()
             raise LoadFailed(f"importing solution.py failed: {exc.remote_trace or exc}") from None
         except BoxFailure as exc:
             raise LoadFailed(f"importing solution.py failed: {exc}") from None
@@ -85,10 +85,9 @@ class Boxes(BoxProvider):
 
     def retire(self) -> None:
         if self.box is not None:
-            self.box.close()
-            end = self.box.session.close()
-            self.log.stderr.append(end.stderr_tail)
-            self.log.cpu_seconds += end.cpu_seconds or 0.0
+            stderr, cpu = self.box.discard()
+            self.log.stderr.append(stderr)
+            self.log.cpu_seconds += cpu
             self.box = None
 
 

@@ -8,7 +8,10 @@ call in progress (and the box is killed when it cannot be trusted to answer the 
 from __future__ import annotations
 
 import builtins
+import contextlib
 import itertools
+import queue
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -136,6 +139,26 @@ class RemoteBox:
     def close(self) -> None:
         self.dead = True
         self.session.close(grace=0.2)
+
+    def discard(self) -> tuple[str, float]:
+        """Kill the box at once and reap it in the background; (stderr tail, CPU seconds so far).
+        Nothing of it is needed any more, so nothing waits for its interpreter to wind down."""
+        stderr = self.session.stderr_tail()
+        cpu = cputime.process_seconds(self.pid) if self.pid else 0.0
+        self.kill()
+        _reaper.put(self.session)
+        return stderr, cpu
+
+
+def _reap_forever(sessions: queue.SimpleQueue[SandboxSession]) -> None:
+    while True:
+        session = sessions.get()
+        with contextlib.suppress(Exception):
+            session.close(grace=0.0)
+
+
+_reaper: queue.SimpleQueue[SandboxSession] = queue.SimpleQueue()
+threading.Thread(target=_reap_forever, args=(_reaper,), name="centaur-box-reaper", daemon=True).start()
 
 
 def handle_of(value: Any) -> Handle | None:

@@ -20,19 +20,23 @@ from .rlimit import UNSAFE_WARNING
 
 
 class _Limits(Protocol):
-    cpu_seconds: float
-    wall_seconds: float
-    memory_mb: int
-    test_seconds: float
+    @property
+    def cpu_seconds(self) -> float: ...
+    @property
+    def wall_seconds(self) -> float: ...
+    @property
+    def memory_mb(self) -> int: ...
+    @property
+    def test_seconds(self) -> float: ...
 
 
 class _Meta(Protocol):
-    entry_point: str
-    packages: Sequence[str]
-
+    @property
+    def entry_point(self) -> str: ...
+    @property
+    def packages(self) -> Sequence[str]: ...
     @property
     def limits(self) -> _Limits: ...
-
     @property
     def examples(self) -> Sequence[Any]: ...
 
@@ -41,10 +45,12 @@ class JudgedTask(Protocol):
     """What the judge needs of a task (`centaurlab.tasks.Task` is one); the sandbox does not
     import the task package, which sits beside it in the layers."""
 
-    id: str
-    tests_source: str
-    efficiency_source: str | None
-
+    @property
+    def id(self) -> str: ...
+    @property
+    def tests_source(self) -> str: ...
+    @property
+    def efficiency_source(self) -> str | None: ...
     @property
     def meta(self) -> _Meta: ...
 

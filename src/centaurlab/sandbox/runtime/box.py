@@ -228,6 +228,8 @@ def _target(request: dict[str, Any]) -> Any:
 
 def _serve(request: dict[str, Any]) -> Any:
     op = request["op"]
+    if op == "ping":
+        return "pong"
     if op == "load":
         return _load(request)
     if op == "get":
