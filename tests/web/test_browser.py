@@ -73,6 +73,13 @@ def test_a_correct_solution_passes_every_test_in_the_browser(server_url: str, tm
             page.keyboard.press("Control+A")
             page.evaluate("text => navigator.clipboard.writeText(text)", task.reference_source)
             page.keyboard.press("Control+V")
+            # the paste lands asynchronously: wait for the editor to show it before reading it
+            page.wait_for_function(
+                "want => document.querySelector('.monaco-editor .view-lines').innerText"
+                ".replace(/\\u00a0/g, ' ').trim() === want",
+                arg=task.reference_source.strip(),
+                timeout=30_000,
+            )
             shown = lines.inner_text().replace("\u00a0", " ")
             assert shown.strip() == task.reference_source.strip(), "the editor does not hold the solution"
 

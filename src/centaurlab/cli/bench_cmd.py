@@ -57,7 +57,7 @@ def run(
                                "= 64 per model and problem) or quick (4 x 5). Options below override it."),
     framings: str | None = typer.Option(None, help="Prompt framings, comma-separated; default: the preset's "
                                         f"({','.join(COMPASS_FRAMINGS)})."),
-    framing_file: list[Path] = typer.Option([], help="A .toml of [framings.NAME] or a text file; repeatable."),
+    framing_file: list[Path] = typer.Option([], help="A .toml of \\[framings.NAME] or a text file; repeatable."),
     samples: int | None = typer.Option(None, "--samples", "-n",
                                        help="Samples per model x task x framing; default: the preset's."),
     temperature: float | None = typer.Option(None, help="Sampling temperature; default: each model's own."),
