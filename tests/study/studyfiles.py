@@ -14,8 +14,12 @@ CONDITIONS = {
 
 def write_study(folder: Path, study_id: str = "pilot", conditions: tuple[str, ...] = ("none", "autocomplete", "chat"),
                 sets: str = '[["even_odd_count", "is_bored"]]', extra: str = "", skip_after_minutes: float = 0.0,
-                session_minutes: float = 20.0) -> Path:
+                session_minutes: float = 20.0, temperature: float = 0.0, trim: str = "smart") -> Path:
+    """Deterministic assistants by default (temperature 0, trimmed suggestions): the tests check what they
+    answer. `temperature=1.0, trim="none"` gives the paper's settings."""
     body = "".join(CONDITIONS[c] for c in conditions)
+    if "[paste]" not in extra:  # the browser tests type code by pasting it; the paper's default refuses that
+        extra = "[paste]\nblock_external = false\n" + extra
     text = f"""id = "{study_id}"
 title = "Pilot"
 seed = 7
@@ -30,12 +34,17 @@ skip_after_minutes = {skip_after_minutes}
 suggestion_delay_ms = 400
 snapshot_seconds = 1
 
+[autocomplete]
+temperature = {temperature}
+trim = "{trim}"
+
 [autocomplete.length]
 kind = "fixed"
 tokens = 24
 
 [chat]
 max_tokens = 96
+temperature = {temperature}
 
 [recruitment]
 completion_url = "https://app.prolific.com/submissions/complete?cc=TESTCODE"

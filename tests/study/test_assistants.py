@@ -30,10 +30,10 @@ def model_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[li
         yield seen
 
 
-def _coding_client(tmp_path: Path, condition: str, sees_code: bool = False) -> TestClient:
+def _coding_client(tmp_path: Path, condition: str, sees_code: bool = False, paper: bool = False) -> TestClient:
     url = settings().database_url
     store.upgrade(url)
-    path = write_study(tmp_path, conditions=(condition,))
+    path = write_study(tmp_path, conditions=(condition,), **({"temperature": 1.0, "trim": "none"} if paper else {}))
     text = path.read_text().replace('"local"', '"recorder"')
     path.write_text(text.replace("[chat]\n", "[chat]\nsees_code = true\n") if sees_code else text)
     create_study(url, load_study(path), path.parent)
@@ -73,6 +73,26 @@ def test_autocomplete_uses_the_study_policy_and_logs_requested_and_shown(
     chat = {"message_id": str(uuid.uuid4()), "text": "hi", "history": [], "task_index": 0, "client_ms": 1}
     assert client.post("/api/study/pilot/chat", json=chat).status_code == 403
     assert len(model_server) == 1
+
+
+def test_autocomplete_with_the_papers_settings(tmp_path: Path, model_server: list[dict[str, Any]]) -> None:
+    from centaurlab.study.studyfile import AUTOCOMPLETE_HEADER, StudySpec
+
+    defaults = StudySpec.model_validate({"id": "x", "title": "t", "conditions": {"none": {}}})
+    assert (defaults.autocomplete.temperature, defaults.chat.temperature) == (1.0, 1.0)
+    assert (defaults.autocomplete.trim, defaults.autocomplete.send_suffix, defaults.paste.block_external) == (
+        "none", True, True)
+    client = _coding_client(tmp_path, "autocomplete", paper=True)
+    body = {"request_id": str(uuid.uuid4()), "trigger": "auto", "prefix": "def f(numbers):\n    ",
+            "suffix": "\n    return total\n", "task_index": 0, "client_ms": 1000}
+    answer = client.post("/api/study/pilot/suggest", json=body).json()
+    [request] = model_server
+    # temperature 1; the header line first; the code after the cursor as suffix; no stop strings
+    assert request["temperature"] == 1.0 and request["max_tokens"] == 24
+    assert request["prompt"] == f"{AUTOCOMPLETE_HEADER}\ndef f(numbers):\n    "
+    assert request["suffix"] == "\n    return total\n" and not request.get("stop")
+    # the whole answer within the drawn length, not cut at its blank lines (only trailing space goes)
+    assert answer["suggestion"] == "total += value\n\n\ndef other():"
 
 
 @pytest.mark.parametrize("sees_code", [False, True])

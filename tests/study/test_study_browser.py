@@ -145,6 +145,7 @@ def _exit_survey(page: Any, expect: Any, with_ai: bool) -> None:
     assert (page.locator('input[name="ai_helpfulness"]').count() > 0) == with_ai
     if with_ai:
         page.locator('input[name="ai_helpfulness"][value="6"]').check()
+        page.locator('input[name="typical_usage"][value="yes"]').check()
     page.locator('textarea[name="comments"]').fill("My name is Jane Doe, write to jane@example.org")
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_role("heading", name="Thank you!")).to_be_visible()

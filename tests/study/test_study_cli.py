@@ -37,7 +37,7 @@ def test_validate_accepts_the_documented_example() -> None:
 @pytest.mark.parametrize(("content", "suffix", "expected"), [
     ('id = "x"\ntitle = "t"\n[conditions.autocomplete]\nautocomplete_model = "gpt-9"\n', "toml",
      ["conditions.autocomplete.autocomplete_model", "unknown model 'gpt-9'", "[models.gpt-9]"]),
-    ('id = "x"\ntitle = "t"\n[conditions.chat]\n', "toml", ["conditions.chat.chat_model", "missing"]),
+    ('id = "x"\ntitle = "t"\n[conditions.chat]\n', "toml", ["conditions.chat.model", "missing"]),
     ('id = "x"\ntitle = "t"\n[conditions.none]\n[tasks]\nbank = "nope"\n', "toml", ["tasks.bank", "no bank 'nope'"]),
     ('id = "x"\ntitle = "t"\n[conditions.none]\n[tasks]\nsets = [7]\n', "toml",
      ["tasks.sets", "no task set 7", "from 1 to 5"]),
@@ -45,7 +45,7 @@ def test_validate_accepts_the_documented_example() -> None:
      ["tasks.sets[0]", "no task 'fizz'"]),
     ("id: x\ntitle: t\nconditions: {none: {}}\ntiming: {sesion_minutes: 3}\n", "yaml",
      ["timing.sesion_minutes", "correct its spelling"]),
-    ("id: x\ntitle: t\nconditions: {sometimes: {}}\n", "yaml", ["conditions.sometimes", "use one of the values"]),
+    ("id: x\ntitle: t\nconditions: {sometimes: {}}\n", "yaml", ["conditions.sometimes.kind", "missing"]),
     ('id = "x"\ntitle = "t"\n[conditions.none]\n[assignment]\nstratify_by = "age"\n', "toml",
      ["assignment.stratify_by", "'age' is not a choice question", "python_experience"]),
     ('id = "x"\ntitle =\n', "toml", ["(syntax)", "not valid TOML", "line 2"]),

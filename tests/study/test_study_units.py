@@ -58,7 +58,9 @@ def test_survey_answers_are_checked_against_the_questions() -> None:
     assert len(problems) == 2 and any("Pick one" in p for p in problems)
     exit_q = default_exit_survey()
     form = {q.id: "21" if q.id == "tlx_mental" else "3" for q in exit_q if q.kind == "scale"}
-    answers, problems = check_answers(exit_q, form)
-    assert problems == ["Give a number from 1 to 20 for: " + exit_q[0].text]
-    assert answers["tlx_effort"] == 3 and answers["ai_helpfulness"] == 3
-    assert [q.id for q in exit_q if q.ai_only] == ["ai_helpfulness", "ai_usage", "ai_improvements"]
+    answers, problems = check_answers(exit_q, {**form, "typical_usage": "partly"})
+    assert problems == ["Give a number from 1 to 20 for: " + next(q.text for q in exit_q if q.id == "tlx_mental")]
+    assert answers["tlx_effort"] == 3 and answers["ai_helpfulness"] == 3 and answers["typical_usage"] == "partly"
+    assert [q.id for q in exit_q if q.ai_only] == ["typical_usage", "ai_helpfulness", "ai_usage", "ai_improvements"]
+    # RealHumanEval's anchors: every scale from "Low" to "High"
+    assert {(q.low_label, q.high_label) for q in exit_q if q.kind == "scale"} == {("Low", "High")}

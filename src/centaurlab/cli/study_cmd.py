@@ -36,8 +36,8 @@ def _summary(spec: Any, path: Path) -> dict[str, Any]:
     bank, tutorial, sets = resolve_task_sets(spec, path.parent, path)
     return {
         "id": spec.id, "title": spec.title, "bank": bank, "tutorial": tutorial, "task_sets": sets,
-        "conditions": {name: c.model_dump(exclude_none=True, exclude={"instructions"})
-                       for name, c in spec.conditions.items()},
+        "conditions": {row["condition"]: {"kind": row["kind"], "model": row["model"], "family": row["family"]}
+                       for row in spec.condition_table()},
         "cells": len(spec.conditions) * len(sets), "stratify_by": spec.assignment.stratify_by,
         "session_minutes": spec.timing.session_minutes, "skip_after_minutes": spec.timing.skip_after_minutes,
     }
@@ -55,7 +55,7 @@ def validate(
         print_json({"valid": True, **info})
         return
     console.print(f"[green]✓[/] {escape(str(path))}: study [bold]{escape(spec.id)}[/] is valid")
-    conds = ", ".join(f"{n} ({', '.join(f'{k}={v}' for k, v in c.items()) or 'no AI'})"
+    conds = ", ".join(f"{n} ({'no AI' if c['kind'] == 'none' else c['kind'] + ', ' + c['model']})"
                       for n, c in info["conditions"].items())
     console.print(f"  conditions: {escape(conds)}")
     console.print(f"  tasks: bank {info['bank']}, tutorial {info['tutorial']}, {len(info['task_sets'])} task sets "

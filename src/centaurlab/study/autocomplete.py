@@ -69,28 +69,38 @@ class Autocomplete:
                 self._samplers[p.id] = study.spec.autocomplete.length.policy().sampler(seed)
             return self._samplers[p.id]()
 
+    def _ask(self, study: Study, p: ParticipantRow, model: str, body: SuggestRequest) -> tuple[str, int, Any]:
+        """(suggestion, latency in ms, raw answer) from one model, under the study's autocomplete settings."""
+        settings = study.spec.autocomplete
+        cfg = self.registry.get(model)
+        prefix = f"{settings.header}\n{body.prefix}" if settings.header else body.prefix
+        plan = plan_fim(prefix, body.suffix, template=cfg.fim_template, max_tokens=self._max_tokens(study, p),
+                        supports_suffix=settings.send_suffix and cfg.fim_template is None,
+                        temperature=settings.temperature)
+        smart = settings.trim == "smart"
+        # a FIM template's stop strings are its end-of-fill tokens, not a cut: they always go
+        stop = list(plan.stop[:4]) if smart or plan.kind == "template" else []
+        start = time.perf_counter()
+        response = self.registry.provider(model).complete(CompletionRequest(
+            plan.prompt, suffix=plan.suffix, temperature=plan.temperature, max_tokens=plan.max_tokens, stop=stop,
+        ))
+        latency_ms = round((time.perf_counter() - start) * 1000)
+        text = plan.clean(response.text) if smart else response.text.rstrip()
+        return text, latency_ms, response.raw
+
     def suggest(self, p: ParticipantRow, body: SuggestRequest) -> dict[str, Any]:
         """Ask the condition's model for the code at the cursor; blocking (call from a worker thread)."""
         study = self.participants.studies.get(p.study_id)
-        condition = study.spec.conditions.get(p.condition or "none")  # type: ignore[call-overload]
+        condition = study.spec.conditions.get(p.condition or "none")
         model = condition.autocomplete_model if condition is not None else None
         if model is None:
             raise NotInCondition(f"the '{p.condition}' condition has no autocomplete")
-        cfg = self.registry.get(model)
         requested = self.participants.event(
             study, p, "suggestion_requested",
             {"request_id": body.request_id, "trigger": body.trigger, "prefix": body.prefix, "suffix": body.suffix},
             index=body.task_index, client_ms=body.client_ms,
         )
-        plan = plan_fim(body.prefix, body.suffix, template=cfg.fim_template, max_tokens=self._max_tokens(study, p),
-                        temperature=study.spec.autocomplete.temperature)
-        start = time.perf_counter()
-        response = self.registry.provider(model).complete(CompletionRequest(
-            plan.prompt, suffix=plan.suffix, temperature=plan.temperature, max_tokens=plan.max_tokens,
-            stop=list(plan.stop[:4]),
-        ))
-        latency_ms = round((time.perf_counter() - start) * 1000)
-        suggestion = plan.clean(response.text)
+        suggestion, latency_ms, raw = self._ask(study, p, model, body)
         suggestion_id = str(uuid.uuid4())
         events = [requested]
         if suggestion:
@@ -98,7 +108,7 @@ class Autocomplete:
                 study, p, "suggestion_served",
                 {"request_id": body.request_id, "suggestion_id": suggestion_id, "suggestion": suggestion,
                  "model": model, "latency_ms": latency_ms, "prefix": body.prefix, "suffix": body.suffix,
-                 "logprobs": _logprobs(response.raw)},
+                 "logprobs": _logprobs(raw)},
                 index=body.task_index, client_ms=body.client_ms + latency_ms,
             ))
         with self.participants.writing() as session:

@@ -58,7 +58,7 @@ class Chat:
     def answer(self, p: ParticipantRow, body: ChatBody) -> dict[str, Any]:
         """The model's answer (text and Markdown rendered as safe HTML); blocking (call from a worker thread)."""
         study = self.participants.studies.get(p.study_id)
-        condition = study.spec.conditions.get(p.condition or "none")  # type: ignore[call-overload]
+        condition = study.spec.conditions.get(p.condition or "none")
         model = condition.chat_model if condition is not None else None
         if model is None:
             raise NotInCondition(f"the '{p.condition}' condition has no chat assistant")

@@ -13,11 +13,14 @@ from .studies import StudyCache
 
 
 def study_frames(url: str, study_id: str) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(events, participants) in the metrics' contract: assigned participants only."""
-    StudyCache(url).get(study_id)  # raises UnknownStudy (a LookupError)
+    """(events, participants) in the metrics' contract: assigned participants only, with each condition's
+    assistance kind, model and model family (from the study file) for the pooled analyses."""
+    study = StudyCache(url).get(study_id)  # raises UnknownStudy (a LookupError)
     events = study_events(url, study_id)
     people = participant_attributes(url, study_id)
     people = people[people["condition"].notna()].loc[:, ["participant_id", "condition", "task_set"]]
+    conditions = pd.DataFrame(study.spec.condition_table(), columns=["condition", "kind", "model", "family"])
+    people = people.merge(conditions, how="left", on="condition")
     return events, people.reset_index(drop=True)
 
 
@@ -33,9 +36,12 @@ def metric_tables(events: pd.DataFrame, people: pd.DataFrame, exclude: bool = Tr
     from .metrics import (
         apply_exclusions,
         condition_effects,
+        control_of,
         exclusions,
+        groupings,
         participant_metrics,
         prepare,
+        regroup,
         summary_table,
         task_metrics,
         task_summary,
@@ -48,14 +54,19 @@ def metric_tables(events: pd.DataFrame, people: pd.DataFrame, exclude: bool = Tr
         people = people if kept is None else kept
     per_person = participant_metrics(ev, people)
     tasks = task_metrics(ev)
-    present = set(per_person["condition"].dropna())
-    conditions = [c for c in ("none", "autocomplete", "chat", "both") if c in present]
-    return {
+    conditions = [str(c) for c in dict.fromkeys(people["condition"].dropna()) if c in set(per_person["condition"])]
+    tables = {
         "summary": summary_table(per_person, conditions),
         "tasks": task_summary(tasks, conditions),
-        "effects": condition_effects(per_person, tasks),
-        "exclusions": excluded,
+        "effects": condition_effects(per_person, tasks, control=control_of(people)),
     }
+    for by in groupings(people):
+        pooled, pooled_tasks = regroup(per_person, people, by), regroup(tasks, people, by)
+        groups = [str(g) for g in dict.fromkeys(pooled["condition"].dropna())]
+        tables[f"summary_by_{by}"] = summary_table(pooled, groups)
+        tables[f"effects_by_{by}"] = condition_effects(pooled, pooled_tasks, control=control_of(people, by))
+    tables["exclusions"] = excluded
+    return tables
 
 
 def report_study(url: str, study_id: str, html: Path | None = None, exclude: bool = True) -> dict[str, Any]:

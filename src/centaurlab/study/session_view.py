@@ -27,7 +27,7 @@ def _markdown(text: str) -> str:
 
 def coding_state(study: Study, p: ParticipantRow) -> dict[str, Any]:
     spec = study.spec
-    condition = spec.conditions.get(p.condition or "none")  # type: ignore[call-overload]
+    condition = spec.conditions.get(p.condition or "none")
     state: dict[str, Any] = {
         "study_id": study.id,
         "participant_id": p.id,
@@ -36,7 +36,7 @@ def coding_state(study: Study, p: ParticipantRow) -> dict[str, Any]:
         "now_ms": now_ms(),
         "autocomplete": bool(condition and condition.autocomplete_model),
         "chat": bool(condition and condition.chat_model),
-        "block_paste": p.condition == "none" and spec.paste.block_external_without_ai,
+        "block_paste": spec.paste.blocks(spec.kind(p.condition)),
         "suggestion_delay_ms": spec.timing.suggestion_delay_ms,
         "snapshot_ms": int(spec.timing.snapshot_seconds * 1000),
         "skip_after_ms": int(spec.timing.skip_after_minutes * 60_000),

@@ -8,6 +8,7 @@ fix, so that a typo is found before the first participant arrives rather than du
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,8 +22,11 @@ from ..tasks import TaskFileError, builtin_bank_names, load_bank
 from ..tasks.loader import BUILTIN_DIR
 from .surveys import Question, default_exit_survey, default_pre_survey
 
-ConditionName = Literal["none", "autocomplete", "chat", "both"]
+AssistanceKind = Literal["none", "autocomplete", "chat", "both", "paired"]
+KINDS: tuple[str, ...] = ("none", "autocomplete", "chat", "both", "paired")
+#: Before conditions had free names, a condition's name was its kind; such files still load.
 CONDITION_NAMES: tuple[str, ...] = ("none", "autocomplete", "chat", "both")
+CONDITION_NAME = r"^[a-z0-9][a-z0-9_.-]{0,62}$"
 
 # RealHumanEval's chat system prompt (Mozannar et al., appendix): an expert Python programmer, code in Python only.
 REAL_HUMAN_EVAL_SYSTEM_PROMPT = (
@@ -35,21 +39,41 @@ and without AI assistance. You will solve short Python programming tasks in a br
 of the assistant) and your answers. Taking part is voluntary and you may stop at any time. The data are
 used for research only and are published without names or e-mail addresses."""
 
+# What RealHumanEval told every participant (appendix A), in our words: Python only, with the standard
+# library, numpy and pandas; no outside help; then how the condition's assistant works, and that it can be
+# wrong.
+COMMON_RULES = (
+    "Write Python only, using the standard library, numpy and pandas. Do not use any outside help while you "
+    "work: no search engine, no Q&A site, no other AI tool; pasting from outside this page is turned off."
+)
+AI_MAY_BE_WRONG = "The AI assistant is not always right: its suggestions may be wrong, so check what you use."
+RUN_AND_SUBMIT = (
+    "Run shows your program's output; Submit checks your code against hidden tests, as often as you like. If a "
+    "task takes too long, a Skip button appears after a while."
+)
 DEFAULT_INSTRUCTIONS: dict[str, str] = {
-    "none": "Solve as many tasks as you can. No AI assistant is available in this session.",
+    "none": f"Solve as many tasks as you can. {COMMON_RULES} No AI assistant is available in this session. "
+            f"{RUN_AND_SUBMIT}",
     "autocomplete": (
-        "Solve as many tasks as you can. An AI autocomplete suggests code in grey as you type: after a short "
-        "pause, or when you press Ctrl+Enter (Cmd+Enter on a Mac). Press Tab to accept a suggestion and Esc "
-        "(or keep typing) to dismiss it."
+        f"Solve as many tasks as you can. {COMMON_RULES} An AI autocomplete suggests code in grey as you type: "
+        "after a short pause, or when you press Ctrl+Enter (Cmd+Enter on a Mac). Press Tab to accept a suggestion "
+        f"and Esc (or keep typing) to dismiss it. {RUN_AND_SUBMIT} {AI_MAY_BE_WRONG}"
     ),
     "chat": (
-        "Solve as many tasks as you can. An AI chat assistant is in the panel on the right: ask it anything. "
-        "It does not see your code or the task unless you paste them. Code blocks in its answers have a "
-        "Copy button."
+        f"Solve as many tasks as you can. {COMMON_RULES} An AI chat assistant is in the panel on the right: ask "
+        "it anything; it remembers the conversation. It does not see your code or the task unless you paste them "
+        f"into your message. Code blocks in its answers have a Copy button. {RUN_AND_SUBMIT} {AI_MAY_BE_WRONG}"
     ),
     "both": (
-        "Solve as many tasks as you can. An AI autocomplete suggests code in grey as you type (Tab accepts, "
-        "Esc dismisses, Ctrl+Enter asks), and an AI chat assistant is in the panel on the right."
+        f"Solve as many tasks as you can. {COMMON_RULES} An AI autocomplete suggests code in grey as you type (Tab "
+        "accepts, Esc dismisses, Ctrl+Enter asks), and an AI chat assistant is in the panel on the right. "
+        f"{RUN_AND_SUBMIT} {AI_MAY_BE_WRONG}"
+    ),
+    "paired": (
+        f"Solve as many tasks as you can. {COMMON_RULES} After a short pause, or when you press Ctrl+Enter "
+        "(Cmd+Enter on a Mac), two AI autocomplete suggestions appear one above the other. Use the Up and Down "
+        "arrows to pick one and Tab to accept it; Esc (or typing on) dismisses both. "
+        f"{RUN_AND_SUBMIT} {AI_MAY_BE_WRONG}"
     ),
 }
 
@@ -67,11 +91,41 @@ class Strict(BaseModel):
 
 
 class Condition(Strict):
-    """A condition of the study; `autocomplete_model` and `chat_model` name models of the registry."""
+    """A condition of the study: a free name (the table's key), the kind of assistance and its model.
 
+    `kind` + `model` is the way to write one (`kind = "autocomplete"`, `model = "codellama-7b"`); a
+    `paired` condition names a pool in `models` (two or more). `autocomplete_model` / `chat_model` are
+    the earlier form, and the only way to give the two models of a `both` condition. `family` groups
+    conditions in reports (RealHumanEval pools results by model family); by default it is the model's
+    name up to its first '-' or ':' (`gpt-4o` -> `gpt`), and `none` for no AI."""
+
+    kind: AssistanceKind | None = None
+    model: str | None = None
+    models: tuple[str, ...] | None = None
     autocomplete_model: str | None = None
     chat_model: str | None = None
+    family: str | None = None
     instructions: str | None = None
+
+    @property
+    def assistance(self) -> str:
+        return self.kind or "none"
+
+    def model_names(self) -> list[str]:
+        """Every model this condition uses, in order, without repeats."""
+        names = [self.autocomplete_model, self.chat_model, *(self.models or ())]
+        return list(dict.fromkeys(n for n in names if n))
+
+    def model_label(self) -> str:
+        return "+".join(self.model_names()) or "none"
+
+    def model_family(self) -> str:
+        if self.family:
+            return self.family
+        names = self.model_names()
+        if not names:
+            return "none"
+        return "+".join(dict.fromkeys(re.split(r"[-:/_]", n, maxsplit=1)[0] for n in names))
 
 
 class TaskSelection(Strict):
@@ -112,23 +166,46 @@ class SuggestionLength(Strict):
         return self
 
 
+# RealHumanEval starts every autocomplete prompt with one comment line naming the file and saying it holds
+# Python only, so that base models answer in Python (appendix C). Our wording of that line:
+AUTOCOMPLETE_HEADER = "# main.py: this file holds Python code only"
+
+
 class Autocomplete(Strict):
+    """RealHumanEval's defaults: temperature 1, the header line, the code after the cursor as `suffix` for
+    models that take one, and the suggestion's length drawn from `length` and not cut before it."""
+
     length: SuggestionLength = SuggestionLength()
-    temperature: float = Field(0.0, ge=0, le=2)
+    temperature: float = Field(1.0, ge=0, le=2)
+    header: str = Field(AUTOCOMPLETE_HEADER, description="First line of every prompt; \"\" for none.")
+    send_suffix: bool = Field(True, description="Send the code after the cursor as `suffix` to models without a "
+                              "FIM template (OpenAI-compatible completions).")
+    trim: Literal["none", "smart"] = Field(
+        "none", description="none: the suggestion is what the model wrote within the drawn length (the paper's); "
+        "smart: ours, cut at a blank-line run, a new top-level block or a dedent, with stop strings to match.",
+    )
 
 
 class Chat(Strict):
     system_prompt: str = REAL_HUMAN_EVAL_SYSTEM_PROMPT
     sees_code: bool = Field(False, description="Send the task and the editor's code with each message.")
     max_tokens: int = Field(512, ge=1)
-    temperature: float = Field(0.0, ge=0, le=2)
+    temperature: float = Field(1.0, ge=0, le=2)
     history_messages: int = Field(20, ge=0, description="Earlier messages sent along with a new one.")
 
 
 class Paste(Strict):
+    """RealHumanEval refused text pasted from outside the page in every condition (the chat's answers,
+    copied inside the page, may always be pasted)."""
+
+    block_external: bool = Field(True, description="Refuse text pasted from outside the page, in every condition.")
     block_external_without_ai: bool = Field(
-        False, description="In the no-AI condition, refuse text pasted from outside the page."
+        False, description="Earlier option: with block_external = false, refuse outside text in the no-AI "
+        "condition only.",
     )
+
+    def blocks(self, kind: str) -> bool:
+        return self.block_external or (self.block_external_without_ai and kind == "none")
 
 
 class Surveys(Strict):
@@ -148,7 +225,7 @@ class StudySpec(Strict):
     description: str = ""
     seed: int = 0
     consent: str = DEFAULT_CONSENT
-    conditions: dict[ConditionName, Condition]
+    conditions: dict[str, Condition]
     tasks: TaskSelection = TaskSelection()
     assignment: Assignment = Assignment()
     timing: Timing = Timing()
@@ -158,12 +235,53 @@ class StudySpec(Strict):
     surveys: Surveys = Surveys()
     recruitment: Recruitment = Recruitment()
 
+    @model_validator(mode="before")
+    @classmethod
+    def _kinds(cls, data: Any) -> Any:
+        """Fill in each condition's kind: from `model` fields, else from its name (the four old names)."""
+        if not isinstance(data, dict) or not isinstance(data.get("conditions"), dict):
+            return data
+        conditions = {}
+        for name, cond in data["conditions"].items():
+            conditions[name] = _normalise_condition(str(name), cond) if isinstance(cond, dict) else cond
+        return {**data, "conditions": conditions}
+
+    def kind(self, condition: str | None) -> str:
+        """The assistance kind of a condition (`none` for an unknown or missing one)."""
+        cond = self.conditions.get(condition or "")
+        return cond.assistance if cond is not None else "none"
+
     def instructions(self, condition: str) -> str:
-        return self.conditions[condition].instructions or DEFAULT_INSTRUCTIONS[condition]  # type: ignore[index]
+        cond = self.conditions.get(condition)
+        text = (cond.instructions if cond else None) or DEFAULT_INSTRUCTIONS[self.kind(condition)]
+        if not self.paste.blocks(self.kind(condition)):
+            text = text.replace("; pasting from outside this page is turned off", "")
+        return text
 
     def exit_questions(self, condition: str) -> list[Question]:
         """The exit survey as this condition sees it: questions about the AI are hidden without AI."""
-        return [q for q in self.surveys.exit if condition != "none" or not q.ai_only]
+        return [q for q in self.surveys.exit if self.kind(condition) != "none" or not q.ai_only]
+
+    def condition_table(self) -> list[dict[str, str]]:
+        """condition, kind, model and family of every condition: the columns reports group by."""
+        return [{"condition": name, "kind": c.assistance, "model": c.model_label(), "family": c.model_family()}
+                for name, c in self.conditions.items()]
+
+
+def _normalise_condition(name: str, cond: dict[str, Any]) -> dict[str, Any]:
+    out = dict(cond)
+    if "kind" not in out and name in CONDITION_NAMES:
+        out["kind"] = name
+    elif "kind" not in out and (out.get("autocomplete_model") or out.get("chat_model")):
+        both = out.get("autocomplete_model") and out.get("chat_model")
+        out["kind"] = "both" if both else "autocomplete" if out.get("autocomplete_model") else "chat"
+    model, kind = out.get("model"), out.get("kind")
+    if isinstance(model, str):
+        if kind == "autocomplete" and "autocomplete_model" not in out:
+            out["autocomplete_model"] = model
+        elif kind == "chat" and "chat_model" not in out:
+            out["chat_model"] = model
+    return out
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -218,23 +336,55 @@ def _check_conditions(path: Path, spec: StudySpec) -> None:
     if not spec.conditions:
         raise StudyFileError(path, "conditions", "no conditions", "add at least one, e.g. [conditions.none]")
     for name, cond in spec.conditions.items():
-        for field, wanted, have in (("autocomplete_model", name in ("autocomplete", "both"), cond.autocomplete_model),
-                                    ("chat_model", name in ("chat", "both"), cond.chat_model)):
+        where = f"conditions.{name}"
+        if not re.match(CONDITION_NAME, name):
+            raise StudyFileError(path, where, "is not a valid condition name",
+                                 "use lowercase letters, digits, '-', '_' and '.', e.g. codellama-7b-chat")
+        if cond.kind is None:
+            raise StudyFileError(path, f"{where}.kind", "missing",
+                                 f"say which assistance it gives: kind = one of {', '.join(KINDS)}")
+        kind = cond.kind
+        if kind == "paired":
+            if not cond.models or len(set(cond.models)) < 2:
+                raise StudyFileError(path, f"{where}.models", "a paired condition needs a pool of two or more models",
+                                     'list them, e.g. models = ["local", "other"]')
+            extra = [f for f in ("model", "autocomplete_model", "chat_model") if getattr(cond, f) is not None]
+        else:
+            if cond.models is not None:
+                raise StudyFileError(path, f"{where}.models", f"only a paired condition has a pool (this one is "
+                                     f"'{kind}')", "use model = \"NAME\", or kind = \"paired\"")
+            extra = ["model"] if cond.model is not None and kind in ("none", "both") else []
+        if extra:
+            raise StudyFileError(path, f"{where}.{extra[0]}", f"a '{kind}' condition has no such field",
+                                 "remove it" + (" (give autocomplete_model and chat_model)" if kind == "both" else ""))
+        for field, wanted, have in (("autocomplete_model", kind in ("autocomplete", "both"), cond.autocomplete_model),
+                                    ("chat_model", kind in ("chat", "both"), cond.chat_model)):
             if wanted and have is None:
-                raise StudyFileError(path, f"conditions.{name}.{field}", "missing",
-                                     f'name the model, e.g. {field} = "local" (see `centaur models list`)')
+                short = "model" if kind != "both" else field
+                raise StudyFileError(path, f"{where}.{short}", "missing",
+                                     f'name the model, e.g. {short} = "local" (see `centaur models list`)')
             if not wanted and have is not None:
-                raise StudyFileError(path, f"conditions.{name}.{field}",
-                                     f"the '{name}' condition has no such assistant",
-                                     "remove the field, or use the condition 'both' for autocomplete and chat")
+                raise StudyFileError(path, f"{where}.{field}", f"a '{kind}' condition has no such assistant",
+                                     "remove the field, or use kind = \"both\" for autocomplete and chat")
+    if len(_no_ai(spec)) > 1:
+        raise StudyFileError(path, "conditions", f"more than one no-AI condition ({', '.join(_no_ai(spec))})",
+                             "keep one condition of kind 'none': it is the control of every comparison")
+
+
+def _no_ai(spec: StudySpec) -> list[str]:
+    return [n for n, c in spec.conditions.items() if c.kind == "none"]
 
 
 def _check_models(path: Path, spec: StudySpec, registry: Registry) -> None:
     _check_conditions(path, spec)
     for name, cond in spec.conditions.items():
-        for field, model in (("autocomplete_model", cond.autocomplete_model), ("chat_model", cond.chat_model)):
+        fields = [("autocomplete_model", cond.autocomplete_model), ("chat_model", cond.chat_model)]
+        fields += [(f"models[{i}]", m) for i, m in enumerate(cond.models or ())]
+        for field, model in fields:
             if model is None:
                 continue
+            if field == "autocomplete_model" and cond.model == model or field == "chat_model" and cond.model == model:
+                field = "model"
             try:
                 registry.get(model)
             except ModelConfigError:

@@ -8,14 +8,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+# The six NASA-TLX items as RealHumanEval asks them: about the study as a whole, each from 1 ("Low") to
+# 20 ("High"). Performance is asked as success, so there a high answer is good (the metrics turn it round
+# for the overall workload score).
 TLX_ITEMS: tuple[tuple[str, str], ...] = (
-    ("tlx_mental", "Mental demand: how mentally demanding was the task?"),
-    ("tlx_physical", "Physical demand: how physically demanding was the task?"),
-    ("tlx_temporal", "Temporal demand: how hurried or rushed was the pace of the task?"),
-    ("tlx_performance", "Performance: how successful were you in accomplishing what you were asked to do?"),
-    ("tlx_effort", "Effort: how hard did you have to work to accomplish your level of performance?"),
-    ("tlx_frustration", "Frustration: how insecure, discouraged, irritated, stressed and annoyed were you?"),
+    ("tlx_mental", "Mental demand: how much thinking did the study ask of you?"),
+    ("tlx_physical", "Physical demand: how much physical effort did the study ask of you?"),
+    ("tlx_temporal", "Temporal demand: how rushed did the pace of the study feel?"),
+    ("tlx_performance", "Performance: how well did you manage to do what the study asked?"),
+    ("tlx_effort", "Effort: how hard did you have to work to reach that level?"),
+    ("tlx_frustration", "Frustration: how insecure, discouraged, irritated or stressed did you feel?"),
 )
+TYPICAL_USAGE = "typical_usage"
 
 
 class Question(BaseModel):
@@ -54,12 +58,15 @@ def default_pre_survey() -> list[Question]:
 
 
 def default_exit_survey() -> list[Question]:
-    tlx = [Question(id=qid, text=text, kind="scale", min=1, max=20, low_label="Very low", high_label="Very high")
+    tlx = [Question(id=qid, text=text, kind="scale", min=1, max=20, low_label="Low", high_label="High")
            for qid, text in TLX_ITEMS]
-    tlx[3] = tlx[3].model_copy(update={"low_label": "Perfect", "high_label": "Failure"})
-    return tlx + [
-        Question(id="ai_helpfulness", kind="scale", min=1, max=10, ai_only=True, low_label="Not helpful",
-                 high_label="Very helpful", text="How helpful was the AI assistant?"),
+    return [
+        Question(id=TYPICAL_USAGE, kind="choice", options=["yes", "partly", "no"], ai_only=True,
+                 text="Compared with how you use AI tools outside this study, was today's session typical of "
+                      "your usual use?"),
+        *tlx,
+        Question(id="ai_helpfulness", kind="scale", min=1, max=10, ai_only=True, low_label="Low",
+                 high_label="High", text="Overall, how useful was the AI assistant?"),
         Question(id="ai_usage", kind="text", ai_only=True, required=False,
                  text="How did you use the AI assistant? When was it helpful, and when not?"),
         Question(id="ai_improvements", kind="text", ai_only=True, required=False,

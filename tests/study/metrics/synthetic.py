@@ -83,6 +83,6 @@ def _participant(p: Participant, task_set: str, rng: random.Random, truth: Truth
             truth.times[pid].append(duration)
         t += duration + 1
     items = {item: rng.randint(1, 20) for item in TLX_ITEMS}
-    truth.tlx_mean[pid] = sum(items.values()) / 6
+    truth.tlx_mean[pid] = (sum(items.values()) - items["tlx_performance"] + 21 - items["tlx_performance"]) / 6
     answers = {**items, **({"ai_helpfulness": rng.randint(1, 10)} if p.condition != "none" else {})}
     p.at(1900, "survey", survey="exit", answers=answers)

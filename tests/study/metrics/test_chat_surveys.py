@@ -56,8 +56,10 @@ def test_exit_survey_scores():
     log.participant("p6", "chat").at(0, "survey", survey="pre", answers={})
     s = survey_metrics(log.frame()).set_index("participant_id")
     assert list(s.index) == ["p4", "p5"]  # p6 never reached the exit survey
-    # p4: (10 + 5 + 15 + 8 + 12 + 6) / 6 = 56 / 6; the "8" typed as text counts
-    assert s.loc["p4", "tlx_mean"] == 56 / 6 and s.loc["p4", "ai_helpfulness"] == 7
+    # p4: (10 + 5 + 15 + (21 - 8) + 12 + 6) / 6 = 61 / 6; the "8" typed as text counts, and as an answer
+    # about success it is turned round for the workload score
+    assert s.loc["p4", "tlx_performance"] == 8
+    assert s.loc["p4", "tlx_mean"] == 61 / 6 and s.loc["p4", "ai_helpfulness"] == 7
     # p5: physical out of range and effort unanswered -> missing; the mean needs all six
     assert math.isnan(s.loc["p5", "tlx_physical"]) and math.isnan(s.loc["p5", "tlx_mean"])
     assert s.loc["p5", "tlx_mental"] == 10 and math.isnan(s.loc["p5", "ai_helpfulness"])
@@ -68,5 +70,5 @@ def test_a_resubmitted_exit_survey_replaces_the_first():
     a = log.participant("p4", "both")
     a.at(900, "survey", survey="exit", answers=TLX)
     a.at(950, "survey", survey="exit", answers={**TLX, "tlx_mental": 4})
-    # (4 + 5 + 15 + 8 + 12 + 6) / 6 = 50 / 6
-    assert survey_metrics(log.frame()).loc[0, "tlx_mean"] == 50 / 6
+    # performance (8, asked as success) turned round to workload: 21 - 8 = 13; (4 + 5 + 15 + 13 + 12 + 6) / 6
+    assert survey_metrics(log.frame()).loc[0, "tlx_mean"] == 55 / 6

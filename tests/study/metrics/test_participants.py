@@ -48,7 +48,7 @@ def test_one_row_per_participant_with_hand_computed_values():
     assert (p2["acceptance_rate_manual"], p2["acceptance_rate_auto"]) == (1.0, 0.5)
     assert p2["mean_verify_s"] == pytest.approx(4.9 / 3)
     assert (p2["retained_15s"], p2["retained_30s"], p2["retained_60s"]) == (0.0, 0.5, 0.5)
-    assert p2["tlx_mean"] == 56 / 6 and p2["ai_helpfulness"] == 9
+    assert p2["tlx_mean"] == 61 / 6 and p2["ai_helpfulness"] == 9  # performance 8 counts as 21 - 8
     # p2 completed task 1 in 90 s and reached task 2
     assert (p2["tasks_attempted"], p2["tasks_completed"], p2["mean_time_to_success_s"]) == (2, 1, 90.0)
     # p3: 4 messages over 2 tasks; copies (button 3 + selection 1) / 3 responses

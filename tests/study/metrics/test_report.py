@@ -65,7 +65,9 @@ def test_report_numbers_come_from_the_log():
     assert html.count("<svg") == 6   # all six charts have data
     parser = Tables()
     parser.feed(html)
-    summary, per_task, effects = parser.tables
+    assert "0 of 20 participants excluded" in html  # every synthetic participant completes a task
+    summary, tlx, per_task, effects = parser.tables
+    assert tlx[0] == ["Metric", *CONDITIONS] and [row[0] for row in tlx[1:]][:2] == ["Mental demand", "Physical demand"]
     assert per_task[0] == ["Task", *CONDITIONS] and per_task[1][0] == "bank/t1"
     assert summary[0] == ["Metric", *CONDITIONS]
     rows = {row[0]: dict(zip(summary[0], row, strict=True)) for row in summary[1:]}
@@ -146,3 +148,31 @@ def test_a_participant_idle_for_15_minutes_is_excluded():
     assert table.loc["busy", "longest_idle_min"] == 14.0 and not table.loc["busy", "excluded"]
     assert table.loc["idle", "longest_idle_min"] == 15.0 and table.loc["idle", "excluded"]
     assert table.loc["idle", "reason"] == "no code written for 15 minutes"
+
+
+def test_conditions_pooled_by_model_family_against_the_no_ai_condition():
+    from centaurlab.study.metrics import condition_effects, control_of, groupings, participant_metrics, regroup
+
+    events, people, _ = study(8, seed=3)
+    named = {"none": ("no-ai", "none", "none"), "autocomplete": ("gpt35", "autocomplete", "gpt"),
+             "chat": ("gpt4o-chat", "chat", "gpt"), "both": ("llama-both", "both", "codellama")}
+    table = people.assign(**{col: people["condition"].map({k: v[i] for k, v in named.items()})
+                             for i, col in enumerate(("condition", "kind", "family"))})
+    renamed = events.assign(condition=events["condition"].map({k: v[0] for k, v in named.items()}))
+    assert control_of(table) == "no-ai" and control_of(table, "family") == "none"
+    assert groupings(table) == ["family"]  # kinds are one per condition here: nothing to pool
+    per_person = participant_metrics(renamed, table)
+    pooled = regroup(per_person, table, "family")
+    n = per_person.groupby("condition").size()
+    assert pooled.groupby("condition").size().to_dict() == {
+        "codellama": n["llama-both"], "gpt": n["gpt35"] + n["gpt4o-chat"], "none": n["no-ai"]}
+    effects = condition_effects(pooled, control="none").set_index(["metric", "condition"])
+    row = effects.loc[("tasks_completed", "gpt")]
+    gpt = per_person[per_person["condition"].isin(["gpt35", "gpt4o-chat"])]["tasks_completed"].mean()
+    base = per_person[per_person["condition"] == "no-ai"]["tasks_completed"].mean()
+    assert row["difference"] == pytest.approx(gpt - base)
+    assert row["difference_pct"] == pytest.approx(100 * (gpt - base) / base)
+    assert row["ci_low_pct"] == pytest.approx(100 * row["ci_low"] / base)
+    html = render_report(renamed, table)
+    assert "By model family (conditions pooled)" in html
+    assert "Effects against the no-AI condition (&#x27;no-ai&#x27;)" in html

@@ -18,6 +18,7 @@ from .chat import CHAT_COLUMNS, chat_metrics
 from .effects import EFFECT_COLUMNS, OUTCOMES, TASK_TIME_Z, condition_effects, task_time_z
 from .events import CONDITIONS, EVENT_COLUMNS, NO_AI, PARTICIPANT_COLUMNS, EventsError, parse_payload, prepare
 from .exclusion import EXCLUSION_COLUMNS, IDLE_MINUTES, apply_exclusions, exclusions
+from .groups import GROUPINGS, control_of, groupings, regroup
 from .participants import PARTICIPANT_METRICS, participant_metrics
 from .report import render_report, summary_table, task_summary
 from .suggestions import RETENTION_SECONDS, SUGGESTION_COLUMNS, normalise_whitespace, suggestion_metrics
@@ -41,15 +42,19 @@ __all__ = [
     "TASK_COLUMNS",
     "TASK_TIME_Z",
     "TLX_ITEMS",
+    "GROUPINGS",
     "EventsError",
     "apply_exclusions",
     "chat_metrics",
     "condition_effects",
+    "control_of",
+    "groupings",
     "exclusions",
     "normalise_whitespace",
     "parse_payload",
     "participant_metrics",
     "prepare",
+    "regroup",
     "render_report",
     "suggestion_metrics",
     "summary_table",

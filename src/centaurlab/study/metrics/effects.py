@@ -24,7 +24,8 @@ from .events import NO_AI
 OUTCOMES = ("tasks_completed", "tasks_skipped", "mean_time_to_success_s", "tlx_mean")
 TASK_TIME_Z = "time_to_success_z"
 EFFECT_COLUMNS = ("metric", "level", "condition", "n", "mean", "control_n", "control_mean", "difference", "se",
-                  "ci_low", "ci_high", "p_welch", "coef", "coef_se", "p_ols", "p_adjusted", "note")
+                  "ci_low", "ci_high", "difference_pct", "ci_low_pct", "ci_high_pct", "p_welch", "coef", "coef_se",
+                  "p_ols", "p_adjusted", "note")
 
 
 def task_time_z(tasks: pd.DataFrame, participants: pd.DataFrame, by: str = "task_set") -> pd.DataFrame:
@@ -48,6 +49,9 @@ def condition_effects(participant_table: pd.DataFrame, task_table: pd.DataFrame 
     With a `task_table` (`task_metrics`), the task-level time_to_success_z is added:
     Welch over tasks, OLS clustered by participant. p_adjusted: Benjamini-Hochberg over all
     p_ols in the table. A test that cannot run says why in `note` and has NaN numbers.
+    difference_pct, ci_low_pct, ci_high_pct: the difference and its interval as a percentage of the
+    control mean (RealHumanEval reports changes from no AI in %), the control mean taken as fixed;
+    NaN when the control mean is 0 or missing.
     """
     rows: list[dict[str, object]] = []
     for outcome in outcomes:
@@ -76,9 +80,13 @@ def _effects(frame: pd.DataFrame, outcome: str, level: str, control: str, confid
         if fit is not None and term in fit.names:
             i = fit.names.index(term)
             coef, se, p = float(fit.coef[i]), float(fit.se[i]), float(fit.p_values[i])
+        z_scored = outcome == TASK_TIME_Z  # a percentage of a mean z is meaningless
+        scale = 100.0 / base.mean() if base.notna().any() and base.mean() != 0 and not z_scored else math.nan
         rows.append({"metric": outcome, "level": level, "condition": condition, "n": diff.n_treatment,
                      "mean": treated.mean(), "control_n": diff.n_control, "control_mean": base.mean(),
                      "difference": diff.estimate, "se": diff.se, "ci_low": diff.ci_low, "ci_high": diff.ci_high,
+                     "difference_pct": diff.estimate * scale, "ci_low_pct": diff.ci_low * scale,
+                     "ci_high_pct": diff.ci_high * scale,
                      "p_welch": diff.p_value, "coef": coef, "coef_se": se, "p_ols": p,
                      "note": note if fit is None else ("" if math.isfinite(p) else "too few observations")})
     return rows

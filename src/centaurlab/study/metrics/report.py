@@ -8,8 +8,9 @@ import pandas as pd
 from centaurlab.stats import HtmlReport, describe, format_number, format_p, means_chart
 
 from .effects import TASK_TIME_Z, condition_effects, task_time_z
-from .events import CONDITIONS, NO_AI, participants_frame, prepare
+from .events import CONDITIONS, participants_frame, prepare
 from .exclusion import IDLE_MINUTES, NO_TASK, apply_exclusions, exclusions
+from .groups import GROUPINGS, control_of, groupings, regroup
 from .participants import participant_metrics
 from .tasks import task_metrics
 
@@ -22,15 +23,20 @@ SUMMARY_METRICS = {
     "acceptance_rate_manual": "Acceptance rate, requested",
     "acceptance_rate_auto": "Acceptance rate, automatic",
     "mean_verify_s": "Time verifying a suggestion (s)",
-    "retained_15s": "Accepted code still there after 15 s",
-    "retained_30s": "Accepted code still there after 30 s",
-    "retained_60s": "Accepted code still there after 60 s",
+    "retained_15s": "Accepted code persisting after 15 s",
+    "retained_30s": "Accepted code persisting after 30 s",
+    "retained_60s": "Accepted code persisting after 60 s",
     "chat_messages_per_task": "Chat messages per task",
+    "share_responses_copied": "Chat responses copied at least once",
     "copies_per_response": "Copies per chat response",
     "copies_button_per_response": "Copies per response, Copy button",
     "copies_selection_per_response": "Copies per response, by selection",
-    "tlx_mean": "NASA-TLX (mean of 6 items, 1-20)",
+    "tlx_mean": "NASA-TLX workload (mean of 6 items, performance turned round, 1-20)",
     "ai_helpfulness": "AI helpfulness (1-10)",
+}
+TLX_LABELS = {
+    "tlx_mental": "Mental demand", "tlx_physical": "Physical demand", "tlx_temporal": "Temporal demand",
+    "tlx_performance": "Performance (success)", "tlx_effort": "Effort", "tlx_frustration": "Frustration",
 }
 CHARTS = {
     "tasks_completed": ("Tasks completed", "tasks"),
@@ -51,15 +57,19 @@ EFFECT_HEADERS = {
 def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None,
                   title: str = "Study report", exclude: bool = True) -> str:
     """The whole report as an HTML document (no scripts, no external resources). `exclude` applies
-    RealHumanEval's exclusion rule (the default, as in the paper); the excluded are counted either way."""
+    RealHumanEval's exclusion rule (the default, as in the paper); the excluded are counted either way.
+    A participant table with `kind` and `family` columns adds the same analyses pooled by assistance
+    kind and by model family; the control is the condition of kind `none` (else the one named 'none')."""
     ev = prepare(events)
+    full = participants
     table = exclusions(ev, participants)
     if exclude:
         ev, participants, table = apply_exclusions(ev, participants)
     people = participants_frame(ev, participants)
     per_person = participant_metrics(ev, people)
     tasks = task_metrics(ev)
-    effects = condition_effects(per_person, tasks)
+    control = control_of(full)
+    effects = condition_effects(per_person, tasks, control=control)
     z = task_time_z(tasks, per_person)
     conditions = _conditions(per_person)
     report = HtmlReport(title)
@@ -73,16 +83,29 @@ def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None
                      caption="Participants the rule excludes")
     report.heading("Summary by condition")
     report.table(summary_table(per_person, conditions), caption="Per-participant metrics")
+    report.heading("NASA-TLX, item by item")
+    report.paragraph("Each item as answered, from 1 (low) to 20 (high), as RealHumanEval reports them; performance "
+                     "is asked as success, so there higher is better. The overall score turns it round.", note=True)
+    report.table(summary_table(per_person, conditions, TLX_LABELS), caption="NASA-TLX items by condition")
     report.heading("Tasks")
     report.table(task_summary(tasks, conditions),
                  caption="Per task: mean time to success in seconds (completed / reached)")
-    report.heading(f"Effects against the no-AI condition ({NO_AI!r})")
-    report.paragraph("Difference: condition mean minus no-AI mean with Welch's standard error and 95% interval. "
+    report.heading(f"Effects against the no-AI condition ({control!r})")
+    report.paragraph("Difference: condition mean minus no-AI mean with Welch's standard error and 95% interval, "
+                     "also as a percentage of the no-AI mean. "
                      "OLS: the condition's coefficient in outcome ~ condition + task set, HC1 standard errors "
                      "(task-level time clustered by participant). p (BH): Benjamini-Hochberg over all OLS tests "
                      "in this table.", note=True)
-    shown = effects.loc[:, list(EFFECT_HEADERS)].rename(columns=EFFECT_HEADERS)
-    report.table(shown, caption="Effects", formats={h: format_p for h in ("p (Welch)", "p (OLS)", "p (BH)")})
+    _effects_table(report, effects, "Effects")
+    if full is not None:
+        for by in groupings(full):
+            group_control = control_of(full, by)
+            pooled = regroup(per_person, full, by)
+            pooled_tasks = regroup(tasks, full, by)
+            report.heading(f"By {GROUPINGS[by]} (conditions pooled)")
+            report.table(summary_table(pooled, _conditions(pooled)), caption=f"Per-participant metrics by {by}")
+            _effects_table(report, condition_effects(pooled, pooled_tasks, control=group_control),
+                           f"Effects by {by} against {group_control!r}")
     report.heading("Means by condition (error bars: ±1 SE)")
     for metric, (chart_title, unit) in CHARTS.items():
         frame = z if metric == TASK_TIME_Z else per_person
@@ -93,10 +116,16 @@ def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None
         report.figure(svg, caption=", ".join(f"{c}: n={s.n}" for c, s in zip(conditions, stats, strict=True)))
     report.heading("Definitions")
     report.paragraph("Times run from the first task_loaded to task_completed on the browser clock. Acceptance rate = "
-                     "accepted / shown. Retention: the accepted text, whitespace-normalised, is in the first code "
-                     "snapshot, run or submit at least k seconds after acceptance. The tutorial is excluded. "
-                     "Full definitions: docs/study-metrics.md.", note=True)
+                     "accepted / shown (displayed by the browser). Persistence: the accepted text is found exactly "
+                     "in the code as it stood k seconds after acceptance. Chat responses copied: share of responses "
+                     "with at least one copy. The tutorial is excluded. Full definitions: docs/study-metrics.md.",
+                     note=True)
     return report.render()
+
+
+def _effects_table(report: HtmlReport, effects: pd.DataFrame, caption: str) -> None:
+    shown = effects.loc[:, list(EFFECT_HEADERS)].rename(columns=EFFECT_HEADERS)
+    report.table(shown, caption=caption, formats={h: format_p for h in ("p (Welch)", "p (OLS)", "p (BH)")})
 
 
 def exclusion_sentence(table: pd.DataFrame, applied: bool) -> str:
@@ -108,10 +137,11 @@ def exclusion_sentence(table: pd.DataFrame, applied: bool) -> str:
             f"for {IDLE_MINUTES:g} minutes (RealHumanEval's rule).")
 
 
-def summary_table(per_person: pd.DataFrame, conditions: list[str]) -> pd.DataFrame:
-    """Metrics as rows, conditions as columns, cells 'mean ± se (n)'."""
+def summary_table(per_person: pd.DataFrame, conditions: list[str],
+                  metrics: dict[str, str] | None = None) -> pd.DataFrame:
+    """Metrics as rows (`SUMMARY_METRICS` by default), conditions as columns, cells 'mean ± se (n)'."""
     rows = []
-    for metric, label in SUMMARY_METRICS.items():
+    for metric, label in (metrics or SUMMARY_METRICS).items():
         row = {"Metric": label}
         for condition in conditions:
             s = describe(per_person.loc[per_person["condition"] == condition, metric])

@@ -11,17 +11,20 @@ TLX_ITEMS = ("tlx_mental", "tlx_physical", "tlx_temporal", "tlx_performance", "t
 TLX_RANGE = (1, 20)
 HELPFULNESS = "ai_helpfulness"
 HELPFULNESS_RANGE = (1, 10)
-SURVEY_COLUMNS = ("participant_id", *TLX_ITEMS, "tlx_mean", HELPFULNESS)
+TYPICAL_USAGE = "typical_usage"
+SURVEY_COLUMNS = ("participant_id", *TLX_ITEMS, "tlx_mean", HELPFULNESS, TYPICAL_USAGE)
 
 
 def survey_metrics(events: pd.DataFrame) -> pd.DataFrame:
     """One row per participant who submitted an exit survey (the last one counts if resubmitted).
 
-    * tlx_*: the six NASA-TLX items, 1-20, higher = more workload (for tlx_performance, higher =
-      worse perceived performance, as on the paper form). Answers that are not numbers in range
-      are treated as missing.
-    * tlx_mean: the raw (unweighted) TLX, the mean of the six items; NaN unless all six are answered.
+    * tlx_*: the six NASA-TLX items as answered, 1 (low) to 20 (high), as RealHumanEval reports them
+      item by item. For tlx_performance (asked as success) higher = better; for the others higher =
+      more workload. Answers that are not numbers in range are treated as missing.
+    * tlx_mean: the raw (unweighted) TLX workload, the mean of the six items with performance turned
+      round (21 - answer); NaN unless all six are answered.
     * ai_helpfulness: 1-10; NaN when absent (the no-AI condition is not asked).
+    * typical_usage: the answer to "was today's session typical of your use of AI tools" (None if absent).
     """
     ev = prepare(events)
     exits = of_type(ev, "survey")
@@ -31,9 +34,10 @@ def survey_metrics(events: pd.DataFrame) -> pd.DataFrame:
     out = pd.DataFrame({"participant_id": exits["participant_id"].to_numpy()})
     for item in TLX_ITEMS:
         out[item] = _scores(answers, item, TLX_RANGE)
-    items = out.loc[:, list(TLX_ITEMS)]
+    items = out.loc[:, list(TLX_ITEMS)].assign(tlx_performance=TLX_RANGE[0] + TLX_RANGE[1] - out["tlx_performance"])
     out["tlx_mean"] = items.mean(axis=1).where(items.notna().all(axis=1))
     out[HELPFULNESS] = _scores(answers, HELPFULNESS, HELPFULNESS_RANGE)
+    out[TYPICAL_USAGE] = answers.map(lambda a: a.get(TYPICAL_USAGE)).to_numpy(dtype=object)
     return out.loc[:, list(SURVEY_COLUMNS)]
 
 
