@@ -5,10 +5,13 @@ Thin: options are parsed and checked here, the work is done by `centaurlab.colla
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
-from ..collab.loader import CollabFileError, UnknownCollabTask, load_collab_bank
+from ..collab.loader import CollabBank, CollabFileError, UnknownCollabTask, load_collab_bank
 from ..collab.onet import match_tasks
+from ..collab.schema import TaskInstance
 from .output import console, fail, print_json, print_table
 
 app = typer.Typer(
@@ -21,19 +24,25 @@ app.add_typer(tasks_app, name="tasks")
 BANK_OPTION = typer.Option("collab", "--bank", "-b", help="A built-in collab bank name or a bank folder.")
 
 
-def bank_or_fail(bank: str):  # type: ignore[no-untyped-def]
+def bank_or_fail(bank: str) -> CollabBank:
     try:
         return load_collab_bank(bank)
     except (LookupError, CollabFileError) as exc:
         raise fail(str(exc)) from exc
 
 
-def _summary(t) -> dict[str, object]:  # type: ignore[no-untyped-def]
+def _summary(t: TaskInstance) -> dict[str, object]:
     return {
-        "id": t.id, "title": t.title, "family": t.onet.job_family, "family_title": t.onet.family_title,
-        "occupation_code": t.onet.occupation_code, "occupation": t.onet.occupation_title,
-        "difficulty": t.difficulty.value, "minutes": t.expected_minutes,
-        "references": [r.name for r in t.references], "deliverables": [d.name for d in t.deliverables],
+        "id": t.id,
+        "title": t.title,
+        "family": t.onet.job_family,
+        "family_title": t.onet.family_title,
+        "occupation_code": t.onet.occupation_code,
+        "occupation": t.onet.occupation_title,
+        "difficulty": t.difficulty.value,
+        "minutes": t.expected_minutes,
+        "references": [r.name for r in t.references],
+        "deliverables": [d.name for d in t.deliverables],
         "uuid": t.uuid,
     }
 
@@ -41,7 +50,9 @@ def _summary(t) -> dict[str, object]:  # type: ignore[no-untyped-def]
 @tasks_app.command("list")
 def tasks_list(
     bank: str = BANK_OPTION,
-    occupation: str | None = typer.Option(None, help="Only tasks matching this O*NET-SOC code (e.g. 13-2011.00), best first."),
+    occupation: str | None = typer.Option(
+        None, help="Only tasks matching this O*NET-SOC code (e.g. 13-2011.00), best first."
+    ),
     json_out: bool = typer.Option(False, "--json", help="Print the tasks as JSON."),
 ) -> None:
     """List the tasks with their O*NET family, occupation, difficulty and files."""
@@ -60,8 +71,15 @@ def tasks_list(
         print_json(rows)
         return
     cols = ["id", "family", "occupation", "difficulty", "minutes", "deliverables"] + (["match"] if tier else [])
-    print_table(f"{len(rows)} collab tasks ({b.name})", cols,
-                [[", ".join(r[c]) if isinstance(r[c], list) else r[c] for c in cols] for r in rows])  # type: ignore[arg-type]
+    print_table(
+        f"{len(rows)} collab tasks ({b.name})",
+        cols,
+        [[_cell(r[c]) for c in cols] for r in rows],
+    )
+
+
+def _cell(value: object) -> object:
+    return ", ".join(str(v) for v in value) if isinstance(value, list) else value
 
 
 @tasks_app.command("show")
@@ -76,20 +94,28 @@ def tasks_show(
         t = b.get(task_id)
     except UnknownCollabTask as exc:
         raise fail(str(exc)) from exc
-    data = {**_summary(t), "prompt": t.prompt, "source": t.source, "licence": t.licence,
-            "deliverables": [{"name": d.name, "kind": d.kind.value, "description": d.description} for d in t.deliverables],
-            "references": [{"file": r.name, "description": r.description} for r in t.references],
-            "evaluator_notes": t.evaluator_notes}
+    data = {
+        **_summary(t),
+        "prompt": t.prompt,
+        "source": t.source,
+        "licence": t.licence,
+        "deliverables": [{"name": d.name, "kind": d.kind.value, "description": d.description} for d in t.deliverables],
+        "references": [{"file": r.name, "description": r.description} for r in t.references],
+        "evaluator_notes": t.evaluator_notes,
+    }
     if json_out:
         print_json(data)
         return
     console.print(f"[bold]{t.title}[/] ({t.id}, {t.difficulty.value}, ~{t.expected_minutes} min)")
-    console.print(f"O*NET {t.onet.occupation_code} {t.onet.occupation_title} - family {t.onet.job_family} "
-                  f"{t.onet.family_title}; source: {t.source}; licence {t.licence}")
+    console.print(
+        f"O*NET {t.onet.occupation_code} {t.onet.occupation_title} - family {t.onet.job_family} "
+        f"{t.onet.family_title}; source: {t.source}; licence {t.licence}"
+    )
     console.print(t.prompt)
     print_table("reference files", ["file", "description"], [[r.name, r.description] for r in t.references])
-    print_table("deliverables", ["name", "kind", "description"],
-                [[d.name, d.kind.value, d.description] for d in t.deliverables])
+    print_table(
+        "deliverables", ["name", "kind", "description"], [[d.name, d.kind.value, d.description] for d in t.deliverables]
+    )
 
 
 @tasks_app.command("check")
@@ -106,8 +132,11 @@ def tasks_check(
     if json_out:
         print_json([{"task": r.task_id, "ok": r.ok, "rubric": r.rubric, "problems": r.problems} for r in results])
     else:
-        print_table(f"{len(results)} tasks checked, {len(bad)} with problems", ["task", "ok", "rubric", "problems"],
-                    [[r.task_id, "yes" if r.ok else "NO", r.rubric, "; ".join(r.problems)] for r in results])
+        print_table(
+            f"{len(results)} tasks checked, {len(bad)} with problems",
+            ["task", "ok", "rubric", "problems"],
+            [[r.task_id, "yes" if r.ok else "NO", r.rubric, "; ".join(r.problems)] for r in results],
+        )
         families = sorted({t.onet.job_family for t in b.tasks.values()})
         console.print(f"{len(b.tasks)} tasks across {len(families)} O*NET job families: {', '.join(families)}")
     if bad:
@@ -157,8 +186,9 @@ def run(
     except UnknownCollabTask as exc:
         raise fail(f"--tasks: {exc}") from exc
     url = _url()
-    err_console.print(f"agent {cfg.name} (model {cfg.model}, {cfg.protocol} protocol, {cfg.step_limit} steps) "
-                      f"on {len(chosen)} tasks")
+    err_console.print(
+        f"agent {cfg.name} (model {cfg.model}, {cfg.protocol} protocol, {cfg.step_limit} steps) on {len(chosen)} tasks"
+    )
     outcomes: list[SessionOutcome] = []
     try:
         with Progress(console=err_console, transient=not json_out) as progress:
@@ -172,14 +202,29 @@ def run(
             outcomes = run_baseline(url, cfg, chosen, on_session=done)
     except ModelError as exc:
         raise fail(str(exc)) from exc
-    rows = [{"session": o.session_id, "task": o.task_id, "status": o.status, "stop": o.stop_reason, "steps": o.steps,
-             "tokens": o.tokens, "files": o.files, "seconds": round(o.seconds, 1), "error": o.error} for o in outcomes]
     if json_out:
-        print_json(rows)
+        print_json(
+            [
+                {
+                    "session": o.session_id,
+                    "task": o.task_id,
+                    "status": o.status,
+                    "stop": o.stop_reason,
+                    "steps": o.steps,
+                    "tokens": o.tokens,
+                    "files": o.files,
+                    "seconds": round(o.seconds, 1),
+                    "error": o.error,
+                }
+                for o in outcomes
+            ]
+        )
         return
-    print_table(f"autonomous baseline: {cfg.name}", ["session", "task", "status", "stop", "steps", "tokens", "files"],
-                [[r["session"], r["task"], r["status"], r["stop"], r["steps"], r["tokens"], ", ".join(r["files"])]
-                 for r in rows])  # type: ignore[arg-type]
+    print_table(
+        f"autonomous baseline: {cfg.name}",
+        ["session", "task", "status", "stop", "steps", "tokens", "files"],
+        [[o.session_id, o.task_id, o.status, o.stop_reason, o.steps, o.tokens, ", ".join(o.files)] for o in outcomes],
+    )
     console.print("next: centaur collab grade --all")
 
 
@@ -196,6 +241,271 @@ def agents(json_out: bool = typer.Option(False, "--json", help="Print the agents
     if json_out:
         print_json(data)
         return
-    print_table("collab agents", ["name", "model", "protocol", "constrained", "step_limit", "tools", "description"],
-                [[d["name"], d["model"], d["protocol"], d["constrained"], d["step_limit"], ",".join(d["tools"]),
-                  d["description"]] for d in data])  # type: ignore[arg-type]
+    print_table(
+        "collab agents",
+        ["name", "model", "protocol", "constrained", "step_limit", "tools", "description"],
+        [
+            [c.name, c.model, c.protocol, c.constrained, c.step_limit, ",".join(c.tools), c.description]
+            for c in found.values()
+        ],
+    )
+
+
+@app.command("grade")
+def grade(
+    session: int | None = typer.Option(None, "--session", help="Grade this session only."),
+    all_: bool = typer.Option(False, "--all", help="Grade every finished session."),
+    judges: int = typer.Option(2, help="Judges per session (different judge models where registered)."),
+    rubric_model: str = typer.Option("local", help="The model that writes missing rubrics."),
+    retry_failed: bool = typer.Option(False, help="Ask again the judges whose answers could not be used."),
+    json_out: bool = typer.Option(False, "--json", help="Print one record per session as JSON."),
+) -> None:
+    """Grade sessions: a rubric per task (researcher's, stored or generated), then K judges each; stored, resumable."""
+    from rich.progress import Progress
+
+    from ..collab.grade import GradeOptions, GradeOutcome, grade_sessions, sessions_to_grade
+    from ..models import ModelError
+    from .output import err_console
+
+    if session is None and not all_:
+        raise fail("say which sessions: --session ID or --all")
+    if judges < 1:
+        raise fail("--judges must be at least 1")
+    url = _url()
+    try:
+        todo = sessions_to_grade(url, session)
+    except LookupError as exc:
+        raise fail(str(exc)) from exc
+    outcomes: list[GradeOutcome] = []
+    try:
+        with Progress(console=err_console, transient=not json_out) as progress:
+            bar = progress.add_task("grading", total=len(todo))
+
+            def done(o: GradeOutcome) -> None:
+                progress.advance(bar)
+                if o.error or o.failed:
+                    err_console.print(
+                        f"[yellow]session {o.session_id}[/] {o.task_id}: "
+                        f"{o.error or 'failed judges: ' + ', '.join(o.failed)}"
+                    )
+
+            outcomes = grade_sessions(
+                url,
+                todo,
+                GradeOptions(judges=judges, rubric_model=rubric_model, retry_failed=retry_failed),
+                on_session=done,
+            )
+    except ModelError as exc:
+        raise fail(str(exc)) from exc
+    rows = [o.__dict__ for o in outcomes]
+    if json_out:
+        print_json(rows)
+        return
+    print_table(
+        f"graded {len(rows)} sessions",
+        ["session_id", "task_id", "rubric_version", "judged", "kept", "failed", "error"],
+        [
+            [
+                r["session_id"],
+                r["task_id"],
+                r["rubric_version"],
+                ",".join(r["judged"]),
+                ",".join(r["kept"]),
+                ",".join(r["failed"]),
+                r["error"] or "",
+            ]
+            for r in rows
+        ],
+    )
+    console.print("next: centaur collab report --html report.html")
+
+
+@app.command("rubric")
+def rubric(
+    task_id: str = typer.Argument(..., help="A task id of the bank."),
+    bank: str = BANK_OPTION,
+    regenerate: bool = typer.Option(False, help="Write a new version with the model, even if one is stored."),
+    edit: bool = typer.Option(False, help="Open the rubric in $EDITOR; the edited one is validated and stored."),
+    from_file: Path | None = typer.Option(None, "--from-file", help="Store this JSON file as the new version."),
+    model: str = typer.Option("local", help="The model that writes a rubric when none exists."),
+    json_out: bool = typer.Option(False, "--json", help="Print the rubric as JSON."),
+) -> None:
+    """Show a task's rubric (generating it if none exists); regenerate it, or edit it as a new version."""
+    import json
+
+    from ..collab.llm_json import JsonAskError
+    from ..collab.rubric import RubricError, parse_rubric, validate
+    from ..collab.rubric_gen import ensure_rubric, rubric_json_text, save_rubric
+    from ..models import ModelError, load_registry
+
+    b = bank_or_fail(bank)
+    try:
+        task = b.get(task_id)
+    except UnknownCollabTask as exc:
+        raise fail(str(exc)) from exc
+    url = _url()
+    try:
+        provider = load_registry().provider(model)
+        stored = ensure_rubric(url, task, provider, regenerate=regenerate)
+    except (JsonAskError, ModelError, LookupError) as exc:
+        raise fail(f"no rubric for {task_id}: {exc}") from exc
+    except RubricError as exc:
+        raise fail(str(exc)) from exc
+    current = stored.rubric
+    if edit or from_file:
+        if task.rubric_path.is_file():
+            raise fail(f"{task.rubric_path} is a researcher's rubric and takes precedence; edit that file instead")
+        import click
+
+        text = from_file.read_text() if from_file else click.edit(rubric_json_text(current), extension=".json")
+        if text is None:
+            raise fail("the editor was closed without saving; nothing stored")
+        where = str(from_file or "edited rubric")
+        try:
+            edited = validate(parse_rubric(json.loads(text), task.id, where, source="edited"), where)
+        except ValueError as exc:
+            raise fail(f"not stored: {exc}") from exc
+        stored = save_rubric(url, edited, "edited", None)
+        current = stored.rubric
+    if json_out:
+        print_json({"version": stored.version, **current.to_json()})
+        return
+    console.print(
+        f"rubric v{stored.version} of {task.id} ({current.source}; {len(current.items)} items, "
+        f"{current.total:g} points)"
+    )
+    for note in current.repairs:
+        console.print(f"  repaired: {note}")
+    print_table(
+        "items",
+        ["id", "category", "points", "criterion", "verification"],
+        [[i.id, i.category, f"{i.points:g}", i.criterion, i.verification] for i in current.items],
+    )
+
+
+@app.command("report")
+def report(
+    html: Path | None = typer.Option(None, help="Write the HTML report here."),
+    aggregate: str = typer.Option("mean", help="A session's outcome from its judges: mean, median or trimmed."),
+    threshold: float = typer.Option(20.0, help="Flag sessions whose judges differ by more than this many points."),
+    json_out: bool = typer.Option(False, "--json", help="Print every figure as JSON."),
+) -> None:
+    """Scores per task, agent and O*NET sector; judge agreement; the autonomous baseline; ratings."""
+    from ..collab.report import build_report, render_html
+    from ..collab.results import load_results
+    from .output import err_console
+
+    if aggregate not in ("mean", "median", "trimmed"):
+        raise fail("--aggregate must be mean, median or trimmed")
+    url = _url()
+    rep = build_report(load_results(url, aggregate), threshold)
+    if html:
+        html.write_text(render_html(rep))
+        err_console.print(f"wrote {html}")
+    if json_out:
+        print_json(rep.to_dict())
+        return
+    print_table(
+        "sessions",
+        ["id", "agent", "human", "task", "files", "judges", "outcome"],
+        [
+            [
+                s["id"],
+                s["agent"],
+                s["human"],
+                s["task_id"],
+                len(s["files"]),
+                ", ".join(f"{k} {v:.1f}" for k, v in s["judges"].items()) or "-",
+                "-" if s["outcome"] is None else f"{s['outcome']:.1f}",
+            ]
+            for s in rep.sessions
+        ],
+    )
+    ov = rep.agreement.get("overall")
+    if ov:
+        console.print(
+            f"judge agreement over {ov['units']} sessions: ICC(2,1) {ov['icc2_1']}, "
+            f"Krippendorff's alpha {ov['krippendorff_alpha']}; "
+            f"{len(rep.agreement['flagged_sessions'])} sessions flagged"
+        )
+    for n in rep.notes:
+        console.print(n)
+
+
+@app.command("rate")
+def rate(
+    task_term: str = typer.Option("difficulty", help="The task term: difficulty (per level), task, or none."),
+    rounds: int = typer.Option(2000, help="Bootstrap rounds."),
+    seed: int = typer.Option(0, help="Bootstrap seed."),
+    json_out: bool = typer.Option(False, "--json", help="Print the ratings as JSON."),
+) -> None:
+    """Fit the exact additive model to graded sessions: humans' and agents' skills, intervals, stability."""
+    from .. import rating as r
+    from ..collab.rate import rate_sessions
+    from ..collab.results import load_results
+
+    if task_term not in ("difficulty", "task", "none"):
+        raise fail("--task-term must be difficulty, task or none")
+    try:
+        result = rate_sessions(load_results(_url()), task_term=task_term, rounds=rounds, seed=seed)  # type: ignore[arg-type]
+    except r.RatingError as exc:
+        raise fail(str(exc)) from exc
+    if json_out:
+        print_json(result.as_dict())
+        return
+    cols = ["name", "sessions", "mu", "sigma", "conservative", "ci_low", "ci_high", "mean_rank"]
+    for kind, rows in (("agents", result.agents), ("humans", result.humans), ("task term", result.tasks)):
+        if rows:
+            print_table(
+                f"{kind} (noise sigma {result.noise_sigma:.2f})", cols, [[_f(row.get(c)) for c in cols] for row in rows]
+            )
+    for note in result.notes:
+        console.print(note)
+
+
+def _f(v: object) -> str:
+    return f"{v:.2f}" if isinstance(v, float) else "-" if v is None else str(v)
+
+
+@app.command("hand-grade")
+def hand_grade(
+    session: int = typer.Argument(..., help="The session graded."),
+    score: float = typer.Argument(..., help="The researcher's total, 0-100."),
+    grader: str = typer.Option("researcher", help="Who graded."),
+) -> None:
+    """Record a researcher's own grade of a session (for `centaur collab calibrate`)."""
+    from sqlalchemy import select
+
+    from ..store import session_scope
+    from ..store.collab import CollabHandGrade, CollabSession
+
+    if not 0 <= score <= 100:
+        raise fail("score must lie between 0 and 100")
+    url = _url()
+    with session_scope(url) as s:
+        if s.get(CollabSession, session) is None:
+            raise fail(f"no collab session {session}")
+        row = s.scalars(
+            select(CollabHandGrade).where(CollabHandGrade.session_id == session, CollabHandGrade.grader == grader)
+        ).first()
+        if row is None:
+            s.add(CollabHandGrade(session_id=session, grader=grader, total=score, scores={}))
+        else:
+            row.total = score
+    console.print(f"session {session}: {grader} {score:g}")
+
+
+@app.command("calibrate")
+def calibrate(json_out: bool = typer.Option(False, "--json", help="Print the figures as JSON.")) -> None:
+    """Each judge's agreement with the researcher's hand grades: Pearson r, mean |difference|, bias, ICC(2,1)."""
+    from ..collab.report import calibration_figures
+    from ..collab.results import load_results
+
+    figures = calibration_figures(load_results(_url()))
+    if not figures:
+        raise fail("no hand grades yet: record some with `centaur collab hand-grade SESSION SCORE`")
+    if json_out:
+        print_json(figures)
+        return
+    cols = ["judge", "n", "pearson", "mean_abs_diff", "bias", "icc2_1"]
+    print_table("judges against hand grades", cols, [[_f(f[c]) for c in cols] for f in figures])

@@ -55,21 +55,45 @@ class AgentConfig:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "model": self.model, "tools": list(self.tools), "step_limit": self.step_limit,
-                "token_budget": self.token_budget, "protocol": self.protocol, "constrained": self.constrained,
-                "temperature": self.temperature, "max_tokens": self.max_tokens, "seed": self.seed,
-                "inline_references": self.inline_references, "description": self.description}
+        return {
+            "name": self.name,
+            "model": self.model,
+            "tools": list(self.tools),
+            "step_limit": self.step_limit,
+            "token_budget": self.token_budget,
+            "protocol": self.protocol,
+            "constrained": self.constrained,
+            "temperature": self.temperature,
+            "max_tokens": self.max_tokens,
+            "seed": self.seed,
+            "inline_references": self.inline_references,
+            "description": self.description,
+        }
 
 
 BUILTIN: dict[str, AgentConfig] = {
     "local-agent": AgentConfig(
-        name="local-agent", model="local", protocol="text", constrained=True, step_limit=4, token_budget=16_000,
-        max_tokens=300, tools=("write_file", "finish"), inline_references=2500,
+        name="local-agent",
+        model="local",
+        protocol="text",
+        constrained=True,
+        step_limit=4,
+        token_budget=16_000,
+        max_tokens=300,
+        tools=("write_file", "finish"),
+        inline_references=2500,
         description="the embedded model; references in the prompt; actions held to the schema by the server's grammar",
     ),
     "local-agent-free": AgentConfig(
-        name="local-agent-free", model="local", protocol="text", constrained=False, step_limit=4,
-        token_budget=16_000, max_tokens=300, tools=("write_file", "finish"), inline_references=2500,
+        name="local-agent-free",
+        model="local",
+        protocol="text",
+        constrained=False,
+        step_limit=4,
+        token_budget=16_000,
+        max_tokens=300,
+        tools=("write_file", "finish"),
+        inline_references=2500,
         description="the same backbone and prompt, text protocol without constrained decoding",
     ),
 }
@@ -111,15 +135,29 @@ def agents_from_file(path: Path) -> dict[str, AgentConfig]:
         except ValidationError as exc:
             err = exc.errors()[0]
             where = ".".join(str(p) for p in err["loc"])
-            raise AgentConfigError(f"{path}: [collab.agents.{name}] field '{where}': {err['msg']}. Fix: see docs/collab.md") from None
-        cfg = AgentConfig(name=name, model=spec.model, system_prompt=spec.system_prompt or SYSTEM_PROMPT,
-                          tools=tuple(spec.tools), step_limit=spec.step_limit, token_budget=spec.token_budget,
-                          protocol=spec.protocol, constrained=spec.constrained, temperature=spec.temperature,
-                          max_tokens=spec.max_tokens, seed=spec.seed, inline_references=spec.inline_references,
-                          description=spec.description)
+            raise AgentConfigError(
+                f"{path}: [collab.agents.{name}] field '{where}': {err['msg']}. Fix: see docs/collab.md"
+            ) from None
+        cfg = AgentConfig(
+            name=name,
+            model=spec.model,
+            system_prompt=spec.system_prompt or SYSTEM_PROMPT,
+            tools=tuple(spec.tools),
+            step_limit=spec.step_limit,
+            token_budget=spec.token_budget,
+            protocol=spec.protocol,
+            constrained=spec.constrained,
+            temperature=spec.temperature,
+            max_tokens=spec.max_tokens,
+            seed=spec.seed,
+            inline_references=spec.inline_references,
+            description=spec.description,
+        )
         unknown = [t for t in cfg.tools if t not in TOOLS]
         if unknown:
-            raise AgentConfigError(f"{path}: [collab.agents.{name}] field 'tools': unknown {unknown}. Fix: use {', '.join(TOOLS)}")
+            raise AgentConfigError(
+                f"{path}: [collab.agents.{name}] field 'tools': unknown {unknown}. Fix: use {', '.join(TOOLS)}"
+            )
         out[name] = cfg
     return out
 
@@ -141,7 +179,9 @@ def all_agents(config_file: Path | None = None) -> dict[str, AgentConfig]:
 def get_agent(name: str, **overrides: Any) -> AgentConfig:
     agents = all_agents()
     if name not in agents:
-        raise AgentConfigError(f"unknown agent '{name}'; agents: {', '.join(sorted(agents))}. "
-                               f"Define one in a [collab.agents.{name}] table of centaur.toml")
+        raise AgentConfigError(
+            f"unknown agent '{name}'; agents: {', '.join(sorted(agents))}. "
+            f"Define one in a [collab.agents.{name}] table of centaur.toml"
+        )
     cfg = agents[name]
     return replace(cfg, **{k: v for k, v in overrides.items() if v is not None}) if overrides else cfg

@@ -66,7 +66,8 @@ def render(name: str, data: bytes) -> Rendered:
     suffix = PurePosixPath(name).suffix.lower()
     try:
         if suffix in IMAGE_SUFFIXES:
-            note = f"[image {name}, {len(data)} bytes: images are not shown to text-only models; judge it from the other files]"
+            note = (f"[image {name}, {len(data)} bytes: images are not shown to text-only models; "
+                    "judge it from the other files]")
             return Rendered(name, "image", note, False)
         if suffix == ".xlsx":
             return Rendered(name, "table", _xlsx(data), True)

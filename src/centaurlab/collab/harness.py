@@ -59,8 +59,10 @@ def task_message(task: TaskInstance, ws: Workspace, inline: int = 0) -> str:
     text too (shared out evenly, each cut to its share), for models that cannot afford tool turns."""
     deliverables = "\n".join(f"- {d.name} ({d.kind.value}): {d.description}" for d in task.deliverables)
     files = "\n".join(f"- {name}" for name in ws.files()) or "(none)"
-    text = (f"{task.prompt.strip()}\n\nDeliverables (write them with exactly these names):\n{deliverables}\n\n"
-            f"Files in your workspace:\n{files}")
+    text = (
+        f"{task.prompt.strip()}\n\nDeliverables (write them with exactly these names):\n{deliverables}\n\n"
+        f"Files in your workspace:\n{files}"
+    )
     refs = [n for n in ws.files() if n.startswith("reference/")]
     if inline and refs:
         share = max(200, inline // len(refs))
@@ -104,8 +106,10 @@ def run_agent(
     system = cfg.system_prompt
     if cfg.protocol == "text":
         system += "\n\n" + TEXT_PROTOCOL.replace("{tools}", describe_tools(cfg.tools))
-    messages: list[dict[str, Any]] = [{"role": "system", "content": system},
-                                      {"role": "user", "content": task_message(task, ws, cfg.inline_references)}]
+    messages: list[dict[str, Any]] = [
+        {"role": "system", "content": system},
+        {"role": "user", "content": task_message(task, ws, cfg.inline_references)},
+    ]
     traj = Trajectory(agent=cfg.as_dict(), task_id=task.id)
     changed: set[str] = set()
     for index in range(cfg.step_limit):
@@ -118,16 +122,22 @@ def run_agent(
         except ModelError as exc:
             traj.stop_reason, traj.error = "model error", str(exc)
             break
-        step = Step(index, response.text, prompt_tokens=response.usage.prompt_tokens or 0,
-                    completion_tokens=response.usage.completion_tokens or 0,
-                    latency_s=time.perf_counter() - start)
+        step = Step(
+            index,
+            response.text,
+            prompt_tokens=response.usage.prompt_tokens or 0,
+            completion_tokens=response.usage.completion_tokens or 0,
+            latency_s=time.perf_counter() - start,
+        )
         traj.steps.append(step)
         try:
             actions = _actions(cfg, response.text, response.raw)
         except ActionParseError as exc:
             step.parse_error = str(exc)
-            messages += [{"role": "assistant", "content": response.text},
-                         {"role": "user", "content": f"Your answer could not be used: {exc}. Try again."}]
+            messages += [
+                {"role": "assistant", "content": response.text},
+                {"role": "user", "content": f"Your answer could not be used: {exc}. Try again."},
+            ]
             if on_step:
                 on_step(step)
             continue
@@ -140,15 +150,21 @@ def run_agent(
         assistant: dict[str, Any] = {"role": "assistant", "content": response.text}
         if cfg.protocol == "tools":
             assistant["tool_calls"] = [
-                {"id": a.call_id or a.tool, "type": "function",
-                 "function": {"name": a.tool, "arguments": json.dumps(a.args)}} for a in actions]
+                {
+                    "id": a.call_id or a.tool,
+                    "type": "function",
+                    "function": {"name": a.tool, "arguments": json.dumps(a.args)},
+                }
+                for a in actions
+            ]
         messages.append(assistant)
         done = False
         for action in actions:
             result = call_tool(ws, action.tool, action.args, cfg.tools)
             step.actions.append({"tool": action.tool, "args": action.args})
-            step.results.append({"tool": action.tool, "text": result.text, "error": result.error,
-                                 "changed": result.changed})
+            step.results.append(
+                {"tool": action.tool, "text": result.text, "error": result.error, "changed": result.changed}
+            )
             changed.update(result.changed)
             messages.append(_feedback(cfg, action, result.text))
             done = done or result.done

@@ -74,7 +74,9 @@ def load_instance(folder: Path, bank: str) -> TaskInstance:
     toml_path = folder / "instance.toml"
     data = _validate(InstanceFile, _read_toml(toml_path), toml_path)
     if data.id != folder.name:
-        raise CollabFileError(toml_path, "id", f"'{data.id}' differs from the folder name", f"rename the folder to {data.id}")
+        raise CollabFileError(
+            toml_path, "id", f"'{data.id}' differs from the folder name", f"rename the folder to {data.id}"
+        )
     prompt_path = folder / "prompt.md"
     if not prompt_path.is_file() or not prompt_path.read_text().strip():
         raise CollabFileError(prompt_path, "(file)", "is missing or empty", "write the task prompt in prompt.md")
@@ -86,11 +88,15 @@ def load_instance(folder: Path, bank: str) -> TaskInstance:
     names = [d.name for d in data.deliverables]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
-        raise CollabFileError(toml_path, "deliverables.name", f"repeats {', '.join(dupes)}", "give each deliverable its own name")
+        raise CollabFileError(
+            toml_path, "deliverables.name", f"repeats {', '.join(dupes)}", "give each deliverable its own name"
+        )
     try:
         return to_instance(data, bank, folder, prompt_path.read_text())
     except ValueError as exc:
-        raise CollabFileError(toml_path, "onet", str(exc), "make job_family the first two digits of occupation_code") from exc
+        raise CollabFileError(
+            toml_path, "onet", str(exc), "make job_family the first two digits of occupation_code"
+        ) from exc
 
 
 class CollabBank:
@@ -104,7 +110,9 @@ class CollabBank:
         uuids = [t.uuid for t in self.tasks.values()]
         for task in self.tasks.values():
             if uuids.count(task.uuid) > 1:
-                raise CollabFileError(folder / task.id / "instance.toml", "uuid", "is used by another task", "make a new UUID")
+                raise CollabFileError(
+                    folder / task.id / "instance.toml", "uuid", "is used by another task", "make a new UUID"
+                )
 
     @property
     def name(self) -> str:
@@ -138,5 +146,6 @@ def load_collab_bank(name_or_path: str = DEFAULT_BANK) -> CollabBank:
     if (path / "bank.toml").is_file():
         return CollabBank(path)
     raise LookupError(
-        f"no collab bank '{name_or_path}'; built-in: {', '.join(builtin_bank_names())}; or give a folder with a bank.toml"
+        f"no collab bank '{name_or_path}'; built-in: {', '.join(builtin_bank_names())}; "
+        "or give a folder with a bank.toml"
     )

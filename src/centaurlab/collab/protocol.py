@@ -47,7 +47,7 @@ def _first_object(text: str) -> Any:
             return json.loads(cand)
         except ValueError:
             continue
-    raise ActionParseError("no JSON object found; answer with {\"tool\": NAME, \"args\": {...}}")
+    raise ActionParseError('no JSON object found; answer with {"tool": NAME, "args": {...}}')
 
 
 def parse_text_action(text: str, allowed: tuple[str, ...]) -> Action:
@@ -81,13 +81,18 @@ def parse_tool_calls(raw: Any) -> list[Action]:
             args = json.loads(fn.get("arguments") or "{}")
         except ValueError:
             args = {"_unparsed": fn.get("arguments")}
-        actions.append(Action(str(fn.get("name")), args if isinstance(args, dict) else {"_unparsed": args},
-                              call.get("id")))
+        actions.append(
+            Action(str(fn.get("name")), args if isinstance(args, dict) else {"_unparsed": args}, call.get("id"))
+        )
     return actions
 
 
-def action_schema(tools: tuple[str, ...], write_paths: list[str] | None = None,
-                  read_paths: list[str] | None = None, max_content: int = 900) -> dict[str, Any]:
+def action_schema(
+    tools: tuple[str, ...],
+    write_paths: list[str] | None = None,
+    read_paths: list[str] | None = None,
+    max_content: int = 900,
+) -> dict[str, Any]:
     """JSON schema of one text-protocol action, for grammar-constrained decoding.
 
     With `write_paths` / `read_paths` the file arguments are held to those names (the deliverables
@@ -105,8 +110,14 @@ def action_schema(tools: tuple[str, ...], write_paths: list[str] | None = None,
             props["path"] = {"enum": read_paths}
         if name == "finish":
             props["summary"] = {"type": "string", "maxLength": 80}
-        variants.append({"type": "object", "properties": {"tool": {"const": name}, "args": params},
-                         "required": ["tool", "args"], "additionalProperties": False})
+        variants.append(
+            {
+                "type": "object",
+                "properties": {"tool": {"const": name}, "args": params},
+                "required": ["tool", "args"],
+                "additionalProperties": False,
+            }
+        )
     return {"oneOf": variants}
 
 
@@ -115,5 +126,5 @@ def describe_tools(tools: tuple[str, ...]) -> str:
     for name in tools:
         props = TOOLS[name].parameters.get("properties", {})
         args = ", ".join(f'"{k}": string' for k in props)
-        lines.append(f'- {name} {{{args}}}: {TOOLS[name].description}')
+        lines.append(f"- {name} {{{args}}}: {TOOLS[name].description}")
     return "\n".join(lines)

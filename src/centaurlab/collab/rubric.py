@@ -65,11 +65,17 @@ class Rubric:
         for name in CATEGORIES:
             items = [
                 {"id": i.id, "criterion": i.criterion, "points": i.points, "verification": i.verification}
-                for i in self.items if i.category == name
+                for i in self.items
+                if i.category == name
             ]
             cats.append({"name": name, "weight": self.weights.get(name, CATEGORIES[name][1]), "items": items})
-        return {"task_id": self.task_id, "total": self.total, "source": self.source, "repairs": list(self.repairs),
-                "categories": cats}
+        return {
+            "task_id": self.task_id,
+            "total": self.total,
+            "source": self.source,
+            "repairs": list(self.repairs),
+            "categories": cats,
+        }
 
     def as_text(self) -> str:
         lines = []
@@ -93,8 +99,12 @@ def parse_rubric(data: Any, task_id: str, where: str | Path = "rubric", source: 
     weights: dict[str, float] = {}
     for c, cat in enumerate(data["categories"]):
         if not isinstance(cat, dict) or cat.get("name") not in CATEGORIES:
-            raise RubricError(where, f"categories.{c}.name", f"is {cat.get('name') if isinstance(cat, dict) else cat!r}",
-                              f"use one of {', '.join(CATEGORIES)}")
+            raise RubricError(
+                where,
+                f"categories.{c}.name",
+                f"is {cat.get('name') if isinstance(cat, dict) else cat!r}",
+                f"use one of {', '.join(CATEGORIES)}",
+            )
         name = cat["name"]
         if name in weights:
             raise RubricError(where, f"categories.{c}.name", f"repeats {name}", "merge the two categories")
@@ -111,10 +121,15 @@ def parse_rubric(data: Any, task_id: str, where: str | Path = "rubric", source: 
                 points = float(it.get("points"))  # type: ignore[arg-type]
             except (TypeError, ValueError):
                 raise RubricError(where, f"{field_}.points", f"is {it.get('points')!r}", "give a number") from None
-            items.append(RubricItem(
-                id=str(it.get("id") or f"{prefix}{k + 1}"), category=name, criterion=str(it.get("criterion", "")).strip(),
-                points=points, verification=str(it.get("verification", "")).strip(),
-            ))
+            items.append(
+                RubricItem(
+                    id=str(it.get("id") or f"{prefix}{k + 1}"),
+                    category=name,
+                    criterion=str(it.get("criterion", "")).strip(),
+                    points=points,
+                    verification=str(it.get("verification", "")).strip(),
+                )
+            )
     return Rubric(task_id, tuple(items), weights, source)
 
 
@@ -134,8 +149,12 @@ def validate(rubric: Rubric, where: str | Path = "rubric") -> Rubric:
         if not it.points > 0:
             raise RubricError(where, f"item {it.id}.points", f"is {it.points:g}", "give a positive number of points")
         if len(it.verification.split()) < MIN_VERIFICATION_WORDS:
-            raise RubricError(where, f"item {it.id}.verification", f"{it.verification!r} does not say how to verify it",
-                              f"describe the check in at least {MIN_VERIFICATION_WORDS} words (what to open, what to compare)")
+            raise RubricError(
+                where,
+                f"item {it.id}.verification",
+                f"{it.verification!r} does not say how to verify it",
+                f"describe the check in at least {MIN_VERIFICATION_WORDS} words (what to open, what to compare)",
+            )
         key = _norm(it.criterion)
         if key in seen:
             raise RubricError(where, f"item {it.id}.criterion", f"duplicates item {seen[key]}", "remove or reword one")
@@ -143,11 +162,19 @@ def validate(rubric: Rubric, where: str | Path = "rubric") -> Rubric:
     for name, weight in rubric.weights.items():
         got = sum(i.points for i in rubric.items if i.category == name)
         if abs(got - weight) > 1e-6:
-            raise RubricError(where, f"categories.{name}", f"items add up to {got:g}, not the weight {weight:g}",
-                              "change the items' points or the weight so that they match")
+            raise RubricError(
+                where,
+                f"categories.{name}",
+                f"items add up to {got:g}, not the weight {weight:g}",
+                "change the items' points or the weight so that they match",
+            )
     if abs(sum(rubric.weights.values()) - TOTAL) > 1e-6:
-        raise RubricError(where, "categories.weight", f"weights add up to {sum(rubric.weights.values()):g}, not {TOTAL}",
-                          f"make the four weights add up to {TOTAL}")
+        raise RubricError(
+            where,
+            "categories.weight",
+            f"weights add up to {sum(rubric.weights.values()):g}, not {TOTAL}",
+            f"make the four weights add up to {TOTAL}",
+        )
     return rubric
 
 
@@ -175,13 +202,32 @@ def repair(rubric: Rubric) -> Rubric:
             continue
         if abs(raw - weight) > 1e-6:
             notes.append(f"{name}: item points rescaled from {raw:g} to {weight:g}")
-        scaled = [weight / len(cat)] * len(cat) if raw <= 0 else [max(i.points, 0.0) * weight / raw for i in cat]
-        rounded = [round(p, 2) for p in scaled]
-        rounded[-1] = round(weight - sum(rounded[:-1]), 2)
+        shares = [weight / len(cat)] * len(cat) if raw <= 0 else [max(i.points, 0.0) * weight / raw for i in cat]
+        rounded = _whole_points(shares, int(weight))
         prefix = CATEGORIES[name][0]
-        out += [RubricItem(f"{prefix}{k + 1}", name, i.criterion, p, i.verification)
-                for k, (i, p) in enumerate(zip(cat, rounded, strict=True))]
+        out += [
+            RubricItem(f"{prefix}{k + 1}", name, i.criterion, p, i.verification)
+            for k, (i, p) in enumerate(zip(cat, rounded, strict=True))
+        ]
     return Rubric(rubric.task_id, tuple(out), weights, rubric.source, tuple(notes))
+
+
+def _whole_points(shares: list[float], total: int) -> list[float]:
+    """Whole points adding up to `total`, each at least 1 (largest remainders get the spare points),
+    so judges can be asked for integers."""
+    base = [max(1, int(x)) for x in shares]
+    spare = total - sum(base)
+    order = sorted(range(len(shares)), key=lambda k: shares[k] - int(shares[k]), reverse=True)
+    k = 0
+    while spare > 0:
+        base[order[k % len(order)]] += 1
+        spare -= 1
+        k += 1
+    while spare < 0:
+        j = max(range(len(base)), key=lambda m: base[m])
+        base[j] -= 1
+        spare += 1
+    return [float(b) for b in base]
 
 
 def load_rubric_file(path: Path, task_id: str | None = None) -> Rubric:
@@ -193,21 +239,20 @@ def load_rubric_file(path: Path, task_id: str | None = None) -> Rubric:
     return validate(parse_rubric(data, task_id or path.parent.name, path, source="researcher"), path)
 
 
-def rubric_schema(max_items_per_category: int = 4) -> dict[str, Any]:
+def rubric_schema(max_items_per_category: int = 3, max_chars: int = 200) -> dict[str, Any]:
     """JSON schema of a generated rubric (for grammar-constrained decoding where the server has it)."""
     item = {
         "type": "object",
         "properties": {
-            "criterion": {"type": "string", "minLength": 8, "maxLength": 200},
+            "criterion": {"type": "string", "minLength": 8, "maxLength": max_chars},
             "points": {"type": "integer", "minimum": 1, "maximum": 40},
-            "verification": {"type": "string", "minLength": 20, "maxLength": 240},
+            "verification": {"type": "string", "minLength": 20, "maxLength": max_chars},
         },
         "required": ["criterion", "points", "verification"],
         "additionalProperties": False,
     }
     cats = {
-        name: {"type": "array", "items": item, "minItems": 1, "maxItems": max_items_per_category}
-        for name in CATEGORIES
+        name: {"type": "array", "items": item, "minItems": 1, "maxItems": max_items_per_category} for name in CATEGORIES
     }
     return {"type": "object", "properties": cats, "required": list(CATEGORIES), "additionalProperties": False}
 

@@ -42,12 +42,27 @@ class SessionOutcome:
 def _session_row(url: str, cfg: AgentConfig, task: TaskInstance) -> tuple[int, bool]:
     """The session's id, and whether it is already done."""
     with session_scope(url) as s:
-        row = s.scalars(select(CollabSession).where(
-            CollabSession.kind == AUTONOMOUS, CollabSession.agent == cfg.name, CollabSession.task_id == task.id,
-            CollabSession.human == NO_HUMAN)).first()
+        row = s.scalars(
+            select(CollabSession).where(
+                CollabSession.kind == AUTONOMOUS,
+                CollabSession.agent == cfg.name,
+                CollabSession.task_id == task.id,
+                CollabSession.human == NO_HUMAN,
+            )
+        ).first()
         if row is None:
-            row = CollabSession(kind=AUTONOMOUS, agent=cfg.name, model=cfg.model, task_id=task.id, bank=task.bank,
-                                human=NO_HUMAN, status="running", steps=0, tokens=0, trajectory={})
+            row = CollabSession(
+                kind=AUTONOMOUS,
+                agent=cfg.name,
+                model=cfg.model,
+                task_id=task.id,
+                bank=task.bank,
+                human=NO_HUMAN,
+                status="running",
+                steps=0,
+                tokens=0,
+                trajectory={},
+            )
             s.add(row)
             s.flush()
             return row.id, False
@@ -57,8 +72,13 @@ def _session_row(url: str, cfg: AgentConfig, task: TaskInstance) -> tuple[int, b
         return row.id, False
 
 
-def run_one(url: str, cfg: AgentConfig, provider: ModelProvider, task: TaskInstance,
-            on_step: Callable[[Step], None] | None = None) -> SessionOutcome:
+def run_one(
+    url: str,
+    cfg: AgentConfig,
+    provider: ModelProvider,
+    task: TaskInstance,
+    on_step: Callable[[Step], None] | None = None,
+) -> SessionOutcome:
     session_id, done = _session_row(url, cfg, task)
     if done:
         return SessionOutcome(task.id, session_id, "kept")
@@ -75,8 +95,17 @@ def run_one(url: str, cfg: AgentConfig, provider: ModelProvider, task: TaskInsta
         row.stop_reason, row.error, row.trajectory = traj.stop_reason, traj.error, traj.to_json()
         row.finished_at = utcnow()
         save_files(s, session_id, files)
-    return SessionOutcome(task.id, session_id, status, traj.stop_reason, len(traj.steps), traj.tokens,
-                          sorted(files), traj.error, time.perf_counter() - start)
+    return SessionOutcome(
+        task.id,
+        session_id,
+        status,
+        traj.stop_reason,
+        len(traj.steps),
+        traj.tokens,
+        sorted(files),
+        traj.error,
+        time.perf_counter() - start,
+    )
 
 
 def run_baseline(

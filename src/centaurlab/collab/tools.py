@@ -22,7 +22,7 @@ from .workspace import Workspace, WorkspaceError
 MAX_RESULT_CHARS = 4000
 PYTHON_LIMITS = Limits(cpu_seconds=30.0, wall_seconds=60.0, memory_mb=1024, output_bytes=16_000_000)
 
-RUNNER = r'''
+RUNNER = r"""
 import base64, hashlib, json, os, runpy, sys, traceback
 MARK = sys.argv[1]
 SKIP = {"main.py", "_agent_code.py"}
@@ -51,7 +51,7 @@ for p, h in snap().items():
         with open(p, "rb") as fh:
             changed[p] = base64.b64encode(fh.read()).decode()
 sys.stdout.write("\n" + MARK + json.dumps({"exit": code, "files": changed}) + "\n")
-'''
+"""
 
 
 @dataclass
@@ -70,12 +70,18 @@ class Tool:
     run: Callable[[Workspace, dict[str, Any]], ToolResult]
 
     def openai_schema(self) -> dict[str, Any]:
-        return {"type": "function", "function": {"name": self.name, "description": self.description,
-                                                 "parameters": self.parameters}}
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": self.parameters},
+        }
 
 
 def _cut(text: str) -> str:
-    return text if len(text) <= MAX_RESULT_CHARS else text[:MAX_RESULT_CHARS] + f"\n... [{len(text) - MAX_RESULT_CHARS} more characters cut]"
+    return (
+        text
+        if len(text) <= MAX_RESULT_CHARS
+        else text[:MAX_RESULT_CHARS] + f"\n... [{len(text) - MAX_RESULT_CHARS} more characters cut]"
+    )
 
 
 def _str(args: dict[str, Any], key: str) -> str:
@@ -149,20 +155,43 @@ def _obj(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
 
 
 _S = {"type": "string"}
-TOOLS: dict[str, Tool] = {t.name: t for t in [
-    Tool("list_files", "List the files of the workspace (reference files are under reference/).", _obj({}, []),
-         list_files),
-    Tool("read_file", "Read a file as text (spreadsheets as CSV, documents as text).", _obj({"path": _S}, ["path"]),
-         read_file),
-    Tool("write_file", "Create or overwrite a file. For .xlsx give CSV text; for .docx give plain text or Markdown.",
-         _obj({"path": _S, "content": _S}, ["path", "content"]), write_file),
-    Tool("edit_file", "Replace the one occurrence of 'old' by 'new' in a text file.",
-         _obj({"path": _S, "old": _S, "new": _S}, ["path", "old", "new"]), edit_file),
-    Tool("run_python", "Run a Python script in a sandbox on a copy of the workspace (pandas, openpyxl, python-docx "
-         "available); files it writes are kept. Print what you need to see.", _obj({"code": _S}, ["code"]),
-         run_python),
-    Tool("finish", "Stop: the deliverables are in the workspace.", _obj({"summary": _S}, []), finish),
-]}
+TOOLS: dict[str, Tool] = {
+    t.name: t
+    for t in [
+        Tool(
+            "list_files",
+            "List the files of the workspace (reference files are under reference/).",
+            _obj({}, []),
+            list_files,
+        ),
+        Tool(
+            "read_file",
+            "Read a file as text (spreadsheets as CSV, documents as text).",
+            _obj({"path": _S}, ["path"]),
+            read_file,
+        ),
+        Tool(
+            "write_file",
+            "Create or overwrite a file. For .xlsx give CSV text; for .docx give plain text or Markdown.",
+            _obj({"path": _S, "content": _S}, ["path", "content"]),
+            write_file,
+        ),
+        Tool(
+            "edit_file",
+            "Replace the one occurrence of 'old' by 'new' in a text file.",
+            _obj({"path": _S, "old": _S, "new": _S}, ["path", "old", "new"]),
+            edit_file,
+        ),
+        Tool(
+            "run_python",
+            "Run a Python script in a sandbox on a copy of the workspace (pandas, openpyxl, python-docx "
+            "available); files it writes are kept. Print what you need to see.",
+            _obj({"code": _S}, ["code"]),
+            run_python,
+        ),
+        Tool("finish", "Stop: the deliverables are in the workspace.", _obj({"summary": _S}, []), finish),
+    ]
+}
 
 
 def call_tool(ws: Workspace, name: str, args: Any, allowed: tuple[str, ...]) -> ToolResult:

@@ -116,8 +116,11 @@ def save_files(session: Session, session_id: int, files: dict[str, bytes]) -> No
         session.delete(row)
     session.flush()
     for name, data in sorted(files.items()):
-        session.add(CollabFile(session_id=session_id, name=name, sha256=hashlib.sha256(data).hexdigest(),
-                               size=len(data), content=data))
+        session.add(
+            CollabFile(
+                session_id=session_id, name=name, sha256=hashlib.sha256(data).hexdigest(), size=len(data), content=data
+            )
+        )
 
 
 def files_of(session: Session, session_id: int) -> dict[str, bytes]:
@@ -132,8 +135,9 @@ def latest_rubric(session: Session, task_id: str) -> CollabRubric | None:
 
 def add_rubric(session: Session, task_id: str, source: str, rubric: dict[str, Any], model: str | None) -> CollabRubric:
     current = latest_rubric(session, task_id)
-    row = CollabRubric(task_id=task_id, version=(current.version + 1) if current else 1, source=source, model=model,
-                       rubric=rubric)
+    row = CollabRubric(
+        task_id=task_id, version=(current.version + 1) if current else 1, source=source, model=model, rubric=rubric
+    )
     session.add(row)
     session.flush()
     return row

@@ -1,0 +1,148 @@
+"""Agreement between judges: ICC(2,1), Krippendorff's alpha, disagreement flags, self-preference.
+
+Pure functions over arrays (units x judges, NaN where a judge has no score).
+
+ICC(2,1) is our own ten lines: the two-way random-effects, absolute-agreement, single-rater
+intraclass correlation of Shrout and Fleiss (1979). Pingouin computes it too, but brings
+scikit-learn, seaborn and matplotlib with it for this one formula, and it is checked here
+against Shrout and Fleiss's published example (0.29). Krippendorff's alpha comes from the
+`krippendorff` package (interval level), which handles missing judgements.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+Matrix = NDArray[np.float64]
+
+
+def icc2_1(scores: Matrix | Sequence[Sequence[float]]) -> float:
+    """ICC(2,1) of an n-units x k-judges matrix; units with a missing score are dropped.
+
+    ICC(2,1) = (MSR - MSE) / (MSR + (k - 1) MSE + k (MSC - MSE) / n). NaN when fewer than two
+    complete units or judges remain, or when the scores do not vary at all.
+    """
+    y = np.asarray(scores, dtype=np.float64)
+    if y.ndim != 2:
+        raise ValueError("scores must be a units x judges matrix")
+    y = y[~np.isnan(y).any(axis=1)]
+    n, k = y.shape
+    if n < 2 or k < 2:
+        return math.nan
+    grand = y.mean()
+    ssr = k * ((y.mean(axis=1) - grand) ** 2).sum()
+    ssc = n * ((y.mean(axis=0) - grand) ** 2).sum()
+    sse = ((y - grand) ** 2).sum() - ssr - ssc
+    msr, msc, mse = ssr / (n - 1), ssc / (k - 1), sse / ((n - 1) * (k - 1))
+    denom = msr + (k - 1) * mse + k * (msc - mse) / n
+    return math.nan if denom <= 0 else float((msr - mse) / denom)
+
+
+Level = Literal["nominal", "ordinal", "interval", "ratio"]
+
+
+def krippendorff_alpha(scores: Matrix | Sequence[Sequence[float]], level: Level = "interval") -> float:
+    """Krippendorff's alpha of an n-units x k-judges matrix (NaN = no score); NaN when undefined."""
+    import krippendorff
+
+    y = np.asarray(scores, dtype=np.float64)
+    if y.ndim != 2 or y.shape[0] < 1 or y.shape[1] < 2:
+        return math.nan
+    pairable = (~np.isnan(y)).sum(axis=1) >= 2
+    values = y[pairable]
+    if values.shape[0] < 2 or np.nanstd(values) == 0:
+        return math.nan
+    try:
+        return float(krippendorff.alpha(reliability_data=values.T, level_of_measurement=level))
+    except (ValueError, ZeroDivisionError):
+        return math.nan
+
+
+def aggregate(totals: Sequence[float], how: str = "mean", trim: float = 0.2) -> float:
+    """The session's outcome from its judges' totals: mean (the paper's), median or trimmed mean."""
+    values = np.asarray([t for t in totals if t is not None and not math.isnan(t)], dtype=np.float64)
+    if values.size == 0:
+        return math.nan
+    if how == "mean":
+        return float(values.mean())
+    if how == "median":
+        return float(np.median(values))
+    if how == "trimmed":
+        from scipy.stats import trim_mean
+
+        return float(trim_mean(values, trim))
+    raise ValueError(f"unknown aggregate '{how}'; use mean, median or trimmed")
+
+
+def disagreements(totals: Matrix, threshold: float) -> NDArray[np.bool_]:
+    """Units whose judges' totals span more than `threshold` points."""
+    y = np.asarray(totals, dtype=np.float64)
+    spread = np.nanmax(y, axis=1) - np.nanmin(y, axis=1)
+    return np.asarray(np.nan_to_num(spread, nan=0.0) > threshold)
+
+
+@dataclass(frozen=True)
+class SelfPreference:
+    judge_model: str
+    own_n: int
+    own_gap: float
+    """Mean of (this judge's total - the other judges' mean) on deliverables its own model made."""
+    other_n: int
+    other_gap: float
+    """The same on deliverables other models made."""
+
+    @property
+    def preference(self) -> float:
+        """own_gap - other_gap: positive when the judge favours its own model's work."""
+        return self.own_gap - self.other_gap
+
+
+def _masked_mean(values: Matrix, mask: NDArray[np.bool_]) -> float:
+    sel = values[mask]
+    return float(sel.mean()) if sel.size else math.nan
+
+
+def self_preference(
+    totals: Matrix, judge_models: Sequence[str], producer_models: Sequence[str]
+) -> list[SelfPreference]:
+    """Per judge: how much more it scores its own model's deliverables than the rest of the panel does."""
+    y = np.asarray(totals, dtype=np.float64)
+    out = []
+    for j, model in enumerate(judge_models):
+        others = np.delete(y, j, axis=1)
+        with np.errstate(invalid="ignore"):
+            gap = y[:, j] - np.nanmean(others, axis=1) if others.shape[1] else np.full(y.shape[0], np.nan)
+        own = np.array([p == model for p in producer_models], dtype=bool)
+        ok = ~np.isnan(gap)
+        out.append(SelfPreference(model, int((own & ok).sum()), _masked_mean(gap, own & ok),
+                                  int((~own & ok).sum()), _masked_mean(gap, ~own & ok)))
+    return out
+
+
+@dataclass(frozen=True)
+class Calibration:
+    judge: str
+    n: int
+    pearson: float
+    mean_abs_diff: float
+    bias: float
+    icc: float
+
+
+def calibrate(judge: str, judge_totals: Sequence[float], human_totals: Sequence[float]) -> Calibration:
+    """How closely one judge follows a researcher's hand grades on the same sessions."""
+    j = np.asarray(judge_totals, dtype=np.float64)
+    h = np.asarray(human_totals, dtype=np.float64)
+    ok = ~(np.isnan(j) | np.isnan(h))
+    j, h = j[ok], h[ok]
+    n = int(j.size)
+    if n == 0:
+        return Calibration(judge, 0, math.nan, math.nan, math.nan, math.nan)
+    r = float(np.corrcoef(j, h)[0, 1]) if n >= 2 and j.std() > 0 and h.std() > 0 else math.nan
+    return Calibration(judge, n, r, float(np.abs(j - h).mean()), float((j - h).mean()), icc2_1(np.column_stack([j, h])))

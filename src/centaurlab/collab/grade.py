@@ -1,0 +1,148 @@
+"""Grade stored sessions: the task's rubric (made once), then each judge of the panel, stored.
+
+Keyed by (session, rubric version, judge): running it again asks only the judges that have not
+answered yet (`retry_failed` also re-asks those whose answers could not be used).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from sqlalchemy import delete, select
+
+from ..models import Registry, StoredProvider, load_registry
+from ..store import session_scope
+from ..store.collab import CollabJudgement, CollabSession, files_of
+from .judge import JudgeConfig, default_panel, run_judge
+from .llm_json import JsonAskError
+from .loader import CollabBank, load_collab_bank
+from .rubric_gen import StoredRubric, ensure_rubric
+from .schema import TaskInstance
+
+
+@dataclass
+class GradeOutcome:
+    session_id: int
+    task_id: str
+    rubric_version: int | None
+    judged: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class GradeOptions:
+    judges: int = 2
+    rubric_model: str = "local"
+    retry_failed: bool = False
+    rubric_items: int = 2
+    rubric_chars: int = 160
+    rubric_max_tokens: int = 900
+
+
+def sessions_to_grade(url: str, session_id: int | None = None) -> list[tuple[int, str, str]]:
+    """(id, task, bank) of finished sessions, or of the one asked for."""
+    with session_scope(url) as s:
+        query = select(CollabSession).where(CollabSession.status == "done").order_by(CollabSession.id)
+        if session_id is not None:
+            query = select(CollabSession).where(CollabSession.id == session_id)
+        rows = list(s.scalars(query))
+        if session_id is not None and not rows:
+            raise LookupError(f"no collab session {session_id}; `centaur collab report` lists them")
+        return [(r.id, r.task_id, r.bank) for r in rows]
+
+
+def grade_sessions(
+    url: str,
+    session_ids: list[tuple[int, str, str]],
+    options: GradeOptions = GradeOptions(),
+    *,
+    registry: Registry | None = None,
+    panel: list[JudgeConfig] | None = None,
+    on_session: Callable[[GradeOutcome], None] | None = None,
+) -> list[GradeOutcome]:
+    registry = registry or load_registry()
+    panel = panel or default_panel(registry, options.judges)
+    providers = {
+        m: StoredProvider(registry.provider(m), url, run_id="collab:grade")
+        for m in {j.model for j in panel} | {options.rubric_model}
+    }
+    banks: dict[str, CollabBank] = {}
+    rubrics: dict[str, StoredRubric | Exception] = {}
+    outcomes = []
+    for sid, task_id, bank_name in session_ids:
+        bank = banks.setdefault(bank_name, load_collab_bank(bank_name))
+        task = bank.get(task_id)
+        if task_id not in rubrics:
+            try:
+                rubrics[task_id] = ensure_rubric(
+                    url,
+                    task,
+                    providers[options.rubric_model],
+                    items_per_category=options.rubric_items,
+                    max_chars=options.rubric_chars,
+                    max_tokens=options.rubric_max_tokens,
+                )
+            except (JsonAskError, LookupError) as exc:
+                rubrics[task_id] = exc
+        stored = rubrics[task_id]
+        if isinstance(stored, Exception):
+            outcome = GradeOutcome(sid, task_id, None, error=f"no rubric: {stored}")
+        else:
+            outcome = _grade_one(url, sid, task, stored, panel, providers, options.retry_failed)
+        outcomes.append(outcome)
+        if on_session:
+            on_session(outcome)
+    return outcomes
+
+
+def _grade_one(
+    url: str,
+    sid: int,
+    task: TaskInstance,
+    stored: StoredRubric,
+    panel: list[JudgeConfig],
+    providers: dict[str, StoredProvider],
+    retry_failed: bool,
+) -> GradeOutcome:
+    outcome = GradeOutcome(sid, task.id, stored.version)
+    with session_scope(url) as s:
+        if retry_failed:
+            s.execute(
+                delete(CollabJudgement).where(
+                    CollabJudgement.session_id == sid,
+                    CollabJudgement.rubric_id == stored.id,
+                    CollabJudgement.status == "failed",
+                )
+            )
+        done = {
+            j.judge
+            for j in s.scalars(
+                select(CollabJudgement).where(CollabJudgement.session_id == sid, CollabJudgement.rubric_id == stored.id)
+            )
+        }
+        files = files_of(s, sid)
+    for judge in panel:
+        if judge.name in done:
+            outcome.kept.append(judge.name)
+            continue
+        result = run_judge(judge, providers[judge.model], task, stored.rubric, files)
+        with session_scope(url) as s:
+            s.add(
+                CollabJudgement(
+                    session_id=sid,
+                    rubric_id=stored.id,
+                    judge=judge.name,
+                    model=judge.model,
+                    status=result.status,
+                    total=result.total,
+                    scores=result.scores,
+                    error=result.error,
+                    attempts=result.attempts,
+                    latency_s=result.latency_s,
+                )
+            )
+        (outcome.judged if result.status == "ok" else outcome.failed).append(judge.name)
+    return outcome

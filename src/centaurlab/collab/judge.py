@@ -1,0 +1,154 @@
+"""Judges: a model scores the deliverables against each rubric item, with a justification.
+
+CollabSkill's grader asks K = 2 judges from different model families and averages their totals;
+using more than one model tempers self-preference (a judge favouring what its own model wrote).
+A judge here is a registered model with a temperature and seed, so the panel can be two
+different models, or (offline) the embedded model at two seeds/temperatures. A judge's answer
+must give every item an integer score between 0 and the item's points; anything else is
+retried and, failing that, recorded as a failed judgement, never as a zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..models import ModelProvider, Registry
+from .convert import render_for_prompt
+from .llm_json import JsonAskError, ask_json
+from .rubric import Rubric
+from .schema import TaskInstance
+
+JUDGE_SYSTEM = """You grade a deliverable against a rubric. For every rubric item, open the
+deliverables, follow the item's verification procedure, and award whole points from 0 up to the
+item's maximum, with a one-sentence justification that cites what you saw. Missing files earn no
+points for what they should have held. Answer with JSON only."""
+
+
+@dataclass(frozen=True)
+class JudgeConfig:
+    name: str
+    model: str
+    temperature: float = 0.0
+    seed: int = 0
+    max_tokens: int = 1200
+    justification_chars: int = 160
+
+
+@dataclass
+class Judgement:
+    judge: str
+    model: str
+    status: str  # ok | failed
+    scores: dict[str, dict[str, Any]] = field(default_factory=dict)
+    total: float | None = None
+    error: str | None = None
+    attempts: int = 0
+    latency_s: float = 0.0
+
+
+def default_panel(registry: Registry, k: int = 2) -> list[JudgeConfig]:
+    """K judges: different judge models where the registry has them (the paper's design), else the
+    embedded model at different seeds and temperatures (offline)."""
+    others = [n for n in registry.for_role("judge") if n != "local"]
+    if len(others) >= k:
+        return [JudgeConfig(name, name) for name in others[:k]]
+    panel = [JudgeConfig(name, name) for name in others]
+    i = 0
+    while len(panel) < k:
+        i += 1
+        panel.append(JudgeConfig(f"local#{i}", "local", temperature=0.0 if i == 1 else 0.7, seed=i))
+    return panel
+
+
+def judge_schema(rubric: Rubric, justification_chars: int = 160) -> dict[str, Any]:
+    props = {
+        item.id: {
+            "type": "object",
+            "properties": {
+                "points": {"type": "integer", "minimum": 0, "maximum": int(item.points)},
+                "justification": {"type": "string", "minLength": 5, "maxLength": justification_chars},
+            },
+            "required": ["points", "justification"],
+            "additionalProperties": False,
+        }
+        for item in rubric.items
+    }
+    return {
+        "type": "object",
+        "properties": props,
+        "required": [i.id for i in rubric.items],
+        "additionalProperties": False,
+    }
+
+
+def parse_scores(data: Any, rubric: Rubric) -> dict[str, dict[str, Any]]:
+    """Per-item scores from a judge's JSON; raises ValueError naming the first problem.
+
+    Accepts {"C1": {"points": 3, "justification": "..."}, ...} and {"scores": [{"item": "C1", ...}]}.
+    """
+    if isinstance(data, dict) and isinstance(data.get("scores"), list):
+        data = {str(e.get("item", e.get("id"))): e for e in data["scores"] if isinstance(e, dict)}
+    if not isinstance(data, dict):
+        raise ValueError("the answer must be a JSON object keyed by rubric item id")
+    out: dict[str, dict[str, Any]] = {}
+    for item in rubric.items:
+        entry = data.get(item.id)
+        if not isinstance(entry, dict):
+            raise ValueError(f"item {item.id} has no score")
+        points = entry.get("points", entry.get("score"))
+        if isinstance(points, bool) or not isinstance(points, int | float):
+            raise ValueError(f"item {item.id}: points {points!r} is not a number")
+        if not 0 <= points <= item.points:
+            raise ValueError(f"item {item.id}: points {points} outside 0..{item.points:g}")
+        why = entry.get("justification", "")
+        if not isinstance(why, str) or not why.strip():
+            raise ValueError(f"item {item.id} has no justification")
+        out[item.id] = {"points": float(points), "max": item.points, "justification": why.strip()}
+    extra = sorted(set(data) - {i.id for i in rubric.items})
+    if extra:
+        raise ValueError(f"scores for unknown items {', '.join(extra)}")
+    return out
+
+
+def judge_prompt(task: TaskInstance, rubric: Rubric, files: dict[str, bytes], file_chars: int = 6000) -> str:
+    expected = [d.name for d in task.deliverables]
+    missing = [n for n in expected if n not in files]
+    share = file_chars // max(1, len(files))
+    shown = "\n".join(render_for_prompt(n, data, share) for n, data in sorted(files.items())) or "(no files)"
+    notes = f"\nEvaluator notes:\n{task.evaluator_notes}\n" if task.evaluator_notes else ""
+    return (
+        f"Task given to the worker:\n{task.prompt.strip()}\n\nExpected deliverables: {', '.join(expected)}\n"
+        f"Missing: {', '.join(missing) or 'none'}\n{notes}\nRubric:\n{rubric.as_text()}\n\n"
+        f"Deliverables:\n{shown}\n\nScore every rubric item ({', '.join(i.id for i in rubric.items)})."
+    )
+
+
+def run_judge(
+    cfg: JudgeConfig,
+    provider: ModelProvider,
+    task: TaskInstance,
+    rubric: Rubric,
+    files: dict[str, bytes],
+    attempts: int = 3,
+) -> Judgement:
+    messages = [
+        {"role": "system", "content": JUDGE_SYSTEM},
+        {"role": "user", "content": judge_prompt(task, rubric, files)},
+    ]
+    try:
+        answer = ask_json(
+            provider,
+            messages,
+            judge_schema(rubric, cfg.justification_chars),
+            lambda d: parse_scores(d, rubric),
+            attempts=attempts,
+            temperature=cfg.temperature,
+            seed=cfg.seed * 1000,
+            max_tokens=cfg.max_tokens,
+        )
+    except JsonAskError as exc:
+        return Judgement(cfg.name, cfg.model, "failed", error=str(exc), attempts=attempts)
+    scores: dict[str, dict[str, Any]] = answer.value
+    total = sum(s["points"] for s in scores.values()) * 100.0 / rubric.total
+    return Judgement(cfg.name, cfg.model, "ok", scores, total, None, answer.attempts, answer.latency_s)

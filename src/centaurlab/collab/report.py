@@ -1,0 +1,294 @@
+"""The collab report: scores per task, agent and sector; judge agreement; the autonomous baseline; ratings."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..stats import HtmlReport
+from .agreement import calibrate, disagreements, icc2_1, krippendorff_alpha, self_preference
+from .onet import FAMILIES
+from .rate import rate_sessions
+from .results import SessionRow
+
+DEFAULT_THRESHOLD = 20.0
+
+
+def _nan(x: float) -> float | None:
+    return None if x is None or (isinstance(x, float) and math.isnan(x)) else float(x)
+
+
+@dataclass
+class CollabReport:
+    sessions: list[dict[str, Any]]
+    by_agent: list[dict[str, Any]]
+    by_task: list[dict[str, Any]]
+    by_family: list[dict[str, Any]]
+    baseline: list[dict[str, Any]]
+    agreement: dict[str, Any]
+    calibration: list[dict[str, Any]]
+    rating: dict[str, Any] | None
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _group(rows: list[SessionRow], key: str) -> list[dict[str, Any]]:
+    groups: dict[str, list[float]] = defaultdict(list)
+    counts: dict[str, int] = defaultdict(int)
+    for row in rows:
+        k = str(getattr(row, key))
+        counts[k] += 1
+        if not math.isnan(row.outcome):
+            groups[k].append(row.outcome)
+    out = []
+    for k in sorted(counts):
+        vals = groups.get(k, [])
+        out.append(
+            {
+                key: k,
+                "sessions": counts[k],
+                "graded": len(vals),
+                "mean": _nan(float(np.mean(vals))) if vals else None,
+                "sd": _nan(float(np.std(vals, ddof=1))) if len(vals) > 1 else None,
+            }
+        )
+    return out
+
+
+def agreement_figures(rows: list[SessionRow], threshold: float = DEFAULT_THRESHOLD) -> dict[str, Any]:
+    judged = [r for r in rows if r.judges]
+    judges = sorted({j for r in judged for j in r.judges} | {j for r in rows for j in r.failed_judges})
+    out: dict[str, Any] = {"judges": judges, "threshold": threshold}
+    if not judged or len(judges) < 2:
+        out["note"] = "agreement needs at least two judges with scores"
+        return out
+    totals = np.array([[r.judges.get(j, np.nan) for j in judges] for r in judged])
+    out["overall"] = {
+        "units": len(judged),
+        "icc2_1": _nan(icc2_1(totals)),
+        "krippendorff_alpha": _nan(krippendorff_alpha(totals)),
+    }
+    flags = disagreements(totals, threshold)
+    out["flagged_sessions"] = [
+        {"session": r.id, "task": r.task_id, "totals": r.judges} for r, f in zip(judged, flags, strict=True) if f
+    ]
+    per_cat: dict[str, list[list[float]]] = defaultdict(list)
+    per_item: dict[tuple[str, int | None, str], list[list[float]]] = defaultdict(list)
+    for r in judged:
+        for item, cat in r.item_categories.items():
+            vals = [r.items.get(j, {}).get(item, np.nan) for j in judges]
+            per_cat[cat].append(vals)
+            per_cat["all items"].append(vals)
+            per_item[(r.task_id, r.rubric_version, item)].append(vals)
+    out["per_category"] = [
+        {
+            "category": c,
+            "units": len(v),
+            "icc2_1": _nan(icc2_1(v)),
+            "krippendorff_alpha": _nan(krippendorff_alpha(np.array(v))),
+        }
+        for c, v in sorted(per_cat.items())
+    ]
+    out["per_item"] = [
+        {
+            "task": t,
+            "rubric_version": ver,
+            "item": i,
+            "sessions": len(v),
+            "icc2_1": _nan(icc2_1(v)),
+            "krippendorff_alpha": _nan(krippendorff_alpha(np.array(v))),
+            "mean_abs_diff": _nan(float(np.nanmean(np.abs(np.array(v)[:, 0] - np.array(v)[:, 1])))),
+        }
+        for (t, ver, i), v in sorted(per_item.items(), key=lambda kv: str(kv[0]))
+    ]
+    models = [next((r.judge_models[j] for r in judged if j in r.judge_models), j) for j in judges]
+    out["self_preference"] = [
+        {
+            "judge": j,
+            **sp.__dict__,
+            "preference": _nan(sp.preference),
+            "own_gap": _nan(sp.own_gap),
+            "other_gap": _nan(sp.other_gap),
+        }
+        for j, sp in zip(judges, self_preference(totals, models, [r.model for r in judged]), strict=True)
+    ]
+    return out
+
+
+def calibration_figures(rows: list[SessionRow]) -> list[dict[str, Any]]:
+    hand = [r for r in rows if r.hand]
+    if not hand:
+        return []
+    judges = sorted({j for r in hand for j in r.judges})
+    human = [float(np.mean(list(r.hand.values()))) for r in hand]
+    out = []
+    for j in judges + ["panel"]:
+        vals = [r.outcome if j == "panel" else r.judges.get(j, math.nan) for r in hand]
+        c = calibrate(j, vals, human)
+        out.append(
+            {
+                "judge": j,
+                "n": c.n,
+                "pearson": _nan(c.pearson),
+                "mean_abs_diff": _nan(c.mean_abs_diff),
+                "bias": _nan(c.bias),
+                "icc2_1": _nan(c.icc),
+            }
+        )
+    return out
+
+
+def build_report(rows: list[SessionRow], threshold: float = DEFAULT_THRESHOLD, rounds: int = 2000) -> CollabReport:
+    notes = []
+    rating = None
+    try:
+        rating = rate_sessions(rows, rounds=rounds).as_dict()
+    except Exception as exc:  # noqa: BLE001 - a report without ratings still says why
+        notes.append(f"ratings: {exc}")
+    baseline = _group([r for r in rows if r.kind == "autonomous"], "agent")
+    for b in baseline:
+        b["agent_alone"] = True
+    ungraded = [r.id for r in rows if math.isnan(r.outcome)]
+    if ungraded:
+        notes.append(f"{len(ungraded)} sessions have no usable judgement yet: {ungraded[:10]}")
+    by_family = _group(rows, "family")
+    for f in by_family:
+        f["family_title"] = FAMILIES.get(f["family"], "?")
+    return CollabReport(
+        sessions=[{**r.as_dict(), "outcome": _nan(r.outcome)} for r in rows],
+        by_agent=_group(rows, "agent"),
+        by_task=_group(rows, "task_id"),
+        by_family=by_family,
+        baseline=baseline,
+        agreement=agreement_figures(rows, threshold),
+        calibration=calibration_figures(rows),
+        rating=rating,
+        notes=notes,
+    )
+
+
+def _frame(records: list[dict[str, Any]], columns: list[str]) -> pd.DataFrame:
+    return pd.DataFrame([{c: rec.get(c) for c in columns} for rec in records], columns=columns)
+
+
+def render_html(rep: CollabReport) -> str:
+    doc = HtmlReport("Collab report: occupational tasks, agents and judges")
+    doc.paragraph(
+        "Scores are 0-100: each judge's rubric points as a percentage of the rubric total; a "
+        "session's outcome is the mean of its judges' totals (CollabSkill). See docs/collab.md.",
+        note=True,
+    )
+    for n in rep.notes:
+        doc.paragraph(n, note=True)
+    doc.heading("Sessions")
+    sess = [
+        {
+            **s,
+            "judges": ", ".join(f"{k} {v:.1f}" for k, v in s["judges"].items()) or "-",
+            "failed": ", ".join(s["failed_judges"]) or "-",
+            "files": ", ".join(s["files"]) or "(none)",
+        }
+        for s in rep.sessions
+    ]
+    doc.table(
+        _frame(
+            sess,
+            [
+                "id",
+                "kind",
+                "agent",
+                "human",
+                "task_id",
+                "family",
+                "difficulty",
+                "steps",
+                "files",
+                "judges",
+                "failed",
+                "outcome",
+            ],
+        )
+    )
+    doc.heading("By agent").table(_frame(rep.by_agent, ["agent", "sessions", "graded", "mean", "sd"]))
+    doc.heading("Autonomous baseline (agent alone)").table(
+        _frame(rep.baseline, ["agent", "sessions", "graded", "mean", "sd"])
+    )
+    doc.heading("By task").table(_frame(rep.by_task, ["task_id", "sessions", "graded", "mean", "sd"]))
+    doc.heading("By O*NET sector").table(
+        _frame(rep.by_family, ["family", "family_title", "sessions", "graded", "mean", "sd"])
+    )
+    ag = rep.agreement
+    doc.heading("Judge agreement")
+    if "overall" in ag:
+        doc.paragraph(
+            f"Judges: {', '.join(ag['judges'])}. Overall over {ag['overall']['units']} sessions: "
+            f"ICC(2,1) {_fmt(ag['overall']['icc2_1'])}, Krippendorff's alpha (interval) "
+            f"{_fmt(ag['overall']['krippendorff_alpha'])}."
+        )
+        doc.table(
+            _frame(ag["per_category"], ["category", "units", "icc2_1", "krippendorff_alpha"]),
+            "Per rubric category (item scores as a fraction of their points)",
+        )
+        doc.table(
+            _frame(
+                ag["per_item"],
+                ["task", "rubric_version", "item", "sessions", "mean_abs_diff", "icc2_1", "krippendorff_alpha"],
+            ),
+            "Per rubric item",
+        )
+        flagged = ag["flagged_sessions"]
+        doc.paragraph(
+            f"{len(flagged)} sessions where the judges' totals differ by more than {ag['threshold']:g} "
+            f"points: {', '.join(str(f['session']) for f in flagged) or 'none'}."
+        )
+        doc.table(
+            _frame(
+                ag["self_preference"],
+                ["judge", "judge_model", "own_n", "own_gap", "other_n", "other_gap", "preference"],
+            ),
+            "Self-preference: a judge's total minus the rest of the panel's, on its own model's work and on others'",
+        )
+    else:
+        doc.paragraph(ag.get("note", "no agreement figures"), note=True)
+    if rep.calibration:
+        doc.heading("Calibration against hand grades").table(
+            _frame(rep.calibration, ["judge", "n", "pearson", "mean_abs_diff", "bias", "icc2_1"])
+        )
+    if rep.rating:
+        rt = rep.rating
+        doc.heading("Ratings (additive Gaussian model, exact posterior)")
+        doc.paragraph(
+            f"{rt['sessions']} graded sessions; task term: {rt['task_term']}; noise sigma "
+            f"{rt['noise_sigma']:.2f}. Conservative = mu - 2.326 sigma."
+        )
+        cols = [
+            "name",
+            "sessions",
+            "mu",
+            "sigma",
+            "conservative",
+            "ci_low",
+            "ci_high",
+            "boot_low",
+            "boot_high",
+            "mean_rank",
+            "p_first",
+        ]
+        doc.table(_frame(rt["agents"], cols), "Agents")
+        doc.table(_frame(rt["humans"], cols), "Humans (the autonomous baseline is '(no human)')")
+        if rt["tasks"]:
+            doc.table(_frame(rt["tasks"], ["name", "sessions", "mu", "sigma", "ci_low", "ci_high"]), "Task term")
+        for note in rt["notes"]:
+            doc.paragraph(note, note=True)
+    return doc.render()
+
+
+def _fmt(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.3f}"
