@@ -75,3 +75,18 @@ def test_report_escapes_and_has_no_scripts():
     assert "<td>1.23</td>" in html and "<td>&lt;0.001</td>" in html
     outside = html.replace("http://www.w3.org/2000/svg", "").replace("http://www.w3.org/1999/xlink", "")
     assert "a &lt; b" in html and "<svg" in html and "http" not in outside
+
+
+def test_charts_drawn_from_several_threads_are_the_same_as_one_at_a_time():
+    from concurrent.futures import ThreadPoolExecutor
+
+    def draw(i: int) -> str:
+        if i % 2:
+            return violin_chart("v", {"a": [10.0, 50.0, 90.0], "b": [40.0, 60.0]})
+        return means_chart(["x", "y"], [1.0, 2.0], [0.1, 0.2], title="m")
+
+    alone = [draw(i) for i in range(2)]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(draw, range(4)))
+    assert together == alone + alone
+    assert all("<text" in svg and "glyph" not in svg for svg in together)  # text stayed text everywhere

@@ -1,7 +1,8 @@
 """Charts for reports, drawn by matplotlib and returned as inline SVG strings.
 
-Figures are made with matplotlib's object API (no pyplot: no global state, safe from the web
-server's threads) and saved as SVG with text kept as text, so a report stays one self-contained
+Figures are made with matplotlib's object API (no pyplot and its global figure manager) under a
+lock, since the settings used here are matplotlib's global rc (the web server renders from
+several threads), and saved as SVG with text kept as text, so a report stays one self-contained
 file that opens offline, and labels remain searchable. Every figure is deterministic (fixed ids,
 no date) so that a report rebuilt from the same data is byte-identical.
 """
@@ -12,6 +13,7 @@ import io
 import math
 import re
 import textwrap
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from html import escape
@@ -57,12 +59,15 @@ RC: dict[str, Any] = {
 }
 
 
+_RC_LOCK = threading.Lock()  # rc_context swaps matplotlib's global settings: one figure at a time
+
+
 @contextmanager
 def _figure(width_px: float, height_px: float) -> Iterator[Any]:
     import matplotlib
     from matplotlib.figure import Figure
 
-    with matplotlib.rc_context(cast(Any, RC)):
+    with _RC_LOCK, matplotlib.rc_context(cast(Any, RC)):
         yield Figure(figsize=(width_px * PX, height_px * PX), dpi=96, layout="constrained")
 
 
