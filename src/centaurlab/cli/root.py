@@ -6,6 +6,7 @@ import typer
 
 from . import (
     arena_cmd,
+    arena_generate_cmd,
     bench_cmd,
     collab_cmd,
     config_cmd,
@@ -38,6 +39,7 @@ app.add_typer(rate_cmd.app, name="rate")
 app.command("grade")(grade_cmd.grade)
 app.add_typer(models_cmd.app, name="models")
 app.add_typer(arena_cmd.app, name="arena")
+arena_generate_cmd.register(arena_cmd.app)  # centaur arena generate / prompts / generated
 app.add_typer(bench_cmd.app, name="bench")
 app.add_typer(study_cmd.app, name="study")
 app.add_typer(collab_cmd.app, name="collab")

@@ -1,0 +1,45 @@
+"""What the pages and `centaur arena generated show` display: an agent with its whole history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import store
+from ...store import arena_generation as gen_store
+from .failures import KINDS
+
+
+def _verdict(check: dict[str, Any] | None, code: str | None) -> str:
+    if check is None:
+        return "-" if code is None else "not checked"
+    return "passed" if check.get("ok") else str(check.get("kind"))
+
+
+def agent_detail(database_url: str, name: str) -> dict[str, Any] | None:
+    """The agent (provenance, final code) and every step: messages sent, answer, code, check."""
+    with store.session_scope(database_url) as session:
+        row = session.get(gen_store.GeneratedAgent, name)
+        if row is None:
+            return None
+        p = row.provenance or {}
+        agent = {"name": row.name, "run": row.run, "model": row.model, "strategy": row.strategy,
+                 "replicate": row.replicate, "critic": row.critic, "status": row.status,
+                 "failure_kind": row.failure_kind, "failure_meaning": KINDS.get(row.failure_kind or ""),
+                 "debug_rounds": row.debug_rounds, "source": row.source, "sha256": row.sha256,
+                 "settings": row.settings, "base": p.get("base"), "strategy_file": p.get("strategy_file"),
+                 "round_kinds": p.get("round_kinds", []), "improvements": p.get("improvements"),
+                 "rewritten_prompt": p.get("rewritten_prompt"),
+                 "created": row.created_at.isoformat(timespec="seconds")}  # fmt: skip
+        steps = [{"seq": s.seq, "kind": s.kind, "round": s.round, "model": s.model, "messages": s.messages,
+                  "prompt": s.messages[-1]["content"] if s.messages else "", "answer": s.answer, "code": s.code,
+                  "check": s.check, "verdict": _verdict(s.check, s.code)}
+                 for s in gen_store.steps_of(session, name)]  # fmt: skip
+    return {"agent": agent, "steps": steps}
+
+
+def agents_overview(database_url: str, run: str | None = None) -> list[dict[str, Any]]:
+    """One line per generated agent for the list page."""
+    with store.session_scope(database_url) as session:
+        return [{"name": r.name, "run": r.run, "model": r.model, "strategy": r.strategy, "replicate": r.replicate,
+                 "status": r.status, "failure_kind": r.failure_kind, "debug_rounds": r.debug_rounds,
+                 "critic": r.critic} for r in gen_store.generated_agents(session, run)]  # fmt: skip

@@ -1,0 +1,271 @@
+"""`centaur arena generate`, `centaur arena prompts`, `centaur arena generated ...`: agents written by models."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from .. import store
+from ..arena import BASELINES, BUILTIN, TOPOLOGY_NAMES, Timeouts
+from ..arena.generate import (
+    BUILTIN_STRATEGIES,
+    CheckSpec,
+    GenerationSpec,
+    StrategyError,
+    agent_detail,
+    agent_name,
+    builtin_strategies,
+    generation_plan,
+    generation_report,
+    load_strategy,
+    run_generation,
+)
+from ..config import settings
+from ..models import ModelConfigError, load_registry
+from ..store import arena_generation as gen_store
+from .output import console, err_console, fail, print_json, print_table
+
+generated_app = typer.Typer(no_args_is_help=True, help="Agents written by models: list, show, report.")
+
+
+def _database() -> str:
+    url = settings().database_url
+    store.upgrade(url)
+    return url
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or "-"
+    return str(value)
+
+
+def generate(
+    models: list[str] = typer.Option(..., "--model", "-m", help="An author model of the registry (repeat for more)."),
+    strategies: str = typer.Option(",".join(BUILTIN_STRATEGIES), help="Comma-separated strategies: names "
+                                   f"({', '.join(BUILTIN_STRATEGIES)}) or strategy .md files."),  # fmt: skip
+    replicates: int = typer.Option(2, min=1, help="Agents per model and strategy (the paper: 2)."),
+    critic: str | None = typer.Option(None, help="Critic model of CR and GEN (default: the strongest registered, "
+                                      "else the author)."),  # fmt: skip
+    debug_rounds: int = typer.Option(5, min=0, help="Rounds of feeding a failure back to the author."),
+    run: str = typer.Option("main", help="Name of this set of agents (names: gen-<run>-... unless main)."),
+    temperature: float | None = typer.Option(None, min=0, max=2, help="Sampling temperature (default: the model's)."),
+    max_tokens: int = typer.Option(4096, min=64, help="Longest answer asked for."),
+    check_topology: str = typer.Option("france", help=f"Map of the check matches ({', '.join(TOPOLOGY_NAMES)})."),
+    check_tasks: int = typer.Option(10, min=1, help="Tasks per check match."),
+    check_seed: int = typer.Option(1, help="Seed of the first check match (the k-th uses seed + k)."),
+    check_against: str = typer.Option(",".join(BASELINES), help="Baselines each agent plays once in its check "
+                                      "(comma-separated; empty: self-play only)."),  # fmt: skip
+    setup_s: float = typer.Option(10.0, "--setup-timeout", help="Setup limit in the check matches, s."),
+    bid_s: float = typer.Option(3.0, "--bid-timeout", help="Bid limit in the check matches, s."),
+    plan_s: float = typer.Option(10.0, "--plan-timeout", help="Plan limit in the check matches, s."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Have models write agents with each prompt strategy, check each in the sandbox (self-play and one
+    short match against each baseline), feed failures back for up to --debug-rounds rounds, and store
+    everything. Rerun the same command to resume: no model is asked twice."""
+    names = tuple(s.strip() for s in strategies.split(",") if s.strip())
+    try:
+        for name in names:
+            load_strategy(name)
+        opponents = tuple(o.strip() for o in check_against.split(",") if o.strip())
+        unknown = [o for o in opponents if o not in BUILTIN]
+        if unknown:
+            raise ValueError(f"--check-against: unknown agent {', '.join(unknown)}; use built-in agents "
+                             f"({', '.join(BUILTIN)})")  # fmt: skip
+        check = CheckSpec(check_topology, check_tasks, check_seed, Timeouts(setup_s, bid_s, plan_s), opponents)
+        spec = GenerationSpec(tuple(models), names, replicates, critic, debug_rounds, check, temperature, max_tokens,
+                              run)  # fmt: skip
+        registry = load_registry()
+        for model in (*spec.models, *([critic] if critic else [])):
+            registry.get(model)
+    except (StrategyError, ModelConfigError, ValueError) as exc:
+        raise fail(escape(str(exc))) from None
+    url = _database()
+    wanted = {agent_name(m, load_strategy(s).name, r, run) for m, s, r in generation_plan(spec)}
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err_console, transient=True) as progress:
+        bar = progress.add_task("generating", total=len(wanted))
+
+        def on_event(kind: str, data: dict[str, Any]) -> None:
+            if kind == "start":
+                progress.update(bar, description=f"{data['name']}: asking")
+            elif kind == "round":
+                state = "passed" if data["ok"] else data["kind"]
+                progress.update(bar, description=f"{data['name']}: round {data['round']} {state}")
+            elif kind == "agent" and data["name"] in wanted:
+                progress.advance(bar)
+
+        try:
+            outcomes = run_generation(spec, registry, url, on_event=on_event)
+        except (StrategyError, ModelConfigError, ValueError) as exc:
+            raise fail(escape(str(exc))) from None
+        finally:
+            registry.close()
+    rows = [o.summary() for o in outcomes]
+    if json_out:
+        print_json({"run": run, "agents": rows})
+    else:
+        print_table(f"generated agents ({run})", ["agent", "status", "failure", "debug rounds", "asked"],
+                    [[r["name"], r["status"], _fmt(r["failure_kind"] or r["error"]), r["debug_rounds"], r["asked"]]
+                     for r in rows])  # fmt: skip
+        passed = [r["name"] for r in rows if r["status"] == "passed"]
+        if passed:
+            err_console.print("enter them in a tournament: centaur arena tournament "
+                              + " ".join(passed) + " reference naive expcost honest modelopponent riskseeking")
+    errors = [r for r in rows if r["status"] == "error"]
+    for r in errors:
+        err_console.print(f"[bold]{escape(r['name'])}[/]: {escape(str(r['error']))} (rerun to resume)")
+    if errors:
+        raise typer.Exit(1)
+
+
+def prompts(
+    name: str | None = typer.Argument(None, help="A strategy to show (name or .md file); none: list them."),
+    raw: bool = typer.Option(False, "--raw", help="Show the file as written (placeholders unfilled)."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """The prompt strategies: their kind, base and file; with a NAME, its prompts (the agent template
+    and problem description filled in, unless --raw)."""
+    if name is None:
+        rows = [{"name": s.name, "kind": s.kind, "base": s.base, "file": s.path, "description": s.description}
+                for s in builtin_strategies()]  # fmt: skip
+        if json_out:
+            print_json(rows)
+            return
+        print_table("prompt strategies", ["name", "kind", "base", "file", "description"],
+                    [[r["name"], r["kind"], _fmt(r["base"]), r["file"], r["description"]] for r in rows])  # fmt: skip
+        err_console.print("a custom strategy is a .md file in the same format: --strategies A1,my_strategy.md; "
+                          "show one: centaur arena prompts A1")  # fmt: skip
+        return
+    try:
+        strategy = load_strategy(name)
+        shown = {role: (text if raw else strategy.render(role, **_examples(role))) for role, text in
+                 strategy.prompts.items()}  # fmt: skip
+    except StrategyError as exc:
+        raise fail(escape(str(exc))) from None
+    if json_out:
+        print_json({"name": strategy.name, "kind": strategy.kind, "base": strategy.base, "file": strategy.path,
+                    "prompts": shown})  # fmt: skip
+        return
+    if raw:
+        console.print(strategy.text, markup=False, highlight=False)
+        return
+    for role, text in shown.items():
+        console.rule(f"{strategy.name}: {role}")
+        console.print(text, markup=False, highlight=False)
+
+
+def _examples(role: str) -> dict[str, str]:
+    """Stand-ins for what only a run knows (shown as such)."""
+    return {key: f"<{key}: filled in by the run>" for key in ("agent_code", "scores", "improvements", "prompt")}
+
+
+@generated_app.command("list")
+def list_cmd(
+    run: str | None = typer.Option(None, help="Only this run."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """The stored generated agents: status, failure kind, debug rounds."""
+    with store.session_scope(_database()) as session:
+        rows = [{"name": r.name, "model": r.model, "strategy": r.strategy, "replicate": r.replicate,
+                 "status": r.status, "failure_kind": r.failure_kind, "debug_rounds": r.debug_rounds,
+                 "critic": r.critic} for r in gen_store.generated_agents(session, run)]  # fmt: skip
+    if json_out:
+        print_json(rows)
+        return
+    print_table("generated agents", ["agent", "model", "strategy", "replicate", "status", "failure", "debug rounds"],
+                [[r["name"], r["model"], r["strategy"], r["replicate"], r["status"], _fmt(r["failure_kind"]),
+                  r["debug_rounds"]] for r in rows])  # fmt: skip
+
+
+@generated_app.command("names")
+def names_cmd(run: str | None = typer.Option(None, help="Only this run.")) -> None:
+    """The accepted agents' names on one line, for a tournament:
+    centaur arena tournament $(centaur arena generated names) reference honest ..."""
+    with store.session_scope(_database()) as session:
+        names = [r.name for r in gen_store.generated_agents(session, run) if r.status == "passed"]
+    console.print(" ".join(names), markup=False, highlight=False, soft_wrap=True)
+
+
+@generated_app.command("show")
+def show_cmd(
+    name: str = typer.Argument(..., help="A generated agent (gen-...)."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """One generated agent: provenance, every step (prompt, answer, check) and its final code."""
+    detail = agent_detail(_database(), name)
+    if detail is None:
+        raise fail(f"there is no generated agent {name!r}; see `centaur arena generated list`")
+    if json_out:
+        print_json(detail)
+        return
+    a = detail["agent"]
+    console.print(f"[bold]{escape(a['name'])}[/]: {a['status']}"
+                  + (f" ({a['failure_kind']})" if a["failure_kind"] else "")
+                  + f", {a['debug_rounds']} debug rounds; model {escape(a['model'])}, strategy {a['strategy']}, "
+                  f"replicate {a['replicate']}"
+                  + (f", critic {escape(a['critic'])}" if a["critic"] else ""))  # fmt: skip
+    print_table("steps", ["#", "kind", "round", "model", "answer", "check"],
+                [[s["seq"], s["kind"], s["round"], s["model"], f"{len(s['answer'])} chars",
+                  s["verdict"]] for s in detail["steps"]])  # fmt: skip
+    if a["source"]:
+        console.rule("code")
+        console.print(a["source"], markup=False, highlight=False)
+
+
+@generated_app.command("report")
+def report_cmd(
+    tournament: str | None = typer.Argument(None, help="A tournament the agents played (default: the latest one "
+                                            "with a generated agent)."),  # fmt: skip
+    run: str | None = typer.Option(None, help="Only the agents of this run."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """The paper's figures: win rate per agent, by model and by strategy (mean, SD), the share of generated
+    agents beating each baseline, debug rounds and failure kinds per model."""
+    report = generation_report(_database(), tournament, run)
+    if json_out:
+        print_json(report)
+        return
+    if not report["agents"]:
+        raise fail("no generated agent is stored yet; run `centaur arena generate -m MODEL`")
+    if report["leaderboard"]:
+        print_table(f"tournament {report['tournament']}: {report['matches']} matches",
+                    ["rank", "agent", "wins", "losses", "win rate", "crashes"],
+                    [[r["rank"], ("* " if r["generated"] else "") + r["agent"], r["wins"], r["losses"],
+                      _fmt(r["win_rate"]), r["crashes"]] for r in report["leaderboard"]])  # fmt: skip
+    else:
+        err_console.print("no tournament with a generated agent yet: win rates are empty; run "
+                          "`centaur arena tournament $(centaur arena generated names) reference naive expcost honest "
+                          "modelopponent riskseeking`")  # fmt: skip
+    print_table("by model", ["model", "agents", "passed", "failed", "win rate mean", "SD", "debug rounds mean", "SD",
+                             "failure kinds (all rounds)", "same failure every round"],
+                [[r["model"], r["agents"], r["passed"], r["failed"], _fmt(r["win_rate_mean"]), _fmt(r["win_rate_sd"]),
+                  _fmt(r["debug_rounds_mean"]), _fmt(r["debug_rounds_sd"]), _fmt(r["failure_kinds"]),
+                  r["same_failure_every_round"]] for r in report["by_model"]])  # fmt: skip
+    print_table("by strategy", ["strategy", "agents", "passed", "win rate mean", "SD"],
+                [[r["strategy"], r["agents"], r["passed"], _fmt(r["win_rate_mean"]), _fmt(r["win_rate_sd"])]
+                 for r in report["by_strategy"]])  # fmt: skip
+    if report["baselines"]:
+        print_table("generated agents that beat each baseline",
+                    ["baseline", "win rate", "generated", "ranked above", "share", "won head to head", "share"],
+                    [[r["baseline"], _fmt(r["win_rate"]), r["generated"], r["ranked_above"],
+                      _fmt(r["share_ranked_above"]), r["beat_head_to_head"], _fmt(r["share_head_to_head"])]
+                     for r in report["baselines"]])  # fmt: skip
+
+
+def register(arena: typer.Typer) -> None:
+    """Mount these commands under `centaur arena`."""
+    arena.command("generate")(generate)
+    arena.command("prompts")(prompts)
+    arena.add_typer(generated_app, name="generated")
+
+
+__all__ = ["register"]

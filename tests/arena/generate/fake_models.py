@@ -1,0 +1,149 @@
+"""An OpenAI-compatible server whose models answer with known agents, round after round.
+
+Each model id has a script: the n-th request to that model gets the n-th answer (the last one
+repeats). Requests are kept, so a test can read exactly what the pipeline asked.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from textwrap import dedent
+from typing import Any
+
+
+def fenced(code: str, before: str = "Here is the agent.") -> str:
+    return f"{before}\n\n```python\n{code}```\n\nGood luck!"
+
+
+GOOD = dedent('''
+    import math
+    import random
+
+    from centaur_arena import Fleet
+
+
+    class GoodAgent:
+        """Bids its marginal cost plus 10 %; plans with the helper library's insertion and local search."""
+
+        def setup(self, world):
+            self.world = world
+            self.rng = random.Random(world.seed)
+            self.fleet = Fleet(world.topology, world.vehicles)
+
+        def bid(self, task):
+            cost = self.fleet.marginal_cost(task)
+            if cost == math.inf:
+                return None
+            return int(math.ceil(cost * 1.1)) + 1
+
+        def auction_result(self, task, winner, bids):
+            if winner == self.world.index:
+                self.fleet.won(task)
+
+        def plan(self, tasks):
+            return self.fleet.final_plan(tasks, self.rng, 10 * len(tasks))
+''').lstrip()
+SLEEPY = GOOD.replace("cost = self.fleet.marginal_cost(task)",
+                      "time.sleep(5)\n        cost = self.fleet.marginal_cost(task)",
+                      ).replace("import math\n", "import math\nimport time\n")  # fmt: skip
+HEAVY = dedent('''
+    from centaur_arena import Fleet
+
+    class Heavy:
+        """Bids 1 for everything, then loads every task on its smallest vehicle before delivering any."""
+
+        def setup(self, world):
+            self.world = world
+
+        def bid(self, task):
+            return 1
+
+        def auction_result(self, task, winner, bids):
+            pass
+
+        def plan(self, tasks):
+            plan = [[] for _ in self.world.vehicles]
+            small = min(range(len(self.world.vehicles)), key=lambda v: self.world.vehicles[v].capacity)
+            plan[small] = [("pickup", t.id) for t in tasks] + [("deliver", t.id) for t in tasks]
+            return plan
+''').lstrip()
+BROKEN = GOOD.replace("def bid(self, task):", "def bid(self, task)")
+PROSE = "I would bid the marginal cost plus a margin and plan with cheapest insertion. Shall I write it?"
+IMPROVEMENTS = "1. Bid 5 % above marginal cost instead of 10 %.\n2. Spend more local-search iterations on the plan."
+REWRITTEN = "Write the best APDP agent you can (improved prompt). Use the template:\n\n```python\n{template}```\n"
+
+SCRIPTS: dict[str, list[str]] = {
+    "good": [fenced(GOOD)],
+    "sleepy": [fenced(SLEEPY)],
+    "heavy": [fenced(HEAVY)],
+    "fixer": [PROSE, fenced(BROKEN, "Sorry, here it is."), fenced(GOOD, "Fixed the missing colon.")],
+    "critic": [IMPROVEMENTS],
+}
+
+
+class FakeModels:
+    def __init__(self, scripts: dict[str, list[str]] | None = None) -> None:
+        self.scripts = scripts or SCRIPTS
+        self.requests: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802
+                body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}")
+                with outer._lock:
+                    model = body.get("model", "")
+                    n = sum(1 for r in outer.requests if r["model"] == model)
+                    outer.requests.append(body)
+                script = outer.scripts.get(model, ["no script for this model"])
+                text = script[min(n, len(script) - 1)]
+                if "{template}" in text:
+                    text = text.replace("{template}", GOOD)
+                data = json.dumps({"choices": [{"index": 0, "message": {"role": "assistant", "content": text},
+                                                "finish_reason": "stop"}],
+                                   "usage": {"prompt_tokens": 100, "completion_tokens": 50}}).encode()  # fmt: skip
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def asked(self, model: str) -> list[dict[str, Any]]:
+        return [r for r in self.requests if r["model"] == model]
+
+    def config(self) -> str:
+        """centaur.toml registering every scripted model at this server (the critic priced highest)."""
+        tables = []
+        for model in self.scripts:
+            price = 10.0 if model == "critic" else 1.0
+            tables.append(f'[models.{model}]\nbase_url = "{self.base_url}"\nmax_retries = 0\n'
+                          f"price_output_per_mtok = {price}\n")  # fmt: skip
+        return "\n".join(tables)
+
+
+@contextmanager
+def serve_models() -> Iterator[FakeModels]:
+    fake = FakeModels()
+    fake.thread.start()
+    try:
+        yield fake
+    finally:
+        fake.httpd.shutdown()
+        fake.httpd.server_close()
