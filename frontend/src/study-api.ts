@@ -23,6 +23,8 @@ export interface StudyState {
   condition: string | null;
   now_ms: number;
   autocomplete: boolean;
+  /** Paired suggestions (Copilot Arena): two models' suggestions at once, the participant picks one. */
+  paired?: boolean;
   chat: boolean;
   block_paste: boolean;
   suggestion_delay_ms: number;
@@ -54,6 +56,9 @@ export interface Suggestion {
   suggestion_id: string | null;
   suggestion: string;
   latency_ms: number;
+  /** Paired conditions: the pair and its two suggestions, in the order to show them. */
+  pair_id?: string;
+  suggestions?: { suggestion_id: string; suggestion: string; position: number }[];
 }
 
 export interface ChatAnswer {

@@ -5,6 +5,7 @@
 // the code typed since the last snapshot is kept in localStorage as well.
 import "./study.css";
 import { setupAutocomplete, type Autocomplete } from "./autocomplete";
+import { setupPaired } from "./paired";
 import { mountChat } from "./chat-panel";
 import { button } from "./dom";
 import { createEditor } from "./editor";
@@ -95,7 +96,8 @@ export function mountStudyPage(initial: StudyState): void {
   let autocomplete: Autocomplete | null = null;
   const onAssistantError = (message: string): void => show(`The assistant is unavailable: ${message}`, "error");
   if (state.autocomplete) {
-    autocomplete = setupAutocomplete(editor, api, telemetry, { delayMs: state.suggestion_delay_ms, taskIndex,
+    const setup = state.paired ? setupPaired : setupAutocomplete;
+    autocomplete = setup(editor, api, telemetry, { delayMs: state.suggestion_delay_ms, taskIndex,
       spinner: document.getElementById("suggest-spinner"), onError: onAssistantError });
   }
   const chatHost = document.getElementById("chat-panel");

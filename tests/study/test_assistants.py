@@ -151,3 +151,39 @@ def test_the_chat_so_far_comes_back_after_a_reload_until_cleared(
     clear = {"event_id": str(uuid.uuid4()), "type": "chat_clear", "task_index": 0, "client_ms": 10**13, "payload": {}}
     client.post("/api/study/pilot/events", json={"events": [clear]})
     assert shown_history() == []
+
+
+def test_a_paired_condition_asks_two_models_of_its_pool_at_once(
+    tmp_path: Path, model_server: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    config = Path(os.environ["CENTAUR_CONFIG"])
+    text = config.read_text()
+    config.write_text(text + text.replace("[models.recorder]", "[models.recorder-2]"))
+    url = settings().database_url
+    store.upgrade(url)
+    path = write_study(tmp_path, study_id="pilot", conditions=(),
+                       extra='[conditions.arena]\nkind = "paired"\nmodels = ["recorder", "recorder-2"]\n')
+    create_study(url, load_study(path), path.parent)
+    client = TestClient(create_app(database_url=url, banks=["study"]))
+    client.get("/s/pilot")
+    client.post("/s/pilot/consent", data={"agree": "yes"})
+    client.post("/s/pilot/pre", data={"programming_experience": "1-2 years", "python_experience": "beginner",
+                                      "ai_tool_use": "never"})
+    client.post("/s/pilot/start")
+    positions = []
+    for i in range(6):
+        body = {"request_id": str(uuid.uuid4()), "trigger": "manual", "prefix": "x = ", "suffix": "",
+                "task_index": 0, "client_ms": 1000 + i}
+        answer = client.post("/api/study/pilot/suggest", json=body).json()
+        assert [s["position"] for s in answer["suggestions"]] == [0, 1] and answer["pair_id"]
+        assert "model" not in answer["suggestions"][0]  # the participant does not learn which model is which
+        served = study_events(url, "pilot")
+        served = served[served["type"] == "suggestion_served"]
+        pair = [p for p in served["payload"] if p["pair_id"] == answer["pair_id"]]
+        assert sorted(p["model"] for p in pair) == ["recorder", "recorder-2"]
+        assert all(p["latency_ms"] >= 0 and p["suggestion"] == "total += value" for p in pair)
+        positions.append(next(p["model"] for p in pair if p["position"] == 0))
+    assert len(model_server) == 12  # both models, every time
+    assert set(positions) == {"recorder", "recorder-2"}  # the order on screen is drawn, not fixed

@@ -10,10 +10,12 @@ reach another condition's model.
 from __future__ import annotations
 
 import hashlib
+import random
 import threading
 import time
 import uuid
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -69,12 +71,12 @@ class Autocomplete:
                 self._samplers[p.id] = study.spec.autocomplete.length.policy().sampler(seed)
             return self._samplers[p.id]()
 
-    def _ask(self, study: Study, p: ParticipantRow, model: str, body: SuggestRequest) -> tuple[str, int, Any]:
+    def _ask(self, study: Study, model: str, body: SuggestRequest, max_tokens: int) -> tuple[str, int, Any]:
         """(suggestion, latency in ms, raw answer) from one model, under the study's autocomplete settings."""
         settings = study.spec.autocomplete
         cfg = self.registry.get(model)
         prefix = f"{settings.header}\n{body.prefix}" if settings.header else body.prefix
-        plan = plan_fim(prefix, body.suffix, template=cfg.fim_template, max_tokens=self._max_tokens(study, p),
+        plan = plan_fim(prefix, body.suffix, template=cfg.fim_template, max_tokens=max_tokens,
                         supports_suffix=settings.send_suffix and cfg.fim_template is None,
                         temperature=settings.temperature)
         smart = settings.trim == "smart"
@@ -92,15 +94,20 @@ class Autocomplete:
         """Ask the condition's model for the code at the cursor; blocking (call from a worker thread)."""
         study = self.participants.studies.get(p.study_id)
         condition = study.spec.conditions.get(p.condition or "none")
+        paired = condition is not None and condition.assistance == "paired"
         model = condition.autocomplete_model if condition is not None else None
-        if model is None:
+        if model is None and not paired:
             raise NotInCondition(f"the '{p.condition}' condition has no autocomplete")
         requested = self.participants.event(
             study, p, "suggestion_requested",
             {"request_id": body.request_id, "trigger": body.trigger, "prefix": body.prefix, "suffix": body.suffix},
             index=body.task_index, client_ms=body.client_ms,
         )
-        suggestion, latency_ms, raw = self._ask(study, p, model, body)
+        if paired:
+            assert condition is not None and condition.models
+            return self._pair(study, p, condition.models, body, requested)
+        assert model is not None
+        suggestion, latency_ms, raw = self._ask(study, model, body, self._max_tokens(study, p))
         suggestion_id = str(uuid.uuid4())
         events = [requested]
         if suggestion:
@@ -115,3 +122,30 @@ class Autocomplete:
             append_events(session, events)
         return {"request_id": body.request_id, "suggestion_id": suggestion_id if suggestion else None,
                 "suggestion": suggestion, "latency_ms": latency_ms}
+
+    def _pair(self, study: Study, p: ParticipantRow, pool: tuple[str, ...], body: SuggestRequest,
+              requested: dict[str, Any]) -> dict[str, Any]:
+        """Copilot Arena's paired suggestions: two models of the pool, asked at once with the same length, shown
+        together once both have answered, in an order drawn at random (so the faster is not always on top).
+        The models stay hidden from the participant; each answer is logged with its model, latency and place."""
+        rng = random.Random(f"{study.spec.seed}:{p.id}:{body.request_id}")
+        models = rng.sample(list(pool), 2)  # the order of the sample is the order on screen: random
+        max_tokens = self._max_tokens(study, p)
+        with ThreadPoolExecutor(max_workers=2) as pool_:
+            answers = list(pool_.map(lambda m: self._ask(study, m, body, max_tokens), models))
+        pair_id = str(uuid.uuid4())
+        events, shown = [requested], []
+        for position, (model, (suggestion, latency_ms, raw)) in enumerate(zip(models, answers, strict=True)):
+            suggestion_id = str(uuid.uuid4())
+            events.append(self.participants.event(
+                study, p, "suggestion_served",
+                {"request_id": body.request_id, "suggestion_id": suggestion_id, "pair_id": pair_id,
+                 "position": position, "suggestion": suggestion, "model": model, "latency_ms": latency_ms,
+                 "prefix": body.prefix, "suffix": body.suffix, "logprobs": _logprobs(raw)},
+                index=body.task_index, client_ms=body.client_ms + max(a[1] for a in answers),
+            ))
+            shown.append({"suggestion_id": suggestion_id, "suggestion": suggestion, "position": position})
+        with self.participants.writing() as session:
+            append_events(session, events)
+        return {"request_id": body.request_id, "pair_id": pair_id, "suggestions": shown,
+                "suggestion_id": None, "suggestion": "", "latency_ms": max(a[1] for a in answers)}

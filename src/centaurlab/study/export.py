@@ -119,6 +119,7 @@ def suggestions_table(events: pd.DataFrame) -> pd.DataFrame:
         rows.append({
             "participant_id": e["participant_id"], "condition": e["condition"], "task_id": e["task_id"],
             "task_index": e["task_index"], "request_id": p.get("request_id"), "suggestion_id": p.get("suggestion_id"),
+            "pair_id": p.get("pair_id"), "position": p.get("position"),
             "trigger": req["payload"].get("trigger") if req else None, "model": p.get("model"),
             "latency_ms": p.get("latency_ms"), "requested_ms": req["client_ms"] if req else None,
             "served_ms": e["client_ms"], "shown": shown_ms is not None or (d is not None and d["type"] ==
@@ -132,10 +133,9 @@ def suggestions_table(events: pd.DataFrame) -> pd.DataFrame:
             "logprobs": json.dumps(p.get("logprobs")) if p.get("logprobs") is not None else None,
         })
     return pd.DataFrame(rows, columns=[
-        "participant_id", "condition", "task_id", "task_index", "request_id", "suggestion_id", "trigger", "model",
-        "latency_ms", "requested_ms", "served_ms", "shown", "shown_ms", "prefix", "suffix", "suggestion", "decision",
-        "reject_reason",
-        "decision_ms", "logprobs"])
+        "participant_id", "condition", "task_id", "task_index", "request_id", "suggestion_id", "pair_id", "position",
+        "trigger", "model", "latency_ms", "requested_ms", "served_ms", "shown", "shown_ms", "prefix", "suffix",
+        "suggestion", "decision", "reject_reason", "decision_ms", "logprobs"])
 
 
 def chat_table(events: pd.DataFrame) -> pd.DataFrame:

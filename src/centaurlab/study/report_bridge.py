@@ -65,8 +65,36 @@ def metric_tables(events: pd.DataFrame, people: pd.DataFrame, exclude: bool = Tr
         groups = [str(g) for g in dict.fromkeys(pooled["condition"].dropna())]
         tables[f"summary_by_{by}"] = summary_table(pooled, groups)
         tables[f"effects_by_{by}"] = condition_effects(pooled, pooled_tasks, control=control_of(people, by))
+    from .metrics.paired import paired_choices, rank_paired
+
+    ranking = rank_paired(paired_choices(ev))
+    if ranking is not None:
+        tables["paired_ranking"] = ranking.table.assign(
+            position_logit=ranking.position_logit, latency_logit_per_s=ranking.latency_logit_per_s)
     tables["exclusions"] = excluded
     return tables
+
+
+def task_categories(url: str, study_id: str) -> dict[str, str]:
+    """Qualified task id -> the task's category, for the study's tasks."""
+    study = StudyCache(url).get(study_id)
+    out = {}
+    for task_id in {t for ts in study.task_sets for t in ts} | {study.tutorial}:
+        out[study.qualified(task_id)] = study.task(task_id).meta.category
+    return out
+
+
+def bench_scores(url: str) -> dict[str, float]:
+    """Each model's mean correctness over its graded bench samples (every run), from the store."""
+    from sqlalchemy import func, select
+
+    from .. import store
+    from ..store import BenchSample
+
+    with store.session_scope(url) as session:
+        rows = session.execute(select(BenchSample.model, func.avg(BenchSample.correctness))
+                               .where(BenchSample.status == "graded").group_by(BenchSample.model)).all()
+    return {str(model): float(mean) for model, mean in rows if mean is not None}
 
 
 def report_study(url: str, study_id: str, html: Path | None = None, exclude: bool = True) -> dict[str, Any]:
@@ -80,7 +108,8 @@ def report_study(url: str, study_id: str, html: Path | None = None, exclude: boo
     if html is not None:
         title = StudyCache(url).get(study_id).spec.title
         html.parent.mkdir(parents=True, exist_ok=True)
-        html.write_text(render_report(events, people, title=title, exclude=exclude))
+        html.write_text(render_report(events, people, title=title, exclude=exclude,
+                                      categories=task_categories(url, study_id), bench=bench_scores(url)))
     out = tables["exclusions"]
     return {"study": study_id, "participants": len(people), "events": len(events),
             "excluded": int(out["excluded"].sum()) if exclude else 0,

@@ -66,7 +66,8 @@ def test_report_numbers_come_from_the_log():
     parser = Tables()
     parser.feed(html)
     assert "0 of 20 participants excluded" in html  # every synthetic participant completes a task
-    summary, tlx, per_task, effects = parser.tables
+    summary, tlx, per_task, effects, z_effects = parser.tables
+    assert z_effects[1][0] == "tasks_completed_z"
     assert tlx[0] == ["Metric", *CONDITIONS] and [row[0] for row in tlx[1:]][:2] == ["Mental demand", "Physical demand"]
     assert per_task[0] == ["Task", *CONDITIONS] and per_task[1][0] == "bank/t1"
     assert summary[0] == ["Metric", *CONDITIONS]
@@ -176,3 +177,37 @@ def test_conditions_pooled_by_model_family_against_the_no_ai_condition():
     html = render_report(renamed, table)
     assert "By model family (conditions pooled)" in html
     assert "Effects against the no-AI condition (&#x27;no-ai&#x27;)" in html
+
+
+def test_z_scores_within_task_set_categories_and_the_bench_correlation():
+    from centaurlab.study.metrics.analyses import (
+        bench_correlation,
+        category_summary,
+        per_model_results,
+        zscore_participants,
+    )
+
+    per_person = pd.DataFrame({"participant_id": list("abcdef"), "condition": ["none", "ac1", "ac2"] * 2,
+                               "task_set": ["1", "1", "1", "2", "2", "2"],
+                               "tasks_completed": [1, 2, 3, 4, 4, 7], "mean_time_to_success_s": [10.0] * 6})
+    z = zscore_participants(per_person)
+    # set 1: 1, 2, 3 (mean 2, sd 1); set 2: 4, 4, 7 (mean 5, sd sqrt 3)
+    assert list(z["tasks_completed_z"][:3]) == [-1.0, 0.0, 1.0]
+    assert z["tasks_completed_z"][5] == pytest.approx(2 / 3 ** 0.5)
+    assert z["mean_time_to_success_s_z"].isna().all()  # no spread
+    people = per_person.assign(model=per_person["condition"].map({"none": "none", "ac1": "m1", "ac2": "m2"}))
+    results = per_model_results(per_person, people).set_index("model")
+    assert list(results.index) == ["m1", "m2"] and results.loc["m2", "tasks_completed"] == 5.0
+    few = bench_correlation(results.reset_index(), {"m1": 10.0, "m2": 50.0})
+    assert few.loc[0, "note"] == "needs 3 or more models with a bench run"
+    three = pd.DataFrame({"model": ["a", "b", "c"], "tasks_completed": [1.0, 2.0, 4.0],
+                          "mean_time_to_success_s": [30.0, 20.0, 10.0]})
+    corr = bench_correlation(three, {"a": 10.0, "b": 20.0, "c": 30.0, "other": 99.0}).set_index("metric")
+    assert corr.loc["tasks_completed", "models"] == 3
+    assert corr.loc["tasks_completed", "pearson_r"] == pytest.approx(0.9819805, abs=1e-6)
+    assert corr.loc["mean_time_to_success_s", "spearman_rho"] == pytest.approx(-1.0)
+    tasks = pd.DataFrame({"task_id": ["b/x", "b/y", "b/x"], "condition": ["none", "none", "ac1"],
+                          "completed": [True, False, True], "time_to_success_s": [10.0, None, 30.0]})
+    table = category_summary(tasks, {"b/x": "algorithmic", "b/y": "data"}, ["none", "ac1"]).set_index("Category")
+    assert table.loc["algorithmic"].tolist() == ["10 (1 / 1)", "30 (1 / 1)"]
+    assert table.loc["data"].tolist() == ["– (0 / 1)", "–"]

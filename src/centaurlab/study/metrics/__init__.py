@@ -19,6 +19,7 @@ from .effects import EFFECT_COLUMNS, OUTCOMES, TASK_TIME_Z, condition_effects, t
 from .events import CONDITIONS, EVENT_COLUMNS, NO_AI, PARTICIPANT_COLUMNS, EventsError, parse_payload, prepare
 from .exclusion import EXCLUSION_COLUMNS, IDLE_MINUTES, apply_exclusions, exclusions
 from .groups import GROUPINGS, control_of, groupings, regroup
+from .paired import PAIR_COLUMNS, PairedRanking, paired_choices, rank_paired
 from .participants import PARTICIPANT_METRICS, participant_metrics
 from .report import render_report, summary_table, task_summary
 from .suggestions import RETENTION_SECONDS, SUGGESTION_COLUMNS, normalise_whitespace, suggestion_metrics
@@ -34,8 +35,10 @@ __all__ = [
     "EVENT_COLUMNS",
     "NO_AI",
     "OUTCOMES",
+    "PAIR_COLUMNS",
     "PARTICIPANT_COLUMNS",
     "PARTICIPANT_METRICS",
+    "PairedRanking",
     "RETENTION_SECONDS",
     "SUGGESTION_COLUMNS",
     "SURVEY_COLUMNS",
@@ -52,9 +55,11 @@ __all__ = [
     "exclusions",
     "normalise_whitespace",
     "parse_payload",
+    "paired_choices",
     "participant_metrics",
     "prepare",
     "regroup",
+    "rank_paired",
     "render_report",
     "suggestion_metrics",
     "summary_table",

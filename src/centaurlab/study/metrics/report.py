@@ -3,14 +3,18 @@ against the no-AI condition (BH-adjusted), and charts of per-condition means wit
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pandas as pd
 
 from centaurlab.stats import HtmlReport, describe, format_number, format_p, means_chart
 
+from .analyses import Z_METRICS, bench_correlation, category_summary, per_model_results, zscore_participants
 from .effects import TASK_TIME_Z, condition_effects, task_time_z
 from .events import CONDITIONS, participants_frame, prepare
 from .exclusion import IDLE_MINUTES, NO_TASK, apply_exclusions, exclusions
 from .groups import GROUPINGS, control_of, groupings, regroup
+from .paired import paired_choices, rank_paired
 from .participants import participant_metrics
 from .tasks import task_metrics
 
@@ -55,11 +59,14 @@ EFFECT_HEADERS = {
 
 
 def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None,
-                  title: str = "Study report", exclude: bool = True) -> str:
+                  title: str = "Study report", exclude: bool = True,
+                  categories: Mapping[str, str] | None = None, bench: Mapping[str, float] | None = None) -> str:
     """The whole report as an HTML document (no scripts, no external resources). `exclude` applies
     RealHumanEval's exclusion rule (the default, as in the paper); the excluded are counted either way.
     A participant table with `kind` and `family` columns adds the same analyses pooled by assistance
-    kind and by model family; the control is the condition of kind `none` (else the one named 'none')."""
+    kind and by model family; the control is the condition of kind `none` (else the one named 'none').
+    `categories` (task id -> category) adds time by task category; `bench` (model -> bench score) with a
+    `model` column correlates the per-model results with the models' bench scores."""
     ev = prepare(events)
     full = participants
     table = exclusions(ev, participants)
@@ -106,6 +113,31 @@ def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None
             report.table(summary_table(pooled, _conditions(pooled)), caption=f"Per-participant metrics by {by}")
             _effects_table(report, condition_effects(pooled, pooled_tasks, control=group_control),
                            f"Effects by {by} against {group_control!r}")
+    report.heading("Effects on metrics z-scored within task set")
+    report.paragraph("Each participant's metric minus the mean of the participants of the same task set, over their "
+                     "SD (RealHumanEval's z_{i,t}); then the same comparisons with the no-AI condition.", note=True)
+    zscored = zscore_participants(per_person)
+    _effects_table(report, condition_effects(zscored, outcomes=[f"{m}_z" for m in Z_METRICS], control=control),
+                   "Effects on z-scored metrics")
+    if categories:
+        report.heading("Time to success by task category")
+        report.table(category_summary(tasks, categories, conditions),
+                     caption="Per category: mean time to success in seconds (completed / reached)")
+    if full is not None and "model" in full.columns:
+        results = per_model_results(per_person, full)
+        if not results.empty:
+            report.heading("Per model, and against the models' bench scores")
+            report.table(results, caption="Per model (no-AI left out)")
+            if bench:
+                report.table(bench_correlation(results, bench),
+                             caption="Correlation over models of each study metric with the model's mean bench "
+                                     "correctness")
+            else:
+                report.paragraph("No bench run of these models yet: run `centaur bench run -m MODEL` to compare.",
+                                 note=True)
+    pairs = paired_choices(ev)
+    if not pairs.empty:
+        _paired_section(report, pairs)
     report.heading("Means by condition (error bars: ±1 SE)")
     for metric, (chart_title, unit) in CHARTS.items():
         frame = z if metric == TASK_TIME_Z else per_person
@@ -121,6 +153,22 @@ def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None
                      "with at least one copy. The tutorial is excluded. Full definitions: docs/study-metrics.md.",
                      note=True)
     return report.render()
+
+
+def _paired_section(report: HtmlReport, pairs: pd.DataFrame) -> None:
+    report.heading("Paired suggestions: models ranked by participants' choices")
+    ranking = rank_paired(pairs)
+    if ranking is None:
+        report.paragraph(f"{len(pairs)} pairs shown, none accepted: no ranking yet.", note=True)
+        return
+    report.paragraph(
+        f"{ranking.pairs} pairs with a choice ({ranking.neither} shown pairs where neither was accepted). Strength: "
+        "Bradley-Terry on the logit scale, controlling for the place on screen and the latency difference "
+        f"(95% bootstrap intervals); the top place is worth {ranking.position_logit:+.2f} "
+        f"[{ranking.position_ci[0]:+.2f}, {ranking.position_ci[1]:+.2f}], each second of extra latency "
+        f"{ranking.latency_logit_per_s:+.2f} [{ranking.latency_ci[0]:+.2f}, {ranking.latency_ci[1]:+.2f}]. "
+        "BT: the plain Bradley-Terry fit of centaurlab.rating, without those controls.", note=True)
+    report.table(ranking.table, caption="Models by strength")
 
 
 def _effects_table(report: HtmlReport, effects: pd.DataFrame, caption: str) -> None:
