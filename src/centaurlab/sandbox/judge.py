@@ -67,6 +67,7 @@ class Boxes(BoxProvider):
             self.box.deadline = self.deadline
             return self.box
         self.retire()
+        started = time.monotonic()
         box = self.factory()
         box.output = self.outputs
         self.log.boxes += 1
@@ -79,6 +80,7 @@ class Boxes(BoxProvider):
         except BoxFailure as exc:
             raise LoadFailed(f"importing solution.py failed: {exc}") from None
         self.log.load_output.append(reply.output)
+        self.deadline += time.monotonic() - started  # a test's time starts once its box is ready
         box.deadline = self.deadline
         self.box = box
         return box

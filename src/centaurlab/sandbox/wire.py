@@ -16,6 +16,7 @@ from typing import Any
 
 TAG = "\x00$"
 MAX_DEPTH = 200
+_SCALARS = (int, str, bool, float, type(None))
 
 
 class Garbled(ValueError):
@@ -81,8 +82,29 @@ def _encode_pandas(value: Any, box_id: int, tags: list[bool]) -> Any:
     raise TypeError(f"cannot send a {type(value).__name__} to the solution's process")
 
 
+_CONTAINERS = (list, tuple, set, frozenset)
+
+
+def _marshal_as_is(value: Any, depth: int = 0) -> bool:
+    """Whether marshal carries `value` faithfully: plain types only (marshal would also take an
+    array's buffer, as bytes)."""
+    kind = type(value)
+    if kind in _SCALARS or kind is complex or kind is bytes:
+        return True
+    if depth > MAX_DEPTH:
+        return False
+    if kind in _CONTAINERS:
+        return all(type(v) in _SCALARS for v in value) or all(_marshal_as_is(v, depth + 1) for v in value)
+    if kind is dict:
+        return all(_marshal_as_is(k, depth + 1) and _marshal_as_is(v, depth + 1) for k, v in value.items())
+    return False
+
+
 def encode_request(request: dict[str, Any], box_id: int) -> str:
-    """One line: base64 of marshal'd plain data (marshal is only ever read by the box)."""
+    """One line: base64 of marshal'd plain data (marshal is only ever read by the box). Values
+    marshal takes as they are (most arguments) are sent without a walk; the rest are tagged."""
+    if all(_marshal_as_is(request.get(key)) for key in ("args", "kwargs", "value")):
+        return base64.b64encode(marshal.dumps({**request, "tagged": False})).decode()
     tags: list[bool] = []
     body = dict(request)
     for key in ("args", "kwargs", "value"):
@@ -116,6 +138,8 @@ def decode_value(data: Any, box_id: int, depth: int = 0) -> Any:
             raise Garbled("a bare non-finite number")
         return data
     if isinstance(data, list):
+        if all(type(v) in _SCALARS for v in data):
+            return data  # the common case of a long list of numbers or strings, without a walk
         return [decode_value(v, box_id, depth + 1) for v in data]
     if not isinstance(data, dict) or not data:
         raise Garbled(f"unexpected {type(data).__name__} in a reply")

@@ -27,6 +27,7 @@ from typing import Any
 
 OUTPUT_CAP = 4000
 TAG = "\x00$"  # key of a tagged value in a request (marshal has no numpy or pandas)
+_SCALARS = (int, str, bool, type(None))
 _handles: dict[int, Any] = {}
 _solution: Any = None
 
@@ -85,6 +86,8 @@ def plain(value: Any, depth: int = 0) -> Any:
         return float(value) if math.isfinite(value) else {"$f": repr(float(value))}
     kind = type(value)
     if kind is list:
+        if all(type(v) in _SCALARS for v in value):
+            return value  # a long list of numbers or strings, converted without a walk
         return [plain(v, depth + 1) for v in value]
     if kind is tuple:
         return {"$t": [plain(v, depth + 1) for v in value]}
