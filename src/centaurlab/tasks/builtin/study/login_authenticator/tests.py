@@ -1,11 +1,5 @@
-import hashlib
-
 from centaur_testlib import basic, corner, edge, eq, true
 from solution import LoginAuthenticator
-
-
-def sha(text):
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @basic
@@ -37,11 +31,17 @@ def test_change_password():
 
 
 @basic
-def test_stored_value_is_sha256_hash():
+def test_stored_value_is_a_hash_of_the_password():
+    # any hashing technique will do (RealHumanEval's task): the same password gives the same value,
+    # other passwords other values, and the password itself is never stored
     auth = LoginAuthenticator()
     auth.add_user("ada", "s3cret")
-    eq(auth.user_credentials, {"ada": sha("s3cret")}, "user_credentials")
-    eq(auth._hash_password("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "hash of 'abc'")
+    stored = auth.user_credentials
+    eq(sorted(stored), ["ada"], "users")
+    eq(stored["ada"] == auth._hash_password("s3cret"), True, "the stored value is the password's hash")
+    eq(stored["ada"] == "s3cret", False, "the password itself is stored")
+    eq(auth._hash_password("abc") == auth._hash_password("abc"), True, "the same password hashes the same")
+    eq(auth._hash_password("abc") == auth._hash_password("abd"), False, "two passwords hash the same")
 
 
 @edge
@@ -126,7 +126,7 @@ def test_unicode_and_whitespace_passwords():
     auth = LoginAuthenticator()
     auth.add_user("zoë", "pässwörd ✓")
     auth.add_user("sam", " ")
-    eq(auth.user_credentials["zoë"], sha("pässwörd ✓"), "hash of a non-ASCII password")
+    eq(auth.user_credentials["zoë"] == auth._hash_password("pässwörd ✓"), True, "hash of a non-ASCII password")
     eq(auth.authenticate_user("zoë", "pässwörd ✓"), True, "non-ASCII password")
     eq(auth.authenticate_user("sam", " "), True, "one-space password")
     eq(auth.authenticate_user("sam", ""), False, "empty password")
