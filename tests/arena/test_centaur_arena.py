@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import time
 
 from centaurlab.arena import Company, Vehicle, check_plan, default_match_config, load_topology, parse_plan, plan_cost
 from centaurlab.arena.protocol import world_json
@@ -102,3 +103,22 @@ def test_vehicles_of_the_world_are_the_companys() -> None:
     company = CONFIG.companies[0].vehicles
     assert [lib.Vehicle(v.id, v.home, v.capacity, v.cost_per_km) for v in company] == WORLD.vehicles
     assert isinstance(company[0], Vehicle)
+
+
+def test_the_default_planner_converges_steadily_whatever_the_seed() -> None:
+    start = lib.build_schedule(WORLD.topology, WORLD.vehicles, TASKS[:12])
+    runs = [lib.improve(start, random.Random(seed)) for seed in (1, 2, 3)]
+    again = lib.improve(start, random.Random(1))
+    assert again.routes == runs[0].routes  # deterministic for a seed when no deadline cuts it
+    costs = [r.cost() for r in runs]
+    assert all(_fits(r) and sorted(r.tasks) == list(range(12)) for r in runs)
+    assert max(costs) <= 1.03 * min(costs)  # luck matters little: within 3 % of each other
+    assert max(costs) < start.cost()
+    fixed_steps = lib.improve(start, random.Random(1), 300, temperature=0.0)
+    assert min(costs) <= fixed_steps.cost()
+
+
+def test_a_passed_deadline_stops_the_default_planner_at_once() -> None:
+    start = lib.build_schedule(WORLD.topology, WORLD.vehicles, TASKS[:40])
+    best = lib.improve(start, random.Random(1), deadline=time.monotonic() - 1)
+    assert best.routes == start.routes and best is not start

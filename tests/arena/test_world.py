@@ -16,6 +16,7 @@ from centaurlab.arena.world import (
     TaskDistribution,
     Timeouts,
     Vehicle,
+    default_fleet,
     default_match_config,
     generate_tasks,
 )
@@ -153,11 +154,15 @@ def test_default_match_config_is_the_benchmark_setting() -> None:
     config = default_match_config("netherlands", seed=4)
     assert (config.n_tasks, config.distribution.kind, config.timeouts) == (50, "uniform", Timeouts(30.0, 30.0, 30.0))
     assert [c.index for c in config.companies] == [0, 1]
-    assert config.companies[0].vehicles == config.companies[1].vehicles
-    assert [v.id for v in config.companies[0].vehicles] == [0, 1]
+    # as in the paper, each company has its own fleet (fair because every pairing plays both sides)
+    assert config.companies[0].vehicles != config.companies[1].vehicles
+    assert config.companies[0].vehicles == default_fleet(load_topology("netherlands"), 4)
+    assert all([v.id for v in c.vehicles] == [0, 1] for c in config.companies)
     heaviest = config.distribution.max_weight()
-    assert all(0 <= v.home < 10 and v.capacity >= heaviest for v in config.companies[0].vehicles)
+    assert all(0 <= v.home < 10 and v.capacity >= heaviest for c in config.companies for v in c.vehicles)
     assert default_match_config("netherlands", seed=4) == config
+    shared = default_match_config("netherlands", seed=4, fleets="shared")
+    assert shared.companies[0].vehicles == shared.companies[1].vehicles == config.companies[0].vehicles
     fleets = {default_match_config("netherlands", seed=s).companies[0].vehicles for s in range(10)}
     assert len(fleets) > 5
     assert len(default_match_config("england", n_companies=3).companies) == 3

@@ -18,7 +18,7 @@ from ..sandbox.program import python_argv
 from .world import Timeouts
 
 TOLERANCE = 1.01  # Logist's +1 %
-RUNTIME_FILES = ("centaur_arena.py", "agent_host.py")
+RUNTIME_FILES = ("centaur_arena.py", "centaur_search.py", "agent_host.py")
 FAILURE_KINDS = ("timeout", "crash", "error", "garbage", "invalid_bid", "invalid_plan")
 
 

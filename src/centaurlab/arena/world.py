@@ -249,23 +249,33 @@ CAPACITIES: tuple[int, ...] = (30, 40, 50)
 COSTS_PER_KM: tuple[float, ...] = (4.0, 5.0, 6.0)
 
 
-def default_fleet(topology: Topology, seed: int, size: int = FLEET_SIZE) -> tuple[Vehicle, ...]:
-    """A fleet drawn from the seed: homes among the cities, capacities and costs from short lists."""
-    rng = random.Random(f"fleet:{topology.name}:{seed}")
+def default_fleet(topology: Topology, seed: int, size: int = FLEET_SIZE, company: int = 0) -> tuple[Vehicle, ...]:
+    """A company's fleet drawn from the seed: homes among the cities, capacities and costs from short
+    lists. Each company draws its own (company 0's is the one the warm-ups use)."""
+    rng = random.Random(f"fleet:{topology.name}:{seed}" + (f":{company}" if company else ""))
     return tuple(
         Vehicle(i, rng.randrange(len(topology.cities)), rng.choice(CAPACITIES), rng.choice(COSTS_PER_KM))
         for i in range(size)
     )
 
 
-def default_match_config(topology: str, n_tasks: int = 50, seed: int = 1, n_companies: int = 2) -> MatchConfig:
-    """The benchmark's setting: uniform tasks, the same seeded 2-vehicle fleet for every company."""
-    fleet = default_fleet(load_topology(topology), seed)
+FLEET_MODES = ("per-company", "shared")
+
+
+def default_match_config(topology: str, n_tasks: int = 50, seed: int = 1, n_companies: int = 2,
+                         fleets: str = "per-company") -> MatchConfig:  # fmt: skip
+    """The benchmark's setting: uniform tasks; each company's own seeded 2-vehicle fleet, as in the
+    paper (companies differ; playing each pairing twice with the companies swapped makes it fair).
+    `fleets="shared"` gives every company company 0's fleet instead."""
+    if fleets not in FLEET_MODES:
+        raise ValueError(f"fleets {fleets!r} must be one of {', '.join(FLEET_MODES)}")
+    world = load_topology(topology)
     return MatchConfig(
         topology=topology,
         n_tasks=n_tasks,
         seed=seed,
         distribution=TaskDistribution(),
-        companies=tuple(Company(i, fleet) for i in range(n_companies)),
+        companies=tuple(Company(i, default_fleet(world, seed, company=0 if fleets == "shared" else i))
+                        for i in range(n_companies)),  # fmt: skip
         timeouts=Timeouts(),
     )

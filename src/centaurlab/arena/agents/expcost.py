@@ -5,14 +5,15 @@ import math
 import random
 import time
 
-from centaur_arena import Fleet, Task, World, average_marginal_cost
+from centaur_arena import Fleet, Task, World, synthetic_marginal_costs
 
 
 class ExpCostFixedBid:
     def setup(self, world: World) -> None:
         self.world = world
         self.rng = random.Random(world.seed)
-        self.fixed_bid = int(math.ceil(average_marginal_cost(world, self.rng, 10)))
+        costs = synthetic_marginal_costs(world, self.rng, 10)  # their average marginal cost
+        self.fixed_bid = int(math.ceil(sum(costs) / len(costs))) if costs else 0
         self.fleet = Fleet(world.topology, world.vehicles)
 
     def bid(self, task: Task) -> int | None:
@@ -24,4 +25,6 @@ class ExpCostFixedBid:
 
     def plan(self, tasks: list[Task]) -> list[list[tuple[str, int]]]:
         deadline = time.monotonic() + 0.5 * self.world.timeouts["plan_s"]
-        return self.fleet.final_plan(tasks, self.rng, 40 * len(tasks), deadline=deadline)
+        # a plain local search, as the course's baselines had (not the library's full planner)
+        return self.fleet.final_plan(tasks, self.rng, 40 * len(tasks), deadline=deadline, temperature=0.0,
+                                     max_removed=6)

@@ -11,7 +11,7 @@ class Naive:
     def setup(self, world: World) -> None:
         self.world = world
         self.rng = random.Random(world.seed)
-        self.vehicle = max(world.vehicles, key=lambda v: (v.capacity, -v.id))
+        self.vehicle = world.vehicles[0]  # the first vehicle, as Logist's template does; the others stay home
         self.city = self.vehicle.home
 
     def bid(self, task: Task) -> int | None:

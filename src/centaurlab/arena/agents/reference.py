@@ -1,7 +1,8 @@
 """Reference: a strong agent built from what the best human agents of the paper did.
 
 * Costs: the marginal cost of a task is its cheapest insertion into our schedule, polished by a
-  few ruin-and-recreate steps; the final plan is improved by simulated annealing.
+  few ruin-and-recreate steps; the final plan is the helper library's planner, run until it
+  converges (ruin and recreate with annealing, see centaur_search), the deadline as its budget.
 * Speculation: early tasks are worth more than their marginal cost, because a network of tasks
   makes later ones cheap. While we hold few tasks, our cost floor is a fraction of the smaller of
   the task's marginal cost and the cost per task of a well-filled fleet (from synthetic tasks
@@ -13,7 +14,8 @@
   this task, and we bid one unit under the opponent where that has the highest expected value over
   the sample, counting a won task as worth a little more than its price (it makes later tasks
   cheaper and takes them from the opponent).
-Everything is seeded and bounded by iteration counts, so a match replays exactly.
+Everything is seeded and the searches stop by iteration counts or on convergence (the clock is
+only a safety net), so a match replays exactly.
 """
 
 import math
@@ -117,6 +119,6 @@ class Reference:
             self.shadow.won(task)
 
     def plan(self, tasks: list[Task]) -> list[list[tuple[str, int]]]:
+        # the helper library's planner, until it converges, with most of the time limit as its budget
         deadline = time.monotonic() + 0.6 * self.world.timeouts["plan_s"]
-        heat = 0.05 * self.fleet.cost / max(1, len(tasks))
-        return self.fleet.final_plan(tasks, self.rng, 80 * len(tasks), deadline=deadline, temperature=heat)
+        return self.fleet.final_plan(tasks, self.rng, deadline=deadline)

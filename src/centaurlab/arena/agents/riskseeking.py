@@ -6,7 +6,7 @@ import math
 import random
 import time
 
-from centaur_arena import Fleet, Task, World, average_marginal_cost
+from centaur_arena import Fleet, Task, World, synthetic_marginal_costs
 
 DECAY_TASKS = 6.0  # the prior's weight is exp(-auctions so far / DECAY_TASKS)
 
@@ -15,7 +15,8 @@ class RiskSeeking:
     def setup(self, world: World) -> None:
         self.world = world
         self.rng = random.Random(world.seed)
-        self.prior = average_marginal_cost(world, self.rng, 10)
+        costs = synthetic_marginal_costs(world, self.rng, 10)  # the prior, as ExpCostFixedBid's
+        self.prior = sum(costs) / len(costs) if costs else 0.0
         self.fleet = Fleet(world.topology, world.vehicles)
         self.shadow = Fleet(world.topology, world.vehicles)
         self.auctions = 0
@@ -41,4 +42,6 @@ class RiskSeeking:
 
     def plan(self, tasks: list[Task]) -> list[list[tuple[str, int]]]:
         deadline = time.monotonic() + 0.5 * self.world.timeouts["plan_s"]
-        return self.fleet.final_plan(tasks, self.rng, 40 * len(tasks), deadline=deadline)
+        # a plain local search, as the course's baselines had (not the library's full planner)
+        return self.fleet.final_plan(tasks, self.rng, 40 * len(tasks), deadline=deadline, temperature=0.0,
+                                     max_removed=6)

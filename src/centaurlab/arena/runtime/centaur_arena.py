@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field
 from typing import Any
+
+try:
+    from . import centaur_search  # inside the platform's package
+except ImportError:
+    import centaur_search  # type: ignore[no-redef]  # next to the agent in its sandbox
 
 PICKUP, DELIVER = "pickup", "deliver"
 Stop = tuple[str, int]
@@ -243,41 +247,18 @@ def build_schedule(topology: Topology, vehicles: list[Vehicle], tasks: list[Task
     return schedule
 
 
-def improve(schedule: Schedule, rng: random.Random, iterations: int, *, deadline: float | None = None,
-            temperature: float = 0.0, max_removed: int = 6, anytime: bool = False) -> Schedule:  # fmt: skip
-    """Local search by ruin and recreate: take 1..max_removed random tasks out and put them back one
-    by one at their cheapest places (any vehicle). With a temperature > 0, simulated annealing:
-    worse results are accepted now and then, cooling to 0 over the iterations (over the time to the
-    deadline when `anytime`). Returns the best schedule seen. Deterministic given the rng unless
-    the deadline cuts it short (or `anytime` is set)."""
-    current, current_cost = schedule.copy(), schedule.cost()
-    best, best_cost = current.copy(), current_cost
-    ids = sorted(current.tasks)
-    if len(ids) < 2:
-        return best
-    started, progress = time.monotonic(), 0.0
-    for k in range(iterations):
-        if deadline is not None and k % 8 == 0:
-            now = time.monotonic()
-            if now > deadline:
-                break
-            if anytime:
-                progress = (now - started) / max(1e-9, deadline - started)
-        if not anytime:
-            progress = k / iterations
-        removed = rng.sample(ids, rng.randint(1, min(max_removed, len(ids))))
-        candidate = current.copy()
-        for task_id in removed:
-            candidate.remove(task_id)
-        if any(candidate.add(current.tasks[task_id]) == math.inf for task_id in removed):
-            continue
-        cost = candidate.cost()
-        heat = temperature * (1 - progress)
-        if cost <= current_cost + 1e-9 or (heat > 0 and rng.random() < math.exp((current_cost - cost) / heat)):
-            current, current_cost = candidate, cost
-            if cost < best_cost - 1e-9:
-                best, best_cost = candidate.copy(), cost
-    return best
+def improve(schedule: Schedule, rng: random.Random, iterations: int | None = None, *,
+            deadline: float | None = None, temperature: float | None = None, max_removed: int | None = None,
+            anytime: bool = False) -> Schedule:  # fmt: skip
+    """The planner every agent gets: ruin and recreate with three kinds of ruin (random, related
+    and a string of stops) and simulated annealing in rounds from the best schedule (see
+    centaur_search). With `iterations`, exactly that many steps (or until the deadline); without,
+    until it converges (rounds stop improving) or the deadline, whichever comes first: give it
+    the deadline of your `plan` call as its budget. `temperature`: None for the automatic one, 0
+    for a pure local search. Deterministic given the rng, unless the deadline cuts it short.
+    (`anytime` is accepted for agents written before; it changes nothing.)"""
+    return centaur_search.search(schedule, rng, iterations, deadline=deadline, temperature=temperature,
+                                 max_removed=max_removed)  # fmt: skip
 
 
 def plan_cost(topology: Topology, vehicles: list[Vehicle], tasks: dict[int, Task], plan: list[list[Stop]]) -> float:
@@ -315,7 +296,7 @@ class Fleet:
             self._pending = None
             return math.inf
         if rng is not None and polish > 0:
-            candidate = improve(candidate, rng, polish)
+            candidate = improve(candidate, rng, polish, temperature=0.0, max_removed=6)  # a quick polish
         cost = candidate.cost()
         self._pending = (task.id, candidate, cost)
         return cost - self.cost
@@ -329,12 +310,15 @@ class Fleet:
             self.cost = self.schedule.cost()
         self._pending = None
 
-    def final_plan(self, tasks: list[Task], rng: random.Random, iterations: int, *,
-                   deadline: float | None = None, temperature: float = 0.0) -> list[list[Stop]]:  # fmt: skip
-        """The plan for exactly these tasks: this schedule if it holds them, improved."""
+    def final_plan(self, tasks: list[Task], rng: random.Random, iterations: int | None = None, *,
+                   deadline: float | None = None, temperature: float | None = None,
+                   max_removed: int | None = None) -> list[list[Stop]]:  # fmt: skip
+        """The plan for exactly these tasks: this schedule if it holds them, improved by `improve`
+        (without `iterations`: until it converges or the deadline)."""
         if sorted(t.id for t in tasks) != sorted(self.schedule.tasks):
             self.schedule = build_schedule(self.schedule.topology, self.schedule.vehicles, tasks)
-        best = improve(self.schedule, rng, iterations, deadline=deadline, temperature=temperature)
+        best = improve(self.schedule, rng, iterations, deadline=deadline, temperature=temperature,
+                       max_removed=max_removed)  # fmt: skip
         return best.to_plan()
 
 
@@ -346,3 +330,18 @@ def average_marginal_cost(world: World, rng: random.Random, n: int = 10) -> floa
         return 0.0
     schedule = improve(build_schedule(world.topology, world.vehicles, fitting), rng, 20 * n)
     return schedule.cost() / len(fitting)
+
+
+def synthetic_marginal_costs(world: World, rng: random.Random, n: int = 10) -> list[float]:
+    """The marginal cost of each of n synthetic tasks drawn from the distribution, as they are
+    added one by one to an empty fleet (cheapest insertion, no further search): the estimate the
+    paper's ExpCostFixedBid and RiskSeeking baselines average."""
+    fleet = Fleet(world.topology, world.vehicles)
+    costs = []
+    for k in range(n):
+        task = world.distribution.sample(rng, -1 - k)
+        cost = fleet.marginal_cost(task)
+        if cost < math.inf:
+            fleet.won(task)
+            costs.append(cost)
+    return costs

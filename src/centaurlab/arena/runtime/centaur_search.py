@@ -1,0 +1,113 @@
+"""centaur_search: the planner behind `centaur_arena.improve` (standard library only).
+
+Ruin and recreate (Schrimpf et al. 2000; the removals of Christiaens and Vanden Berghe's SISR
+and of Shaw's related removal): take some tasks out of the schedule and put them back one by one
+at their cheapest feasible places, accepting a worse schedule now and then as in simulated
+annealing. Three ways to choose what to take out, so the search does not depend on luck:
+
+* random tasks;
+* related tasks: one task and those whose pickup and delivery cities are nearest to its own (on
+  maps of 9-12 cities, tasks that share cities belong in the same visits);
+* a string: the tasks of a run of consecutive stops of one vehicle (a stretch of route rebuilt).
+
+The search runs in rounds: each starts from the best schedule found so far and cools from a
+temperature of 30 % of the cost per task to almost nothing. Without an iteration count it stops
+when a few rounds in a row no longer improve the best (it has converged), or at the deadline,
+whichever comes first; given the same rng and no deadline cut, it is deterministic, so a match
+replays exactly.
+
+The schedule is duck-typed (copy, cost, add, remove, tasks, routes, topology): see
+centaur_arena.Schedule.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+PATIENCE = 4  # rounds in a row without improvement: converged
+COOLING = 0.005  # each round cools to this fraction of its starting temperature
+HEAT = 0.3  # the automatic starting temperature, as a fraction of the cost per task
+ROUND = 30  # steps per round, per task
+
+
+def _related(schedule: Any, rng: random.Random, ids: list[int], k: int) -> list[int]:
+    dist = schedule.topology.dist
+    seed = schedule.tasks[rng.choice(ids)]
+
+    def closeness(task_id: int) -> float:
+        t = schedule.tasks[task_id]
+        return dist[seed.pickup][t.pickup] + dist[seed.delivery][t.delivery] + rng.random()
+
+    return sorted(ids, key=closeness)[:k]
+
+
+def _string(schedule: Any, rng: random.Random, ids: list[int], k: int) -> list[int]:
+    routes = [r for r in schedule.routes if r]
+    route = rng.choice(routes)
+    length = min(len(route), max(2, 2 * k))
+    start = rng.randrange(len(route) - length + 1)
+    chosen = list(dict.fromkeys(code >> 1 for code in route[start:start + length]))
+    return chosen[:k] if len(chosen) > k else chosen
+
+
+def _ruin(schedule: Any, rng: random.Random, ids: list[int], k: int) -> list[int]:
+    kind = rng.random()
+    if kind < 0.34:
+        return rng.sample(ids, k)
+    if kind < 0.67:
+        return _related(schedule, rng, ids, k)
+    return _string(schedule, rng, ids, k)
+
+
+def _recreate(candidate: Any, tasks: list[Any], rng: random.Random) -> bool:
+    if rng.random() < 0.5:
+        rng.shuffle(tasks)
+    else:
+        dist = candidate.topology.dist
+        tasks.sort(key=lambda t: -dist[t.pickup][t.delivery] - t.weight * rng.random())
+    return all(candidate.add(task) != math.inf for task in tasks)
+
+
+def search(schedule: Any, rng: random.Random, iterations: int | None = None, *, deadline: float | None = None,
+           temperature: float | None = None, max_removed: int | None = None) -> Any:  # fmt: skip
+    """The best schedule found from `schedule` (which is not changed). `iterations`: exactly that
+    many steps (at most); None: until converged or the deadline. `temperature`: None for the
+    automatic one, 0 for a pure local search. `max_removed`: tasks taken out per step at most
+    (default: half of them, at least 6: large ruins change a route's whole pattern of visits)."""
+    ids = sorted(schedule.tasks)
+    best, best_cost = schedule.copy(), schedule.cost()
+    n = len(ids)
+    if n < 2:
+        return best
+    most = min(n, max_removed if max_removed is not None else max(6, n // 2))
+    start_heat = HEAT * best_cost / n if temperature is None else temperature
+    cap = iterations if iterations is not None else 10**12
+    round_length = max(100, ROUND * n) if iterations is None else max(1, min(max(100, ROUND * n), iterations))
+    steps, stale = 0, 0
+    while steps < cap and stale < PATIENCE:
+        current, current_cost = best.copy(), best_cost
+        round_best = best_cost
+        length = min(round_length, cap - steps)
+        for j in range(length):
+            if deadline is not None and steps % 8 == 0 and time.monotonic() > deadline:
+                return best
+            steps += 1
+            removed = _ruin(current, rng, ids, rng.randint(1, most))
+            candidate = current.copy()
+            for task_id in removed:
+                candidate.remove(task_id)
+            if not _recreate(candidate, [current.tasks[t] for t in removed], rng):
+                continue
+            cost = candidate.cost()
+            heat = start_heat * COOLING ** (j / length)
+            if cost <= current_cost + 1e-9 or (heat > 0 and rng.random() < math.exp((current_cost - cost) / heat)):
+                current, current_cost = candidate, cost
+                if cost < best_cost - 1e-9:
+                    best, best_cost = candidate.copy(), cost
+        stale = stale + 1 if best_cost > round_best * (1 - 1e-4) else 0
+        if iterations is not None:
+            stale = 0  # a fixed number of steps: no early stop
+    return best
