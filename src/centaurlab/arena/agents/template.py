@@ -24,10 +24,11 @@ the match's log (shown by `centaur arena match` when the agent fails, and on the
 The strategy, a fair starting point:
   * Cost: what a task would add to our fleet's costs, its cheapest insertion into our schedule
     (this is the Honest baseline's bid: never lose money on a task, as far as the schedule goes).
-  * Opponent: a "shadow" fleet, with our own vehicles' specs (by default every company has the same
-    fleet), holds the tasks the opponent wins, so it tells what a task would cost *them*. When the
-    opponent's cost is higher than ours, we ask one unit less than their cost rather than our own:
-    an opponent that bids its cost still loses the task to us, and we keep the difference.
+  * Opponent: a "shadow" fleet holds the tasks the opponent wins, so it tells roughly what a task
+    would cost *them* (its vehicles are ours: the opponent's fleet is not told, so ours stands in
+    for it, as the paper's ModelOpponent does). When that cost is higher than ours, we ask one
+    unit less than it rather than our own cost: an opponent that bids its cost still loses the
+    task to us, and we keep more of the difference.
   * Plan: the tasks we won, planned by the helper library's planner with most of the time limit.
 
 Try it:  centaur arena match FILE.py honest --topology france --tasks 20
