@@ -45,7 +45,7 @@ def test_arena_pages_show_the_leaderboard_and_a_match_map(played: tuple[TestClie
     assert f'href="/arena/matches/{match_id}"' in page.text
     match = client.get(f"/arena/matches/{match_id}")
     assert match.status_code == 200
-    assert "<svg" in match.text and "Amsterdam" in match.text
+    assert "<svg" in match.text and "Amsterdam" in match.text and 'id="start-0-0"' in match.text
     assert f"centaur arena replay {match_id}" in match.text
     assert client.get("/arena/matches/99999").status_code == 404
     assert client.get("/arena?tournament=nope").status_code == 404

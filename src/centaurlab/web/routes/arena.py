@@ -6,6 +6,7 @@ Server-rendered HTML and an SVG drawing (no script), read from the database the 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -16,14 +17,13 @@ from ... import store
 from ...arena import leaderboard, load_topology, tournament_results
 from ...arena.leaderboard import COLUMN_LABELS, COLUMNS
 from ...arena.report import TIMING_COLUMNS, auction_rows, plan_lines, result_rows, timing_rows
-from ...arena.topology import Topology
+from ...arena.route_map import route_map_svg
 from ...store import arena as arena_store
 from ..html import e, layout
 from .deps import bundle_of, runner_of
 
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
 
-COLOURS = ("#d1495b", "#00798c", "#edae49", "#66a182", "#8d5a97", "#2e4057")
 CRUMB = ("Arena", "/arena")
 
 
@@ -158,55 +158,15 @@ def arena_home(request: Request, tournament: str | None = None, agent: str = "",
     return _page(request, "Arena", "".join(body), [CRUMB])
 
 
-Point = tuple[float, float]
-
-
-def _project(topology: Topology, width: float = 640, height: float = 480, pad: float = 30) -> dict[int, Point]:
-    xs, ys = [c.x for c in topology.cities], [c.y for c in topology.cities]
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
-    scale = min(width - 2 * pad, height - 2 * pad) / span
-    return {c.id: (pad + (c.x - min(xs)) * scale, pad + (c.y - min(ys)) * scale) for c in topology.cities}
-
-
-def _vehicle_cities(record: dict[str, Any], agent: int, topology: Topology) -> list[list[int]]:
-    """Each vehicle's driven cities, hop by hop, from its home through its stops."""
-    config, tasks = record["config"], {t["id"]: t for t in record["tasks"]}
-    drawn = []
-    for v, stops in enumerate((record.get("plans") or [None] * 2)[agent] or []):
-        here = config["companies"][agent]["vehicles"][v]["home"]
-        cities = [here]
-        for kind, ident in stops:
-            target = ident if kind == "move" else tasks.get(ident, {}).get("pickup" if kind == "pickup" else "delivery")
-            if target is None or not 0 <= target < len(topology.cities):
-                continue
-            cities += list(topology.path(here, target))[1:]
-            here = target
-        drawn.append(cities)
-    return drawn
-
-
-def map_svg(record: dict[str, Any], topology: Topology) -> str:
-    """The map (routes grey, cities labelled) with every vehicle's route in its own colour."""
-    at = _project(topology)
-    parts = [f'<line x1="{at[r.a][0]:.1f}" y1="{at[r.a][1]:.1f}" x2="{at[r.b][0]:.1f}" y2="{at[r.b][1]:.1f}" '
-             f'stroke="#999" stroke-width="1.5"/>' for r in topology.routes]  # fmt: skip
-    legend = []
-    for agent, name in enumerate(record["agents"]):
-        for v, cities in enumerate(_vehicle_cities(record, agent, topology)):
-            colour = COLOURS[(2 * agent + v) % len(COLOURS)]
-            shift = (2 * agent + v) * 2.5 - 4
-            points = " ".join(f"{at[c][0] + shift:.1f},{at[c][1] + shift:.1f}" for c in cities)
-            parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5" '
-                         f'stroke-opacity="0.8"><title>{e(name)} vehicle {v}</title></polyline>')  # fmt: skip
-            swatch = f"display:inline-block;width:1.5em;height:0.5em;margin-right:0.5em;background:{colour}"
-            legend.append(f'<li><span class="swatch" style="{swatch}"></span>{e(name)}, vehicle {v}</li>')
-    for c in topology.cities:
-        x, y = at[c.id]
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="currentColor"/>'
-                     f'<text x="{x + 6:.1f}" y="{y - 6:.1f}" font-size="12" fill="currentColor">{e(c.name)}</text>')
-    svg = (f'<svg class="arena-map" viewBox="0 0 640 480" width="640" height="480" role="img" '
-           f'aria-label="Map of {e(topology.name)} with each vehicle\'s route">{"".join(parts)}</svg>')  # fmt: skip
-    return svg + f'<ul class="legend">{"".join(legend)}</ul>'
+@lru_cache(maxsize=64)
+def _route_map(url: str, match_id: int) -> str:
+    """A stored match never changes: its map is drawn once."""
+    with store.session_scope(url) as session:
+        row = session.get(arena_store.ArenaMatch, match_id)
+        record = row.record if row is not None else None
+    if record is None:
+        return ""
+    return route_map_svg(record, load_topology(record["config"]["topology"]))
 
 
 def _logs_html(record: dict[str, Any]) -> str:
@@ -250,7 +210,7 @@ def arena_match(request: Request, match_id: int) -> str:
         + _table(list(TIMING_COLUMNS), [[e(c) for c in row] for row in timing_rows(record)],
                  "Each company's own time (request sent to reply received)")
         + _logs_html(record)
-        + "<h2>Routes</h2>" + map_svg(record, topology)
+        + "<h2>Routes</h2>" + _route_map(url, match_id)
         + "<h2>Plans</h2>" + _table(["agent", "vehicle", "stops", "km"], plans)
         + "<h2>Auctions</h2>"
         + _table(["task", "route", "weight", *[f"bid {n}" for n in names], "winner", "price"],
