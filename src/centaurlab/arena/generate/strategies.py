@@ -132,7 +132,7 @@ def load_strategy(name_or_path: str) -> Strategy:
     """A built-in strategy by name (A1, A2, IR, CR, GEN) or a strategy file by path (named by its stem)."""
     if name_or_path in BUILTIN_STRATEGIES:
         file = _prompts_dir().joinpath(f"{name_or_path}.md")
-        return parse_strategy(file.read_text(), name_or_path, f"prompts/{name_or_path}.md")
+        return parse_strategy(file.read_text(), name_or_path, str(file))  # the installed file: edit it there
     path = Path(name_or_path)
     if path.suffix == ".md" and path.is_file():
         return parse_strategy(path.read_text(), path.stem, str(path))
