@@ -24,7 +24,7 @@ from ..arena.generate import (
     run_generation,
 )
 from ..config import settings
-from ..models import ModelConfigError, load_registry
+from ..models import ModelConfigError, Registry, load_registry
 from ..store import arena_generation as gen_store
 from .output import console, err_console, fail, print_json, print_table
 
@@ -58,6 +58,8 @@ def generate(
     run: str = typer.Option("main", help="Name of this set of agents (names: gen-<run>-... unless main)."),
     temperature: float | None = typer.Option(None, min=0, max=2, help="Sampling temperature (default: the model's)."),
     max_tokens: int = typer.Option(4096, min=64, help="Longest answer asked for."),
+    model_timeout: float | None = typer.Option(None, min=1, help="Seconds to wait for one answer (default: each "
+                                               "model's timeout_s; whole agents take long)."),  # fmt: skip
     check_topology: str = typer.Option("france", help=f"Map of the check matches ({', '.join(TOPOLOGY_NAMES)})."),
     check_tasks: int = typer.Option(10, min=1, help="Tasks per check match."),
     check_seed: int = typer.Option(1, help="Seed of the first check match (the k-th uses seed + k)."),
@@ -84,6 +86,9 @@ def generate(
         spec = GenerationSpec(tuple(models), names, replicates, critic, debug_rounds, check, temperature, max_tokens,
                               run)  # fmt: skip
         registry = load_registry()
+        if model_timeout is not None:
+            registry = Registry({name: cfg.model_copy(update={"timeout_s": model_timeout})
+                                 for name, cfg in registry.models.items()})  # fmt: skip
         for model in (*spec.models, *([critic] if critic else [])):
             registry.get(model)
     except (StrategyError, ModelConfigError, ValueError) as exc:
