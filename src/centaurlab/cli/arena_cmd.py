@@ -305,7 +305,9 @@ def new_agent(
     folder: Path = typer.Option(Path("."), "--dir", help="Where to write it."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
-    """Write a documented starting agent (a working marginal-cost bidder) to NAME.py."""
+    """Write a documented starting agent to NAME.py: it bids its marginal cost (as Honest), or just
+    under the opponent's estimated cost when that is higher, and plans with the helper library's
+    planner; comments list the next steps."""
     try:
         source = new_agent_source(name)
     except ValueError as exc:
