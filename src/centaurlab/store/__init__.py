@@ -11,6 +11,7 @@ from .model_calls import CachedResponse, ModelCall, cache_response, cached_respo
 from .models import Base, GradeRow, Submission, TestVerdict
 from .study import ParticipantRow, StudyEvent, StudyRow, append_events, events_of
 from .submissions import record_report, source_digest, submissions_for
+from .server import ServerSecret, lock_across_processes, shared_secret
 
 __all__ = [
     "BenchRun",
@@ -43,4 +44,7 @@ __all__ = [
     "StudyRow",
     "append_events",
     "events_of",
+    "ServerSecret",
+    "lock_across_processes",
+    "shared_secret",
 ]
