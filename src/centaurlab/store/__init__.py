@@ -2,6 +2,7 @@
 
 from . import arena as arena  # arena tables (ArenaMatch, ...): centaurlab.store.arena
 from . import collab as collab  # collab tables (CollabSession, ...): centaurlab.store.collab
+from . import collab_study as collab_study  # collaboration studies: centaurlab.store.collab_study
 from . import arena_generation as arena_generation  # agents written by models: centaurlab.store.arena_generation
 from .bench import BenchRun, BenchSample, list_runs, samples_of
 from .engine import engine_for, normalise_url, session_scope
