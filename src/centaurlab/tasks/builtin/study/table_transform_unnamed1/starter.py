@@ -1,20 +1,24 @@
+from io import StringIO
+
 import pandas as pd
 
+# The example input
+data = """
+col1,col2,col3,col4,col5
+6,1,5.3881673400335695,3,2
+9,2,4.191945144032948,5,8
+10,8,6.852195003967595,8,1
+6,7,2.0445224973151745,8,7
+1,10,8.781174363909454,10,10
+"""
 
-def transform_df(df: pd.DataFrame) -> pd.DataFrame:
-    # Work out the transformation from the example in the description.
-    # Write your code here.
+df = pd.read_csv(StringIO(data))
+
+
+def transform_df(df):
+    # Your code here
     pass
 
 
 if __name__ == "__main__":
-    data = pd.DataFrame(
-        {
-            "col1": [6, 9, 10, 4, 7, 3],
-            "col2": [1, 2, 8, 7, 3, 5],
-            "col3": [5.39, 4.19, 6.85, 3.23, 8.70, 1.96],
-            "col4": [3, 5, 8, 3, 9, 10],
-            "col5": [2, 8, 1, 5, 6, 4],
-        }
-    )
-    print(transform_df(data))
+    print(transform_df(df))
