@@ -40,8 +40,9 @@ export interface StudyState {
 export interface RunAnswer {
   output: string;
   status: string;
-  passed: number;
-  total: number;
+  /** Verdicts of the visible examples; null when Run runs the file as a script (the default). */
+  passed: number | null;
+  total: number | null;
 }
 
 export interface SubmitAnswer {

@@ -192,11 +192,12 @@ export function mountStudyPage(initial: StudyState): void {
   run.addEventListener("click", async () => {
     if (busy) return;
     setBusy(true);
-    show("Running your code on the examples…", "running");
+    show("Running your code…", "running");
     try {
       const answer = await api.run(taskIndex(), editor.getValue());
       show(answer.output, answer.status);
-      announce(`${answer.passed} of ${answer.total} examples passed`);
+      announce(answer.total === null ? `Run finished: ${answer.status}`
+        : `${answer.passed} of ${answer.total} examples passed`);
     } catch (err) {
       failed(err);
     } finally {

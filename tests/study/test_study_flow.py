@@ -69,10 +69,14 @@ def test_a_participant_goes_from_the_link_to_the_thank_you_page(url: str, tmp_pa
     task = state["task"]
     assert task["tutorial"] and task["index"] == 0 and task["count"] == 2 and task["id"] == "study/sum_product"
 
-    # Run shows the examples' verdicts in the console; a wrong submission keeps the task
+    # Run runs the file as a script in the sandbox and shows what it prints; a wrong submission keeps the task
+    script = task["starter"] + '\n\nif __name__ == "__main__":\n    print("main ran", 6 * 7)\n'
     r = client.post("/api/study/pilot/run", json={"event_id": _eid(), "client_ms": 5, "task_index": 0,
-                                                  "code": task["starter"]})
-    assert r.json()["status"] == "fail" and "examples passed" in r.json()["output"]
+                                                  "code": script})
+    assert (r.json()["status"], r.json()["output"], r.json()["total"]) == ("ok", "main ran 42", None)
+    r = client.post("/api/study/pilot/run", json={"event_id": _eid(), "client_ms": 6, "task_index": 0,
+                                                  "code": "raise SystemExit('no luck')"})
+    assert r.json()["status"] == "error" and "no luck" in r.json()["output"]
     wrong = _submit(client, state, task["starter"])
     assert not wrong["completed"] and wrong["passed"] < wrong["total"]
     # the right one loads the next task and starts the clock

@@ -13,7 +13,7 @@ import threading
 from typing import Any, Literal
 
 from .. import store
-from ..sandbox import Suite, run_suite
+from ..sandbox import Limits, Suite, run_program, run_suite
 from ..tasks import Task
 
 log = logging.getLogger(__name__)
@@ -57,6 +57,14 @@ class Runner:
             "all_passed": total > 0 and passed == total,
             "reports": reports,
         }
+
+    def script(self, code: str, limits: Limits | None = None) -> dict[str, Any]:
+        """Run the participant's file as a program (its `if __name__ == "__main__":` part included), in the
+        sandbox, as RealHumanEval's Run button did: what it prints is the console's content."""
+        with self.slots:
+            result = run_program(code, limits or Limits())
+        return {"stdout": _tidy(result.stdout), "stderr": _tidy(result.stderr), "status": result.status.value,
+                "exit_code": result.exit_code}
 
     def _record(self, task: Task, code: str, report: dict[str, Any]) -> bool:
         if not self.database_url:

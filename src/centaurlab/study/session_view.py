@@ -64,6 +64,17 @@ def coding_state(study: Study, p: ParticipantRow) -> dict[str, Any]:
     return state
 
 
+def script_console(result: dict[str, Any]) -> tuple[str, str]:
+    """(text for the console, status) of a run of the participant's file as a script."""
+    lines = [text.rstrip() for text in (result["stdout"], result["stderr"]) if text.strip()]
+    status = str(result["status"])
+    if status == "ok" and result.get("exit_code"):
+        status = "error"
+    if status not in ("ok", "error"):
+        lines.append(f"(the program was stopped: {status})")
+    return "\n".join(lines) or "(no output)", status
+
+
 def console_text(result: dict[str, Any]) -> tuple[str, str]:
     """(text for the console under the editor, status) of a run of the visible examples."""
     lines: list[str] = []

@@ -208,6 +208,13 @@ class Paste(Strict):
         return self.block_external or (self.block_external_without_ai and kind == "none")
 
 
+class Editor(Strict):
+    run: Literal["script", "examples"] = Field(
+        "script", description="What Run does: script runs the participant's file as a program and shows its "
+        "output (RealHumanEval's editor); examples runs the task's visible examples and shows their verdicts.",
+    )
+
+
 class Surveys(Strict):
     pre: list[Question] = Field(default_factory=default_pre_survey)
     exit: list[Question] = Field(default_factory=default_exit_survey)
@@ -232,6 +239,7 @@ class StudySpec(Strict):
     autocomplete: Autocomplete = Autocomplete()
     chat: Chat = Chat()
     paste: Paste = Paste()
+    editor: Editor = Editor()
     surveys: Surveys = Surveys()
     recruitment: Recruitment = Recruitment()
 

@@ -9,14 +9,15 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import SQLAlchemyError
 
 from ...models import ModelError
 from ...study.autocomplete import NotInCondition, SuggestRequest
 from ...study.chat import ChatBody
-from ...study.participants import WrongStage
-from ...study.session_view import coding_state, console_text
-from ...study.telemetry import EventBatch, ingest
-from .deps import participant_of, platform_of, study_of
+from ...study.participants import NotAParticipant, WrongStage
+from ...study.session_view import coding_state, console_text, script_console
+from ...study.telemetry import EventBatch
+from .deps import participant_of, platform_of, study_of, token_of
 
 router = APIRouter(prefix="/api/study/{study_id}", tags=["study"])
 
@@ -54,15 +55,22 @@ def state(study_id: str, request: Request) -> dict[str, Any]:
 
 @router.post("/run")
 def run(study_id: str, body: CodeAction, request: Request) -> dict[str, Any]:
-    """Run the code against the task's visible examples in the sandbox; the output goes to the console."""
+    """Run the participant's file as a script in the sandbox (or, if the study says so, the task's visible
+    examples); the output goes to the console."""
     platform = platform_of(request)
     p = _coding(request, study_id, body.task_index)
     study = study_of(request, study_id)
-    result = platform.runner.run(study.task(p.sequence[p.task_index]), body.code, "examples")
-    output, status = console_text(result)
+    if study.spec.editor.run == "script":
+        script = platform.runner.script(body.code)
+        output, status = script_console(script)
+        passed = total = None
+    else:
+        result = platform.runner.run(study.task(p.sequence[p.task_index]), body.code, "examples")
+        output, status = console_text(result)
+        passed, total = result["passed"], result["total"]
     platform.participants.record_run(p, body.task_index, body.code, {"code": body.code, "output": output,
                                      "status": status}, body.event_id, body.client_ms)
-    return {"output": output, "status": status, "passed": result["passed"], "total": result["total"]}
+    return {"output": output, "status": status, "passed": passed, "total": total}
 
 
 @router.post("/submit")
@@ -91,9 +99,17 @@ def skip(study_id: str, body: Action, request: Request) -> dict[str, Any]:
 
 
 @router.post("/events")
-def events(study_id: str, body: EventBatch, request: Request) -> dict[str, int]:
-    """Store a batch of the browser's telemetry events; sending a batch again stores nothing twice."""
-    return ingest(platform_of(request).participants, participant_of(request, study_id), body)
+async def events(study_id: str, body: EventBatch, request: Request) -> dict[str, int]:
+    """Store a batch of the browser's telemetry events; sending a batch again stores nothing twice. Answered
+    once the batch is committed (written with other requests' batches in one transaction); a 503 means
+    nothing was acknowledged and the browser sends the batch again."""
+    study_of(request, study_id)
+    try:
+        return await platform_of(request).telemetry.ingest(study_id, token_of(request, study_id), body)
+    except NotAParticipant as exc:
+        raise HTTPException(403, str(exc)) from None
+    except SQLAlchemyError:
+        raise HTTPException(503, "the events could not be stored just now: send them again") from None
 
 
 @router.post("/suggest")
