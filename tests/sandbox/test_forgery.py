@@ -243,7 +243,7 @@ def test_every_forgery_fails_as_a_bench_sample(fake: FakeOpenAI, tmp_path: Path)
 BURN = """
 def _burn():
     total = 0
-    for i in range(3_000_000):
+    for i in range(1_000_000):
         total += i % 7
     return total
 """
@@ -306,6 +306,6 @@ def test_a_slow_solution_cannot_hide_its_cpu_time(name: str, reference: dict[str
     grade = grade_efficiency(pair_sum(), SLOW_FORGERIES[name], EfficiencyConfig(), reference=reference)
     assert grade is not None
     [case] = grade.cases
-    assert case.verdict == "pass" and not case.passed, case  # right answer, measured too slow
-    assert case.candidate is not None and case.candidate > 0.1
-    assert grade.score == 0.0
+    assert not case.passed and grade.score == 0.0, case
+    if case.verdict == "pass":  # the right answer, measured too slow (on a loaded machine: stopped)
+        assert case.candidate is not None and case.threshold is not None and case.candidate > case.threshold

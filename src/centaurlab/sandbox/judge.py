@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import builtins
 import functools
-import time
 import traceback
 import types
 from collections.abc import Callable
@@ -19,7 +18,7 @@ from typing import Any
 
 from . import testlib
 from .proxies import BoxProvider, SolutionNames, solution_module
-from .remote import BoxFailure, RemoteBox, SolutionRaised
+from .remote import BoxFailure, Budget, RemoteBox, SolutionRaised
 
 OUTPUT_CAP = 4000
 BoxFactory = Callable[[], RemoteBox]
@@ -59,19 +58,18 @@ class Boxes(BoxProvider):
         self.factory, self.source, self.load_seconds, self.log = factory, source, load_seconds, log
         self.limits = limits
         self.box: RemoteBox | None = None
-        self.deadline = float("inf")
+        self.budget = Budget(float("inf"))
         self.outputs: list[str] = []
 
     def current(self) -> RemoteBox:
         if self.box is not None and not self.box.dead:
-            self.box.deadline = self.deadline
+            self.box.budget = self.budget
             return self.box
         self.retire()
-        started = time.monotonic()
         box = self.factory()
         box.output = self.outputs
         self.log.boxes += 1
-        box.deadline = time.monotonic() + self.load_seconds
+        box.budget = Budget(self.load_seconds)
         try:
             reply = box.request("load", source=self.source, **self.limits)
         except SolutionRaised as exc:
@@ -80,8 +78,7 @@ class Boxes(BoxProvider):
         except BoxFailure as exc:
             raise LoadFailed(f"importing solution.py failed: {exc}") from None
         self.log.load_output.append(reply.output)
-        self.deadline += time.monotonic() - started  # a test's time starts once its box is ready
-        box.deadline = self.deadline
+        box.budget = self.budget
         self.box = box
         return box
 
@@ -124,7 +121,9 @@ def load_module(name: str, source: str, boxes: Boxes) -> types.ModuleType:
 
 def _judge(fn: Callable[[], Any], boxes: Boxes, seconds: float) -> tuple[str, str, Any]:
     """Run one test function here; (verdict, message, value)."""
-    boxes.deadline = time.monotonic() + seconds
+    boxes.budget = Budget(seconds)
+    if boxes.box is not None:
+        boxes.box.budget = boxes.budget
     token = testlib.current_box.set(boxes)
     try:
         return "pass", "", fn()
@@ -139,7 +138,9 @@ def _judge(fn: Callable[[], Any], boxes: Boxes, seconds: float) -> tuple[str, st
     except Exception as exc:  # noqa: BLE001 - a test that breaks on what the solution returned
         return "error", _trace(exc), None
     finally:
-        boxes.deadline = float("inf")
+        boxes.budget = Budget(float("inf"))
+        if boxes.box is not None:
+            boxes.box.budget = boxes.budget
         testlib.current_box.reset(token)
 
 

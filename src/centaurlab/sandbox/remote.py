@@ -66,6 +66,14 @@ def _exception(err: Any) -> SolutionRaised:
 
 
 @dataclass
+class Budget:
+    """Seconds a test may spend waiting for the box; only waiting counts, not the judge's own
+    work (trusted, and slowed by whatever else the platform is doing)."""
+
+    left: float
+
+
+@dataclass
 class Reply:
     value: Any
     output: str
@@ -75,13 +83,15 @@ class Reply:
 
 
 class RemoteBox:
-    """One box, one submission. `deadline` (monotonic) bounds every wait for a reply."""
+    """One box, one submission. Every wait for a reply is bounded by `budget` (consumed by the
+    waits) or, without one, by `deadline` (monotonic)."""
 
     def __init__(self, session: SandboxSession, pid: int | None) -> None:
         self.session, self.pid = session, pid
         self.id = next(_box_ids)
         self._ids = itertools.count(1)
         self.deadline = float("inf")
+        self.budget: Budget | None = None
         self.output: list[str] = []
         self.dead = False
 
@@ -108,10 +118,15 @@ class RemoteBox:
     def _exchange(self, line: str, call_id: int) -> dict[str, Any]:
         try:
             self.session.send(line)
-            timeout = self.deadline - time.monotonic()
+            started = time.monotonic()
+            timeout = self.budget.left if self.budget is not None else self.deadline - started
             if timeout <= 0:
                 raise SessionError("timeout", "no time left for this test")
-            reply = self.session.receive(timeout)
+            try:
+                reply = self.session.receive(timeout)
+            finally:
+                if self.budget is not None:
+                    self.budget.left -= time.monotonic() - started
             record = decode_reply(reply)
         except SessionError as exc:
             kind = "timeout" if exc.kind == "timeout" else "closed"
