@@ -12,6 +12,7 @@ import typer
 from ..collab.loader import CollabBank, CollabFileError, UnknownCollabTask, load_collab_bank
 from ..collab.onet import match_tasks
 from ..collab.schema import TaskInstance
+from . import collab_study_cmd
 from .output import console, fail, print_json, print_table
 
 app = typer.Typer(
@@ -20,6 +21,7 @@ app = typer.Typer(
 )
 tasks_app = typer.Typer(help="Browse and check the collab task banks.", no_args_is_help=True)
 app.add_typer(tasks_app, name="tasks")
+app.add_typer(collab_study_cmd.app, name="study")  # collaboration studies with people (collabstudy)
 
 BANK_OPTION = typer.Option("collab", "--bank", "-b", help="A built-in collab bank name or a bank folder.")
 

@@ -1,0 +1,418 @@
+"""A participant's way through a collaboration study, kept by the server: consent -> pre-survey
+(plan of tasks and agents) -> per task: setup, work with the agent, deliverables -> post-survey ->
+done. Every step is an append-only event; the browser cannot forge what the server decides.
+
+A session's deliverables go into collab's own tables (a `collab_sessions` row of kind "human"), so
+`centaur collab grade` and the ratings treat people's sessions like the autonomous baseline's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..collab.agents import get_agent
+from ..collab.harness import Step
+from ..collab.loader import CollabBank, load_collab_bank
+from ..collab.onet import FAMILIES
+from ..collab.schema import TaskInstance
+from ..collab.workspace import REFERENCE_DIR, Workspace, WorkspaceError
+from ..models import ModelProvider, StoredProvider, load_registry
+from ..store import session_scope
+from ..store.collab import CollabSession, save_files
+from ..store.collab_study import (
+    CollabParticipant,
+    CollabStudyEvent,
+    CollabStudyRow,
+    CollabStudySession,
+    CollabSurveyAnswers,
+    CollabUpload,
+    add_event,
+)
+from ..store.models import utcnow
+from ..study.surveys import check_answers
+from .chat import agent_turn
+from .instruments import OCCUPATION
+from .plan import EXTERNAL, plan_sessions
+from .studyfile import CollabStudy, parse_collab_study
+
+USED_BEFORE = ("never", "a few times", "regularly")
+HUMAN = "human"
+MAX_UPLOAD = 5_000_000
+ProviderFactory = Callable[[str], ModelProvider]
+
+
+class NotAParticipant(PermissionError):
+    pass
+
+
+class WrongStep(ValueError):
+    """The participant is not where this action belongs."""
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class View:
+    """What the pages need of a participant."""
+
+    id: str
+    study: CollabStudy
+    stage: str
+    plan: list[dict[str, Any]]
+    sessions: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def current(self) -> int | None:
+        for item in self.plan:
+            s = self.sessions.get(item["index"])
+            if s is None or s["status"] in ("setup", "working"):
+                return int(item["index"])
+        return None
+
+
+class CollabStudies:
+    def __init__(self, url: str, workspaces: Path, providers: ProviderFactory | None = None) -> None:
+        self.url = url
+        self.workspaces = workspaces
+        self._providers = providers
+        self._cache: dict[str, ModelProvider] = {}
+        self._banks: dict[str, CollabBank] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._write = threading.Lock() if url.startswith("sqlite") else None
+
+    # --- plumbing ---------------------------------------------------------------------------------------------
+
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        if self._write is None:
+            with session_scope(self.url) as s:
+                yield s
+        else:
+            with self._write, session_scope(self.url) as s:
+                yield s
+
+    def lock(self, pid: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(pid, threading.Lock())
+
+    def provider(self, model: str) -> ModelProvider:
+        with self._guard:
+            if model not in self._cache:
+                inner = self._providers(model) if self._providers else load_registry().provider(model)
+                self._cache[model] = StoredProvider(inner, self.url, run_id="collab-study", cache=False)
+            return self._cache[model]
+
+    def bank(self, name: str) -> CollabBank:
+        if name not in self._banks:
+            self._banks[name] = load_collab_bank(name)
+        return self._banks[name]
+
+    def task(self, study: CollabStudy, task_id: str) -> TaskInstance:
+        return self.bank(study.tasks.bank).get(task_id)
+
+    # --- studies and participants -----------------------------------------------------------------------------
+
+    def create(self, study: CollabStudy) -> None:
+        with self.writing() as s:
+            row = s.get(CollabStudyRow, study.id)
+            if row is None:
+                s.add(CollabStudyRow(id=study.id, title=study.title, definition=study.definition()))
+            else:
+                row.title, row.definition = study.title, study.definition()
+
+    def study(self, study_id: str) -> CollabStudy:
+        with session_scope(self.url) as s:
+            row = s.get(CollabStudyRow, study_id)
+            if row is None:
+                raise LookupError(f"no collaboration study '{study_id}': create it with `centaur collab study create`")
+            return parse_collab_study(row.definition, f"study {study_id}")
+
+    def join(self, study_id: str, recruitment: dict[str, str]) -> tuple[str, str]:
+        study = self.study(study_id)
+        token = secrets.token_urlsafe(24)
+        pid = f"w{uuid.uuid4().hex[:15]}"
+        with self.writing() as s:
+            count = len(list(s.scalars(select(CollabParticipant.id).where(CollabParticipant.study_id == study_id))))
+            if count >= study.recruitment.max_participants:
+                raise WrongStep("this study has all the participants it needs")
+            keep = {k: v[:200] for k, v in recruitment.items() if k in study.recruitment.url_parameters}
+            s.add(CollabParticipant(id=pid, study_id=study_id, token_digest=digest(token), stage="consent",
+                                    recruitment=keep, plan=[]))
+            add_event(s, pid, f"server:join:{pid}", "join", now_ms(), {"recruitment": keep})
+        return pid, token
+
+    def view(self, token: str) -> View:
+        with session_scope(self.url) as s:
+            row = s.scalars(select(CollabParticipant).where(CollabParticipant.token_digest == digest(token))).first()
+            if row is None:
+                raise NotAParticipant("this link is not a participant's link: open the study link again")
+            sessions = {x.idx: {"status": x.status, "agent": x.agent, "mode": x.mode, "task_id": x.task_id,
+                                "used_before": x.used_before, "collab_session_id": x.collab_session_id,
+                                "started_ms": x.started_ms}
+                        for x in s.scalars(select(CollabStudySession).where(
+                            CollabStudySession.participant_id == row.id))}
+            pid, stage, plan, sid = row.id, row.stage, list(row.plan), row.study_id
+        return View(pid, self.study(sid), stage, plan, sessions)
+
+    def _participant(self, s: Session, pid: str, stage: str) -> CollabParticipant:
+        row = s.get(CollabParticipant, pid)
+        assert row is not None
+        if row.stage != stage:
+            raise WrongStep(f"this step belongs to '{stage}'; the participant is at '{row.stage}'")
+        return row
+
+    def consent(self, token: str) -> None:
+        v = self.view(token)
+        with self.lock(v.id), self.writing() as s:
+            self._participant(s, v.id, "consent").stage = "pre"
+            add_event(s, v.id, "server:consent", "consent", now_ms(), {})
+
+    def survey(self, token: str, phase: str, form: dict[str, Any]) -> list[str]:
+        """Check and store the pre- or post-survey; the pre-survey also makes the participant's plan."""
+        v = self.view(token)
+        questions = v.study.surveys.pre if phase == "pre" else v.study.surveys.post
+        answers, problems = check_answers(questions, form)
+        if problems:
+            return problems
+        plan: list[dict[str, Any]] = []
+        if phase == "pre":
+            family = str(answers[OCCUPATION]).split(" ")[0]
+            code = str(answers.get("occupation_code") or "").strip()
+            if not (code[:2] == family and len(code) >= 7 and code[2] == "-"):
+                code = family
+            if family not in FAMILIES:
+                return [f"Pick your job family from the list ({OCCUPATION})"]
+            bank = self.bank(v.study.tasks.bank)
+            pool = v.study.tasks.include or list(bank.tasks)
+            tasks = [bank.tasks[t] for t in pool if t not in set(v.study.tasks.exclude)]
+            plan = [p.as_dict() for p in plan_sessions(
+                v.id, code, tasks, v.study.agents.embedded, v.study.tasks.sessions_per_participant,
+                match=v.study.tasks.match_by_occupation, seed=v.study.seed,
+                external_only=v.study.agents.external_sessions == "only")]
+        with self.lock(v.id), self.writing() as s:
+            row = self._participant(s, v.id, phase)
+            s.add(CollabSurveyAnswers(participant_id=v.id, phase=phase, answers=answers))
+            if phase == "pre":
+                row.plan, row.occupation_code, row.stage = plan, code, "tasks"
+            else:
+                row.stage, row.finished_at = "done", utcnow()
+            add_event(s, v.id, f"server:survey:{phase}", f"survey_{phase}", now_ms(), {"answers": answers})
+        return []
+
+    # --- a task's session -------------------------------------------------------------------------------------
+
+    def _session(self, s: Session, pid: str, idx: int, statuses: tuple[str, ...]) -> CollabStudySession:
+        row = s.scalars(select(CollabStudySession).where(
+            CollabStudySession.participant_id == pid, CollabStudySession.idx == idx)).first()
+        if row is None or row.status not in statuses:
+            raise WrongStep(f"task {idx + 1} is not {' or '.join(statuses)}")
+        return row
+
+    def _check_current(self, v: View, idx: int) -> dict[str, Any]:
+        if v.stage != "tasks" or v.current != idx:
+            raise WrongStep(f"task {idx + 1} is not the participant's current task")
+        return v.plan[idx]
+
+    def workspace(self, pid: str, idx: int) -> Workspace:
+        return Workspace(self.workspaces / pid / str(idx))
+
+    def setup(self, token: str, idx: int, used_before: str, mode: str = "embedded", external_agent: str = "") -> None:
+        v = self.view(token)
+        item = self._check_current(v, idx)
+        if used_before not in USED_BEFORE:
+            raise WrongStep(f"say whether you used the agent before: {', '.join(USED_BEFORE)}")
+        allowed = v.study.agents.external_sessions
+        if mode == EXTERNAL and (allowed == "off" or external_agent not in v.study.agents.external):
+            raise WrongStep(f"external agents for this study: {', '.join(v.study.agents.external) or 'none'}")
+        if mode != EXTERNAL and (allowed == "only" or not item["agent"]):
+            raise WrongStep("this study's sessions use an agent outside the platform")
+        agent = f"external:{external_agent}" if mode == EXTERNAL else item["agent"]
+        task = self.task(v.study, item["task_id"])
+        ws = Workspace.for_task(self.workspaces / v.id / str(idx), task)
+        del ws
+        with self.lock(v.id), self.writing() as s:
+            row = s.scalars(select(CollabStudySession).where(
+                CollabStudySession.participant_id == v.id, CollabStudySession.idx == idx)).first()
+            if row is None:
+                row = CollabStudySession(participant_id=v.id, idx=idx, task_id=item["task_id"], messages=[])
+                s.add(row)
+            row.agent, row.mode, row.status, row.used_before = agent, mode, "working", used_before
+            row.started_ms = row.started_ms or now_ms()
+            add_event(s, v.id, f"server:setup:{idx}", "setup", now_ms(),
+                      {"agent": agent, "mode": mode, "used_before": used_before}, idx)
+
+    def skip(self, token: str, idx: int, reason: str, screenshots: dict[str, bytes] | None = None) -> None:
+        v = self.view(token)
+        item = self._check_current(v, idx)
+        if not reason.strip():
+            raise WrongStep("say why you skip this task")
+        with self.lock(v.id), self.writing() as s:
+            row = s.scalars(select(CollabStudySession).where(
+                CollabStudySession.participant_id == v.id, CollabStudySession.idx == idx)).first()
+            if row is None:
+                row = CollabStudySession(participant_id=v.id, idx=idx, task_id=item["task_id"], agent=item["agent"],
+                                         mode=item["mode"], messages=[])
+                s.add(row)
+            row.status, row.skip_reason, row.submitted_ms = "skipped", reason.strip()[:2000], now_ms()
+            s.flush()
+            for name, data in (screenshots or {}).items():
+                s.add(CollabUpload(study_session_id=row.id, kind="screenshot", name=name[:300], size=len(data),
+                                   content=data[:MAX_UPLOAD]))
+            add_event(s, v.id, f"server:skip:{idx}", "skip", now_ms(), {"reason": reason.strip()[:2000]}, idx)
+            self._maybe_post(s, v)
+
+    def _maybe_post(self, s: Session, v: View) -> None:
+        s.flush()
+        done = {x.idx for x in s.scalars(select(CollabStudySession).where(
+            CollabStudySession.participant_id == v.id, CollabStudySession.status.in_(("submitted", "skipped"))))}
+        if all(item["index"] in done for item in v.plan):
+            row = s.get(CollabParticipant, v.id)
+            assert row is not None
+            row.stage = "post"
+
+    def log(self, token: str, client_id: str, kind: str, payload: dict[str, Any], idx: int | None = None) -> bool:
+        """A browser event (time on task, previews, downloads); idempotent by client id."""
+        v = self.view(token)
+        with self.writing() as s:
+            return add_event(s, v.id, f"client:{client_id}"[:100], kind[:40], now_ms(), payload, idx)
+
+    def events(self, token: str, idx: int, after: int = 0) -> list[dict[str, Any]]:
+        v = self.view(token)
+        with session_scope(self.url) as s:
+            rows = s.scalars(select(CollabStudyEvent).where(
+                CollabStudyEvent.participant_id == v.id, CollabStudyEvent.idx == idx, CollabStudyEvent.id > after)
+                .order_by(CollabStudyEvent.id))
+            return [{"id": r.id, "kind": r.kind, "t_ms": r.t_ms, "payload": r.payload} for r in rows]
+
+    def files(self, token: str, idx: int) -> list[tuple[str, int]]:
+        v = self.view(token)
+        ws = self.workspace(v.id, idx)
+        return [(n, (ws.root / n).stat().st_size) for n in ws.files()] if ws.root.is_dir() else []
+
+    def read(self, token: str, idx: int, name: str) -> bytes:
+        v = self.view(token)
+        return self.workspace(v.id, idx).read_bytes(name)
+
+    def write(self, token: str, idx: int, name: str, data: bytes, source: str = "upload") -> str:
+        """The participant's own edit or upload of a workspace file."""
+        v = self.view(token)
+        self._check_current(v, idx)
+        with self.lock(v.id):
+            with self.writing() as s:
+                self._session(s, v.id, idx, ("working",))
+            stored = self.workspace(v.id, idx).write_bytes(name, data)
+            with self.writing() as s:
+                add_event(s, v.id, f"server:{source}:{idx}:{uuid.uuid4().hex}", "file_version", now_ms(),
+                          {"name": stored, "by": source, "size": len(data),
+                           "sha256": hashlib.sha256(data).hexdigest()}, idx)
+        return stored
+
+    def chat(self, token: str, idx: int, text: str, client_id: str) -> dict[str, Any]:
+        """Send the participant's message to the session's agent and run its turn (blocking)."""
+        v = self.view(token)
+        item = self._check_current(v, idx)
+        text = text.strip()[:20_000]
+        if not text:
+            raise WrongStep("write a message to the agent first")
+        with self.lock(v.id):
+            with self.writing() as s:
+                row = self._session(s, v.id, idx, ("working",))
+                if row.mode == EXTERNAL:
+                    raise WrongStep("this session uses an agent outside the platform: upload its log instead")
+                if not add_event(s, v.id, f"client:{client_id}"[:100], "prompt", now_ms(), {"text": text}, idx):
+                    return {"repeated": True}
+                messages = list(row.messages)
+            cfg = get_agent(item["agent"])
+            task = self.task(v.study, item["task_id"])
+            ws = self.workspace(v.id, idx)
+            counter = [0]
+
+            def on_step(step: Step) -> None:
+                counter[0] += 1
+                with self.writing() as s2:
+                    add_event(s2, v.id, f"server:step:{idx}:{uuid.uuid4().hex}", "agent_step", now_ms(),
+                              {"answer": step.answer[:4000], "actions": step.actions, "results": step.results,
+                               "parse_error": step.parse_error, "latency_s": step.latency_s,
+                               "tokens": step.prompt_tokens + step.completion_tokens}, idx)
+                    for result in step.results:
+                        for name in result.get("changed") or []:
+                            try:
+                                data = ws.read_bytes(name)
+                            except WorkspaceError:
+                                continue
+                            add_event(s2, v.id, f"server:file:{idx}:{uuid.uuid4().hex}", "file_version", now_ms(),
+                                      {"name": name, "by": "agent", "size": len(data),
+                                       "sha256": hashlib.sha256(data).hexdigest()}, idx)
+
+            turn = agent_turn(cfg, self.provider(cfg.model), task, ws, messages, text, on_step)
+            with self.writing() as s:
+                row = self._session(s, v.id, idx, ("working",))
+                row.messages = messages
+                add_event(s, v.id, f"server:turn:{idx}:{uuid.uuid4().hex}", "turn_end", now_ms(),
+                          {"stop_reason": turn.stop_reason, "error": turn.error, "steps": len(turn.steps),
+                           "tokens": turn.tokens, "files": turn.files_changed}, idx)
+        return {"stop_reason": turn.stop_reason, "error": turn.error, "steps": len(turn.steps),
+                "files": turn.files_changed}
+
+    def submit(self, token: str, idx: int, log_text: str = "", logs: dict[str, bytes] | None = None,
+               deliverables: dict[str, bytes] | None = None) -> int:
+        """Store the workspace's deliverables as a collab session (done, ready for the judges); an
+        external session brings its deliverables and its interaction log here."""
+        v = self.view(token)
+        item = self._check_current(v, idx)
+        with self.lock(v.id):
+            ws = self.workspace(v.id, idx)
+            for name, data in (deliverables or {}).items():
+                ws.write_bytes(Path(name).name, data)
+            files = ws.changes()
+            with self.writing() as s:
+                row = self._session(s, v.id, idx, ("working",))
+                if row.mode == EXTERNAL and not (log_text.strip() or logs):
+                    raise WrongStep("upload the outside agent's interaction log (text, a transcript or screenshots)")
+                if not files:
+                    raise WrongStep("there is no deliverable yet: write or upload the files the task asks for")
+                trajectory: dict[str, Any] = {"messages": row.messages, "mode": row.mode}
+                if log_text.strip():
+                    trajectory["log_text"] = log_text.strip()[:200_000]
+                collab = CollabSession(kind=HUMAN, agent=row.agent, model="external" if row.mode == EXTERNAL
+                                       else get_agent(row.agent).model, task_id=item["task_id"],
+                                       bank=v.study.tasks.bank, human=v.id, status="done", steps=0, tokens=0,
+                                       trajectory=trajectory, finished_at=utcnow())
+                s.add(collab)
+                s.flush()
+                save_files(s, collab.id, files)
+                for name, data in (logs or {}).items():
+                    s.add(CollabUpload(study_session_id=row.id, kind="log", name=Path(name).name[:300], size=len(data),
+                                       content=data[:MAX_UPLOAD]))
+                if log_text.strip():
+                    s.add(CollabUpload(study_session_id=row.id, kind="log", name="pasted-log.txt",
+                                       size=len(log_text.encode()), content=log_text.encode()[:MAX_UPLOAD]))
+                row.status, row.collab_session_id, row.submitted_ms = "submitted", collab.id, now_ms()
+                add_event(s, v.id, f"server:submit:{idx}", "submit", now_ms(),
+                          {"files": sorted(files), "collab_session": collab.id,
+                           "time_on_task_ms": row.submitted_ms - (row.started_ms or row.submitted_ms)}, idx)
+                self._maybe_post(s, v)
+                return collab.id
+
+
+def is_reference(name: str) -> bool:
+    return name.startswith(REFERENCE_DIR + "/")

@@ -1,0 +1,92 @@
+"""A participant's way through a collaboration study against the real store (SQLite) and workspaces,
+with a scripted model: the plan, the agent's file write seen as events, idempotent retries, own
+uploads, an external-agent session with its log, and the sessions landing in collab's tables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from centaurlab import store
+from centaurlab.collab.results import load_results
+from centaurlab.collabstudy.service import CollabStudies, WrongStep
+from centaurlab.collabstudy.studyfile import parse_collab_study
+from centaurlab.store.collab import CollabSession, files_of
+from centaurlab.store.collab_study import CollabStudyEvent, CollabUpload
+
+from .fakes import ScriptedModel, writer
+
+PRE = {"occupation_family": "13 Business and Financial Operations", "occupation_code": "13-2011.00",
+       "d3_experience_years": "6", "d1_llm_familiarity": "I use them regularly",
+       "d2_professional_use": "Yes, weekly at work", "a1_agent_familiarity": "4", "a2_trust_autonomy": "3",
+       "a3_delegation_comfort": "2", "a4_has_perceived": "H4 Human-led: the agent needs human input to get the "
+       "task done", "a5_has_desired": "H3 Partnership: agent and human as equals, better together than either alone",
+       "a6_role_concern": "5", "a7_affect": "Curious"}
+
+
+@pytest.fixture
+def platform(tmp_path: Path) -> tuple[CollabStudies, ScriptedModel]:
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    store.upgrade(url)
+    model = ScriptedModel(writer("summary.md", "# Summary\nRevenue rose 4%."))
+    platform = CollabStudies(url, tmp_path / "ws", providers=lambda name: model)
+    platform.create(parse_collab_study({"study": {"id": "pilot", "title": "Pilot", "tasks": {
+        "sessions_per_participant": 2}, "agents": {"embedded": ["local-agent"]}}}))
+    return platform, model
+
+
+def test_a_participant_from_consent_to_done(platform: tuple[CollabStudies, ScriptedModel]) -> None:
+    p, model = platform
+    pid, token = p.join("pilot", {"source": "test", "ignored": "x"})
+    with pytest.raises(WrongStep):
+        p.survey(token, "pre", PRE)
+    p.consent(token)
+    assert p.survey(token, "pre", {**PRE, "a2_trust_autonomy": "9"})[0].startswith("Give a number from 1 to 7")
+    assert p.survey(token, "pre", PRE) == []
+    view = p.view(token)
+    assert view.stage == "tasks" and len(view.plan) == 2 and view.current == 0
+    first = p.task(view.study, view.plan[0]["task_id"])
+    assert first.onet.job_family == "13"
+
+    p.setup(token, 0, "a few times")
+    assert any(name.startswith("reference/") for name, _ in p.files(token, 0))
+    out = p.chat(token, 0, "Please write the summary.", client_id="c1")
+    assert out["stop_reason"] == "finished" and out["files"] == ["summary.md"]
+    assert p.chat(token, 0, "Please write the summary.", client_id="c1") == {"repeated": True}
+    assert len(model.requests) == 2  # the retry asked the model nothing
+    assert "Please write the summary." in model.requests[0][1]["content"]
+    kinds = [e["kind"] for e in p.events(token, 0)]
+    assert kinds == ["setup", "prompt", "agent_step", "file_version", "agent_step", "turn_end"]
+    p.write(token, 0, "notes.txt", b"my own notes", source="upload")
+    with pytest.raises(Exception, match="read-only"):
+        p.write(token, 0, "reference/x.csv", b"no")
+    sid = p.submit(token, 0)
+
+    p.setup(token, 1, "never", mode="external", external_agent="codex")
+    with pytest.raises(WrongStep, match="interaction log"):
+        p.submit(token, 1, deliverables={"out.md": b"# done"})
+    sid2 = p.submit(token, 1, log_text="me: do it\ncodex: done", logs={"shot.png": b"\x89PNG"},
+                    deliverables={"out.md": b"# done"})
+    assert p.view(token).stage == "post"
+    assert p.survey(token, "post", {k: v for k, v in PRE.items() if k.startswith("a")}) == []
+    assert p.view(token).stage == "done"
+
+    with store.session_scope(p.url) as s:
+        rows = {r.id: r for r in s.scalars(select(CollabSession))}
+        assert files_of(s, sid) == {"notes.txt": b"my own notes", "summary.md": b"# Summary\nRevenue rose 4%."}
+        assert files_of(s, sid2) == {"out.md": b"# done"}
+        assert [u.name for u in s.scalars(select(CollabUpload).order_by(CollabUpload.name))] == \
+            ["pasted-log.txt", "shot.png"]
+        assert len(list(s.scalars(select(CollabStudyEvent).where(CollabStudyEvent.participant_id == pid)))) >= 10
+    assert (rows[sid].kind, rows[sid].human, rows[sid].agent, rows[sid].status) == ("human", pid, "local-agent", "done")
+    assert rows[sid2].agent == "external:codex"
+    assert {r.id for r in load_results(p.url)} == {sid, sid2}
+
+
+def test_browser_events_are_idempotent(platform: tuple[CollabStudies, ScriptedModel]) -> None:
+    p, _ = platform
+    _, token = p.join("pilot", {})
+    assert p.log(token, "t-1", "time_on_task", {"ms": 1000})
+    assert not p.log(token, "t-1", "time_on_task", {"ms": 1000})
