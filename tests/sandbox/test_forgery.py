@@ -243,7 +243,7 @@ def test_every_forgery_fails_as_a_bench_sample(fake: FakeOpenAI, tmp_path: Path)
 BURN = """
 def _burn():
     total = 0
-    for i in range(1_000_000):
+    for i in range(2_000_000):
         total += i % 7
     return total
 """
