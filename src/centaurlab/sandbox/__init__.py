@@ -1,18 +1,21 @@
-"""Run untrusted code: bubblewrap namespaces by default, an rlimit fallback that says it is unsafe."""
+"""Run untrusted code: bubblewrap namespaces by default, an rlimit fallback that says it is unsafe;
+the judge that runs a task's hidden tests outside the submission's box; a warm pool of boxes."""
 
 from .backend import SandboxBackend
 from .bwrap import BwrapBackend
 from .limits import Limits, Status
+from .pool import WarmPool, default_pool
 from .program import run_program
 from .registry import BackendStatus, SandboxUnavailable, backend_status, get_backend
 from .result import RunResult
 from .rlimit import RlimitBackend
 from .session import SandboxSession, SessionEnd, SessionError
-from .suite import Suite, SuiteReport, Verdict, run_suite
+from .suite import JudgedTask, Suite, SuiteReport, Verdict, run_suite
 
 __all__ = [
     "BackendStatus",
     "BwrapBackend",
+    "JudgedTask",
     "Limits",
     "RlimitBackend",
     "RunResult",
@@ -25,7 +28,9 @@ __all__ = [
     "Suite",
     "SuiteReport",
     "Verdict",
+    "WarmPool",
     "backend_status",
+    "default_pool",
     "get_backend",
     "run_program",
     "run_suite",

@@ -129,7 +129,7 @@ def _report(task: JudgedTask, suite: Suite, outcomes: list[Outcome], log: JudgeL
         isolated=backend.isolated,
         warnings=[] if backend.isolated else [UNSAFE_WARNING],
     )  # fmt: skip
-    return SuiteReport(task.id, suite, verdicts, run, problem=log.problem)
+    return SuiteReport(task.id, suite, verdicts, run, problem=log.problem, extra={"boxes": log.boxes})
 
 
 def _expected(task: JudgedTask, suite: Suite) -> list[tuple[str, str]]:
