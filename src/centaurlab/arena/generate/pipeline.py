@@ -21,7 +21,7 @@ from .debug_loop import Checker, LoopResult, run_loop
 from .extract import strip_fence
 from .naming import DEFAULT_RUN, agent_name, default_critic
 from .steps import Params, StepLog
-from .strategies import Strategy, load_strategy
+from .strategies import Strategy, load_strategy, template_text
 
 Event = Callable[[str, dict[str, Any]], None]
 
@@ -97,6 +97,7 @@ class Generator:
         cfg = self.registry.get(model)
         data: dict[str, Any] = {
             "model_id": cfg.model_id, "endpoint": cfg.base_url or cfg.provider, "strategy_sha256": _sha(strategy.text),
+            "template_sha256": _sha(template_text()),
             "debug_rounds": self.spec.debug_rounds, "check": self.spec.check.to_json(),
             "temperature": self.spec.temperature, "max_tokens": self.spec.max_tokens,
         }  # fmt: skip
