@@ -9,7 +9,6 @@ session's start and end, runs and submissions with their verdicts); the browser 
 from __future__ import annotations
 
 import hashlib
-import secrets
 import threading
 import time
 import uuid
@@ -26,6 +25,7 @@ from .. import store
 from ..store import ParticipantRow, append_events
 from .assignment import Cell, assign, cells
 from .studies import Study, StudyCache
+from .tokens import TokenSigner
 
 STAGES = ("consent", "pre", "instructions", "coding", "exit", "done")
 
@@ -57,6 +57,7 @@ class Participants:
     def __init__(self, url: str, studies: StudyCache) -> None:
         self.url = url
         self.studies = studies
+        self.tokens = TokenSigner(url)  # signed tokens: any server process checks them without a query
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         self._assign_lock = threading.Lock()
@@ -81,7 +82,6 @@ class Participants:
         """A new participant (or, for a returning recruitment-platform id, the same one with a new token):
         (participant id, token)."""
         self.studies.get(study_id)  # raises UnknownStudy
-        token = secrets.token_urlsafe(24)
         pid = recruitment.get("PROLIFIC_PID") or None
         with self.writing() as session:
             row = None
@@ -93,6 +93,7 @@ class Participants:
                                      sequence=[], task_index=0, attempts=0, code={}, recruitment=dict(recruitment),
                                      prolific_pid=pid)
                 session.add(row)
+            token = self.tokens.issue(row.id)
             row.token_sha256 = token_digest(token)
             return row.id, token
 
@@ -142,6 +143,7 @@ class Participants:
         key = study.spec.assignment.stratify_by
         stratum = str(answers.get(key, "")) if key else ""
         with self._assign_lock, self.lock(p.id), self.writing() as session:
+            store.lock_across_processes(session, f"assign:{study.id}")  # other server processes assign too
             row = self._row(session, p, "pre")
             assigned = session.execute(select(ParticipantRow.condition, ParticipantRow.task_set, ParticipantRow.stratum)
                                        .where(ParticipantRow.study_id == study.id,
@@ -187,7 +189,7 @@ class Participants:
             return row
         study = self.studies.get(p.study_id)
         with self.lock(p.id), self.writing() as session:
-            row = session.get(ParticipantRow, p.id)
+            row = session.get(ParticipantRow, p.id, with_for_update=True)
             assert row is not None
             if _time_up(row):
                 self._end(study, session, row, "timeout")
@@ -219,7 +221,7 @@ class Participants:
 
     def save_code(self, p: ParticipantRow, index: int, code: str) -> None:
         with self.lock(p.id), self.writing() as session:
-            row = session.get(ParticipantRow, p.id)
+            row = session.get(ParticipantRow, p.id, with_for_update=True)
             if row is not None and row.stage == "coding" and index == row.task_index:
                 row.code = {**row.code, str(index): code}
 
@@ -227,7 +229,7 @@ class Participants:
                    client_ms: int | None) -> None:
         study = self.studies.get(p.study_id)
         with self.lock(p.id), self.writing() as session:
-            row = session.get(ParticipantRow, p.id)
+            row = session.get(ParticipantRow, p.id, with_for_update=True)
             assert row is not None
             if row.stage == "coding" and index == row.task_index:
                 row.code = {**row.code, str(index): code}
@@ -241,7 +243,7 @@ class Participants:
         study = self.studies.get(p.study_id)
         verdict = "pass" if total > 0 and passed == total else "fail"
         with self.lock(p.id), self.writing() as session:
-            row = session.get(ParticipantRow, p.id)
+            row = session.get(ParticipantRow, p.id, with_for_update=True)
             assert row is not None
             current = row.stage == "coding" and index == row.task_index
             payload = {"code": code, "passed": passed, "total": total, "verdict": verdict}

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..models import Registry, load_registry
 from .autocomplete import Autocomplete
+from .batch_writer import BatchedTelemetry
 from .chat import Chat
 from .participants import Participants
 from .runs import Runner
@@ -21,6 +22,7 @@ class StudyPlatform:
     autocomplete: Autocomplete
     chat: Chat
     runner: Runner
+    telemetry: BatchedTelemetry
 
     @classmethod
     def build(cls, url: str, runner: Runner, registry: Registry | None = None) -> StudyPlatform:
@@ -28,4 +30,4 @@ class StudyPlatform:
         participants = Participants(url, studies)
         registry = registry or load_registry()
         return cls(url, studies, participants, Autocomplete(participants, registry), Chat(participants, registry),
-                   runner)
+                   runner, BatchedTelemetry(participants, participants.tokens))

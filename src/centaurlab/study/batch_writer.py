@@ -1,0 +1,249 @@
+"""Telemetry written in batches: every request hands its events to one writer thread per process,
+which commits whatever has gathered (many requests' worth) in one transaction and only then answers
+each request. So an event the browser saw acknowledged is committed, whatever happens to the process
+afterwards; an event whose request failed or never came back is sent again by the browser and, being
+keyed by its event_id, stored once.
+
+The request itself holds no server thread while it waits (the route awaits a future), and it asks
+the database nothing to know who it comes from: the participant's signed token names them, and what
+an event row needs of them (study, condition, task sequence) is fixed once they are assigned, so each
+process reads it once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from .. import store
+from ..store import ParticipantRow, StudyEvent
+from .participants import NotAParticipant, Participants, now_ms, token_digest
+from .telemetry import EventBatch
+from .tokens import TokenSigner
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Who:
+    """What an event row needs of its participant; fixed once they are assigned to a condition."""
+
+    id: str
+    study_id: str
+    condition: str | None
+    sequence: tuple[str, ...]
+
+
+class Directory:
+    """Participants by id, read from the store once each after their assignment (per process)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._known: dict[str, Who] = {}
+        self._lock = threading.Lock()
+
+    def cached(self, participant_id: str) -> Who | None:
+        with self._lock:
+            return self._known.get(participant_id)
+
+    def load(self, participant_id: str) -> Who | None:
+        with store.session_scope(self.url) as session:
+            row = session.get(ParticipantRow, participant_id)
+            if row is None:
+                return None
+            who = Who(row.id, row.study_id, row.condition, tuple(row.sequence or ()))
+        if who.condition is not None:
+            with self._lock:
+                self._known[participant_id] = who
+        return who
+
+
+Snapshots = dict[str, dict[int, tuple[int, str]]]  # participant -> task index -> (client ms, code), the latest
+
+
+@dataclass
+class _Job:
+    rows: list[dict[str, Any]]
+    snapshots: Snapshots
+    future: Future[int] = field(default_factory=Future)
+
+
+def _insert_new(session: Session, rows: Sequence[dict[str, Any]]) -> set[str]:
+    """Insert the events not stored yet; the event ids that were new."""
+    if not rows:
+        return set()
+    dialect = session.get_bind().dialect.name
+    if dialect in ("sqlite", "postgresql"):
+        insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
+        stmt = insert(StudyEvent).on_conflict_do_nothing(index_elements=["event_id"]).returning(StudyEvent.event_id)
+        return {r[0] for r in session.execute(stmt, [dict(r) for r in rows]).all()}
+    known = set(session.scalars(select(StudyEvent.event_id).where(
+        StudyEvent.event_id.in_([r["event_id"] for r in rows]))))
+    fresh = {r["event_id"]: r for r in rows if r["event_id"] not in known}
+    session.add_all(StudyEvent(**r) for r in fresh.values())
+    return set(fresh)
+
+
+class EventWriter:
+    """One writer thread per process; `submit` returns a future answered once the events are committed
+    (with how many were new) or failed (with the error: nothing of the request is acknowledged)."""
+
+    def __init__(self, participants: Participants, max_rows: int = 5000, linger_s: float = 0.002) -> None:
+        self.participants = participants
+        self.max_rows = max_rows
+        self.linger_s = linger_s
+        self._queue: queue.Queue[_Job | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._start_lock = threading.Lock()
+        self.batches = 0  # transactions committed, for tests and the benchmark
+
+    def submit(self, rows: list[dict[str, Any]], snapshots: Snapshots) -> Future[int]:
+        job = _Job(rows, snapshots)
+        self._ensure_started()
+        self._queue.put(job)
+        return job.future
+
+    def _ensure_started(self) -> None:
+        with self._start_lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._loop, name="telemetry-writer", daemon=True)
+                self._thread.start()
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Write what is queued, then stop the thread."""
+        with self._start_lock:
+            thread = self._thread
+        if thread is not None and thread.is_alive():
+            self._queue.put(None)
+            thread.join(timeout)
+
+    def _loop(self) -> None:
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            jobs, rows = [job], len(job.rows)
+            deadline = time.monotonic() + self.linger_s
+            stop = False
+            while rows < self.max_rows:
+                try:
+                    more = self._queue.get(timeout=max(0.0, deadline - time.monotonic()))
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                jobs.append(more)
+                rows += len(more.rows)
+            self._write(jobs)
+            if stop:
+                return
+
+    def _write(self, jobs: list[_Job]) -> None:
+        try:
+            new = self._commit(jobs)
+        except Exception as exc:  # noqa: BLE001 - every request of the batch gets the error, none an acknowledgement
+            if len(jobs) > 1:
+                for one in jobs:  # one bad request must not fail the others
+                    self._write([one])
+                return
+            log.warning("telemetry batch not stored (the browser will send it again): %s", exc)
+            jobs[0].future.set_exception(exc)
+            return
+        self.batches += 1
+        for job, count in zip(jobs, new, strict=True):
+            job.future.set_result(count)
+
+    def _commit(self, jobs: list[_Job]) -> list[int]:
+        rows = [r for job in jobs for r in job.rows]
+        latest: Snapshots = {}
+        for job in jobs:
+            for pid, by_index in job.snapshots.items():
+                mine = latest.setdefault(pid, {})
+                for index, snap in by_index.items():
+                    if index not in mine or snap[0] >= mine[index][0]:
+                        mine[index] = snap
+        with self.participants.writing() as session:
+            fresh = _insert_new(session, rows)
+            for pid in sorted(latest):  # a fixed order: two processes never wait on each other's rows
+                row = session.get(ParticipantRow, pid, with_for_update=True)
+                if row is not None and row.stage == "coding" and row.task_index in latest[pid]:
+                    code = latest[pid][row.task_index][1]
+                    row.code = {**row.code, str(row.task_index): code}
+        counts = []
+        for job in jobs:
+            ours = {r["event_id"] for r in job.rows} & fresh
+            fresh -= ours  # an event sent twice in one batch counts once, for the first request
+            counts.append(len(ours))
+        return counts
+
+
+class BatchedTelemetry:
+    """The telemetry endpoint's work: who the token names (no query), the rows, the batched write."""
+
+    def __init__(self, participants: Participants, signer: TokenSigner) -> None:
+        self.participants = participants
+        self.signer = signer
+        self.directory = Directory(participants.url)
+        self.writer = EventWriter(participants)
+
+    async def who(self, study_id: str, token: str | None) -> Who:
+        pid = self.signer.verify(token)
+        who = self.directory.cached(pid) if pid else None
+        if who is None:
+            who = await asyncio.to_thread(self._look_up, pid, token)
+        if who.study_id != study_id:
+            raise NotAParticipant("this browser is not a participant of this study: open the study link")
+        return who
+
+    def _look_up(self, pid: str | None, token: str | None) -> Who:
+        if pid is None:  # not a signed token (issued before signing, or forged): the digest decides
+            with store.session_scope(self.participants.url) as session:
+                pid = session.scalars(select(ParticipantRow.id).where(
+                    ParticipantRow.token_sha256 == token_digest(token or ""))).first()
+            if pid is None:
+                raise NotAParticipant("this browser is not a participant of this study: open the study link")
+        who = self.directory.load(pid)
+        if who is None:
+            raise NotAParticipant("this browser is not a participant of this study: open the study link")
+        return who
+
+    def rows(self, who: Who, batch: EventBatch) -> tuple[list[dict[str, Any]], Snapshots]:
+        study = self.participants.studies.get(who.study_id)
+        server = now_ms()
+        rows = []
+        snapshots: dict[int, tuple[int, str]] = {}
+        for event in batch.events:
+            index = event.task_index
+            task_id = study.qualified(who.sequence[index]) if index is not None and index < len(who.sequence) else None
+            rows.append({
+                "event_id": event.event_id, "study_id": who.study_id, "participant_id": who.id,
+                "condition": who.condition or "none", "task_id": task_id, "task_index": index, "type": event.type,
+                "client_ms": event.client_ms, "server_ms": server, "payload": event.payload,
+            })
+            is_code = event.type in ("code_snapshot", "reset") and "code" in event.payload and index is not None
+            if is_code and (index not in snapshots or event.client_ms >= snapshots[index][0]):
+                assert index is not None
+                snapshots[index] = (event.client_ms, str(event.payload["code"]))
+        return rows, ({who.id: snapshots} if snapshots else {})
+
+    async def ingest(self, study_id: str, token: str | None, batch: EventBatch) -> dict[str, int]:
+        """Store a batch once committed; returns how many events were new and how many already stored."""
+        who = await self.who(study_id, token)
+        rows, snapshots = self.rows(who, batch)
+        new = await asyncio.wrap_future(self.writer.submit(rows, snapshots))
+        return {"stored": new, "duplicates": len(rows) - new}
+
+    def close(self) -> None:
+        self.writer.close()

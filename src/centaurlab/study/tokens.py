@@ -1,0 +1,51 @@
+"""Participant tokens that prove themselves: `<participant id>.<nonce>.<signature>`, signed with an
+HMAC key kept in the store (`store.shared_secret`), so every server process on the same database
+checks a token without a query. The telemetry path, the busiest by far, relies on that alone; the
+stage and coding routes still look the token's digest up, which also honours a token replaced by a
+later join (a returning recruitment-platform id gets a fresh token).
+
+Tokens issued before signing existed (random strings without dots) keep working through the digest
+lookup; they simply do not take the query-free path."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+import threading
+
+from .. import store
+
+SECRET_NAME = "participant-tokens"
+
+
+class TokenSigner:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._key: bytes | None = None
+        self._lock = threading.Lock()
+
+    def _secret(self) -> bytes:
+        with self._lock:
+            if self._key is None:
+                with store.session_scope(self.url) as session:
+                    self._key = store.shared_secret(session, SECRET_NAME)
+            return self._key
+
+    def _sign(self, participant_id: str, nonce: str) -> str:
+        mac = hmac.new(self._secret(), f"{participant_id}.{nonce}".encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac[:24]).decode().rstrip("=")
+
+    def issue(self, participant_id: str) -> str:
+        nonce = secrets.token_urlsafe(12)
+        return f"{participant_id}.{nonce}.{self._sign(participant_id, nonce)}"
+
+    def verify(self, token: str | None) -> str | None:
+        """The participant id the token was issued to, or None when it is not one of ours."""
+        if not token or token.count(".") != 2:
+            return None
+        participant_id, nonce, signature = token.split(".")
+        if not participant_id or not nonce:
+            return None
+        return participant_id if hmac.compare_digest(signature, self._sign(participant_id, nonce)) else None
