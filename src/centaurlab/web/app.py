@@ -21,7 +21,7 @@ from ..study.runs import Runner
 from .assets import STATIC_DIR, load_bundle
 from .dashboard_auth import DashboardAuth, dashboard_password
 from .html import e, layout
-from .routes import api, arena, arena_generated, bench, dashboard, health, pages, participant, study_api
+from .routes import api, arena, arena_generated, bench, collab, dashboard, health, pages, participant, study_api
 
 MAX_BODY_BYTES = 1_000_000  # a request body; the code itself is limited to 200 000 characters
 
@@ -175,6 +175,9 @@ def create_app(
         from ..study.platform import StudyPlatform
 
         app.state.study = StudyPlatform.build(database_url, app.state.runner)
+        from ..collabstudy.service import CollabStudies
+
+        app.state.collab_studies = CollabStudies(database_url, settings().data_dir / "collab-workspaces")
     app.state.dashboard_auth = DashboardAuth(dashboard_password())
     app.include_router(participant.router)
     app.include_router(study_api.router)
@@ -182,6 +185,7 @@ def create_app(
     app.include_router(arena.router)
     app.include_router(arena_generated.router)
     app.include_router(bench.router)
+    app.include_router(collab.router)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     _install_handlers(app)
     _install_headers(app)

@@ -1,0 +1,73 @@
+"""The workspace page's script, served by the collab routes (no build step): sends a chat message
+without leaving the page, polls the session's events so the agent's tool calls and file changes
+show as they happen, reloads when the turn ends; reports time on task every 30 s while visible."""
+
+WORKSPACE_JS = r"""
+(() => {
+  const root = document.querySelector('.collab-workspace');
+  if (!root) return;
+  const token = root.dataset.token, index = root.dataset.index;
+  const chat = document.querySelector('.chat');
+  const log = document.getElementById('chat-log');
+  const form = document.getElementById('chat-form');
+  const status = document.getElementById('chat-status');
+  let last = chat ? Number(chat.dataset.last || 0) : 0;
+  let polling = null;
+  const render = (ev) => {
+    const div = document.createElement('div');
+    const p = ev.payload || {};
+    if (ev.kind === 'agent_step') {
+      div.className = 'msg msg-agent';
+      const calls = (p.actions || []).map((a, i) => {
+        const r = (p.results || [])[i] || {};
+        const changed = (r.changed || []).join(', ');
+        return a.tool + (changed ? ' → changed ' + changed : '');
+      });
+      div.textContent = 'Agent: ' + (calls.length ? calls.join('; ') : (p.parse_error || p.answer || ''));
+    } else if (ev.kind === 'file_version') {
+      div.className = 'msg msg-file';
+      div.textContent = p.by + ' wrote ' + p.name;
+    } else if (ev.kind === 'prompt') {
+      div.className = 'msg msg-user';
+      div.textContent = 'You: ' + p.text;
+    } else if (ev.kind === 'turn_end') {
+      div.className = 'msg msg-end';
+      div.textContent = 'agent stopped: ' + p.stop_reason;
+    } else return;
+    log.appendChild(div);
+  };
+  const poll = async () => {
+    const res = await fetch(chat.dataset.events + '?after=' + last, {headers: {Accept: 'application/json'}});
+    if (!res.ok) return;
+    for (const ev of await res.json()) { last = Math.max(last, ev.id); render(ev); }
+  };
+  if (form) form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const body = new URLSearchParams(new FormData(form));
+    form.querySelector('button').disabled = true;
+    status.textContent = 'the agent is working…';
+    polling = setInterval(poll, 400);
+    try {
+      await fetch(form.action, {method: 'POST', body, headers: {Accept: 'application/json'}});
+    } finally {
+      clearInterval(polling);
+      await poll();
+      window.location.reload();
+    }
+  });
+  let shown = Date.now();
+  const report = () => {
+    const ms = Date.now() - shown;
+    shown = Date.now();
+    if (ms <= 0) return;
+    const id = Math.random().toString(36).slice(2) + Date.now();
+    fetch('/collab/api/p/' + token + '/events', {method: 'POST', headers: {'Content-Type': 'application/json'},
+      body: JSON.stringify({client_id: id, kind: 'time_on_task', index: Number(index), payload: {ms}})});
+  };
+  setInterval(() => { if (document.visibilityState === 'visible') report(); }, 30000);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') report();
+    else shown = Date.now();  // hidden time is not time on task
+  });
+})();
+"""

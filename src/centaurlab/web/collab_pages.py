@@ -1,0 +1,159 @@
+"""HTML of a collaboration study's participant pages: plain forms (they work without JavaScript);
+the workspace page's script only makes the agent chat live (the turn's steps appear as they
+happen) and reports time on task."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from ..collabstudy.service import USED_BEFORE, View
+from ..collabstudy.studyfile import CollabStudy
+from ..study.surveys import Question
+from .html import e
+from .routes.participant import _question as question_html
+
+
+def survey(token: str, phase: str, title: str, lead: str, questions: list[Question],
+           form: dict[str, Any] | None = None, problems: list[str] | None = None) -> str:
+    alert = ""
+    if problems:
+        alert = '<div class="notice notice-bad" role="alert"><ul>' + "".join(
+            f"<li>{e(p)}</li>" for p in problems) + "</ul></div>"
+    fields = "".join(question_html(q, (form or {}).get(q.id, "")) for q in questions)
+    return (f'<h1>{e(title)}</h1><p class="lead">{e(lead)}</p>{alert}'
+            f'<form method="post" action="/collab/p/{e(token)}/survey/{phase}" class="survey" id="survey-{phase}">'
+            f'{fields}<button type="submit" class="btn btn-primary">Continue</button></form>')
+
+
+def consent(token: str, study: CollabStudy) -> str:
+    paras = "".join(f"<p>{e(p.strip())}</p>" for p in study.consent.split("\n\n"))
+    return (f'<h1>{e(study.title)}</h1>{paras}<form method="post" action="/collab/p/{e(token)}/consent">'
+            '<label class="choice"><input type="checkbox" name="agree" value="yes" required> '
+            'I have read this and agree to take part</label>'
+            '<button type="submit" class="btn btn-primary" id="consent-go">Start</button></form>')
+
+
+def _agent_label(agent: str) -> str:
+    return agent.removeprefix("external:")
+
+
+def setup(token: str, v: View, idx: int, task: Any, problem: str = "") -> str:
+    item = v.plan[idx]
+    study = v.study
+    alert = f'<p class="notice notice-bad" role="alert">{e(problem)}</p>' if problem else ""
+    used = "".join(f'<label class="choice"><input type="radio" name="used_before" value="{e(u)}" required> {e(u)}'
+                   f'</label>' for u in USED_BEFORE)
+    modes = ""
+    if study.agents.external_sessions != "off" and study.agents.external:
+        options = "".join(f'<option value="{e(a)}">{e(a)}</option>' for a in study.agents.external)
+        embedded = (f'<label class="choice"><input type="radio" name="mode" value="embedded" checked> '
+                    f'the agent of this page ({e(item["agent"])})</label>' if item["agent"] else "")
+        checked = "" if item["agent"] else " checked"
+        modes = (f'<fieldset class="question"><legend>How will you work?</legend>{embedded}'
+                 f'<label class="choice"><input type="radio" name="mode" value="external"{checked}> an agent outside '
+                 f'this page: <select name="external_agent">{options}</select></label></fieldset>')
+    else:
+        modes = '<input type="hidden" name="mode" value="embedded">'
+    return (f'<h1>Task {idx + 1} of {len(v.plan)}: {e(task.title)}</h1>{alert}'
+            f'<section class="setup-panel"><h2>Setup</h2>'
+            f'<p>Your agent for this task: <strong id="assigned-agent">{e(item["agent"] or "an agent of your choice")}'
+            f'</strong>. About {task.expected_minutes} minutes; the study allows {study.timing.minutes_per_task}.</p>'
+            f'<p class="guide">{e(study.guide)}</p>'
+            f'<form method="post" action="/collab/p/{e(token)}/t/{idx}/setup" id="setup-form">'
+            f'<fieldset class="question"><legend>Have you used this agent before?</legend>{used}</fieldset>{modes}'
+            f'<label class="choice"><input type="checkbox" name="confirm" value="yes" required> I have read the guide '
+            f'and the agent is ready</label>'
+            f'<button type="submit" class="btn btn-primary" id="setup-go">Begin the task</button></form></section>'
+            f'<details class="skip"><summary>Setup does not work?</summary>'
+            f'<form method="post" enctype="multipart/form-data" action="/collab/p/{e(token)}/t/{idx}/skip">'
+            f'<label for="skip-reason">What went wrong?</label><textarea id="skip-reason" name="reason" rows="3" '
+            f'required></textarea><label>Screenshots (optional) <input type="file" name="screenshots" multiple '
+            f'accept="image/*"></label><button type="submit" class="btn">Skip this task</button></form></details>')
+
+
+def _file_rows(token: str, idx: int, files: list[tuple[str, int]]) -> str:
+    rows = []
+    for name, size in files:
+        base = f"/collab/p/{e(token)}/t/{idx}/files/{e(name)}"
+        rows.append(f'<li data-file="{e(name)}"><a href="{base}?preview=1">{e(name)}</a> '
+                    f'<span class="muted">{size} bytes</span> <a href="{base}" download>download</a></li>')
+    return "<ul class=\"file-list\">" + "".join(rows) + "</ul>"
+
+
+def event_html(event: dict[str, Any]) -> str:
+    kind, p = event["kind"], event["payload"]
+    if kind == "prompt":
+        return f'<div class="msg msg-user"><strong>You:</strong> {e(p.get("text", ""))}</div>'
+    if kind == "agent_step":
+        parts = []
+        for action, result in zip(p.get("actions", []), p.get("results", []), strict=False):
+            args = {k: (v if len(str(v)) < 300 else str(v)[:300] + "…") for k, v in action.get("args", {}).items()}
+            changed = ", ".join(result.get("changed") or [])
+            parts.append(f'<div class="tool-call"><code>{e(action.get("tool"))}</code> {e(args)}'
+                         f'{f" → changed {e(changed)}" if changed else ""}'
+                         f'<pre class="tool-result">{e(str(result.get("text", ""))[:600])}</pre></div>')
+        if not parts:
+            text = p.get("parse_error") or p.get("answer", "")
+            parts.append(f'<div class="agent-text">{e(text)}</div>')
+        return '<div class="msg msg-agent"><strong>Agent:</strong>' + "".join(parts) + "</div>"
+    if kind == "file_version":
+        return f'<div class="msg msg-file">{e(p.get("by"))} wrote <code>{e(p.get("name"))}</code></div>'
+    if kind == "turn_end":
+        error = f' ({e(p["error"])})' if p.get("error") else ""
+        return f'<div class="msg msg-end">agent stopped: {e(p.get("stop_reason"))}{error}</div>'
+    return ""
+
+
+def workspace(token: str, v: View, idx: int, task: Any, files: list[tuple[str, int]],
+              events: list[dict[str, Any]], problem: str = "") -> str:
+    session = v.sessions[idx]
+    external = session["mode"] == "external"
+    alert = f'<p class="notice notice-bad" role="alert">{e(problem)}</p>' if problem else ""
+    deliverables = "".join(f"<li><code>{e(d.name)}</code> ({e(d.kind.value)}): {e(d.description)}</li>"
+                           for d in task.deliverables)
+    prompt = "".join(f"<p>{e(p.strip())}</p>" for p in task.prompt.split("\n\n") if p.strip())
+    last = events[-1]["id"] if events else 0
+    chat_log = "".join(event_html(ev) for ev in events)
+    base = f"/collab/p/{e(token)}/t/{idx}"
+    if external:
+        work = (f'<section class="external"><h2>Hand in the work of {e(_agent_label(session["agent"]))}</h2>'
+                f'<form method="post" enctype="multipart/form-data" action="{base}/submit" id="external-form">'
+                f'<label>Deliverables <input type="file" name="deliverables" multiple></label>'
+                f'<label for="log-text">The interaction log (paste the conversation)</label>'
+                f'<textarea id="log-text" name="log_text" rows="6"></textarea>'
+                f'<label>or a transcript file / screenshots <input type="file" name="logs" multiple></label>'
+                f'<button type="submit" class="btn btn-primary">Submit deliverables</button></form></section>')
+    else:
+        work = (f'<section class="chat" data-events="{base}/events" data-last="{last}">'
+                f'<h2>Agent chat ({e(session["agent"])})</h2><div id="chat-log" aria-live="polite">{chat_log}</div>'
+                f'<form method="post" action="{base}/chat" id="chat-form">'
+                f'<input type="hidden" name="client_id" value="{secrets.token_hex(8)}">'
+                f'<label for="chat-text">Your message to the agent</label>'
+                f'<textarea id="chat-text" name="text" rows="3" required></textarea>'
+                f'<button type="submit" class="btn btn-primary" id="chat-send">Send</button>'
+                f'<span id="chat-status" class="muted"></span></form></section>')
+    own = (f'<section class="own-work"><h2>Your own edits</h2>'
+           f'<form method="post" action="{base}/edit" id="edit-form"><label>File name <input name="name" '
+           f'required></label><label for="edit-text">Content</label><textarea id="edit-text" name="content" '
+           f'rows="4"></textarea><button type="submit" class="btn">Save file</button></form>'
+           f'<form method="post" enctype="multipart/form-data" action="{base}/upload" id="upload-form">'
+           f'<label>Upload a file <input type="file" name="file" required></label>'
+           f'<button type="submit" class="btn">Upload</button></form></section>') if not external else ""
+    submit = ("" if external else f'<form method="post" action="{base}/submit" id="submit-form">'
+              f'<button type="submit" class="btn btn-primary" id="submit-go">Submit deliverables</button></form>')
+    return (f'<h1>Task {idx + 1} of {len(v.plan)}: {e(task.title)}</h1>{alert}'
+            f'<div class="collab-workspace" data-token="{e(token)}" data-index="{idx}">'
+            f'<section class="task-prompt"><h2>The task</h2>{prompt}<h3>Deliverables</h3><ul>{deliverables}</ul>'
+            f'</section><section class="file-panel" id="file-panel"><h2>Files</h2>{_file_rows(token, idx, files)}'
+            f'</section>{work}{own}{submit}</div><script src="/collab/assets/workspace.js"></script>')
+
+
+def preview(name: str, text: str, back: str) -> str:
+    return f'<h1>{e(name)}</h1><p><a href="{e(back)}">Back to the task</a></p><pre class="preview">{e(text)}</pre>'
+
+
+def done(study: CollabStudy) -> str:
+    code = (f'<p>Your completion code: <strong id="completion-code">{e(study.recruitment.completion_code)}'
+            f'</strong></p>') if study.recruitment.completion_code else ""
+    return f'<h1>Thank you!</h1><p class="lead" id="done">You have finished the study.</p>{code}'

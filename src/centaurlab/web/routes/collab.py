@@ -1,0 +1,260 @@
+"""A collaboration study's participant pages under /collab/: the study link, consent, the
+pre-survey, per task the setup panel and the workspace (task, files, agent chat, own edits and
+uploads, Submit deliverables) or an external agent's hand-in, the post-survey and the end.
+
+The participant's link carries their token (/collab/p/TOKEN); what the server decides (plans,
+setup, agent turns, deliverables) is logged by the server, the browser only adds time on task.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from pydantic import BaseModel, Field
+from starlette.datastructures import UploadFile
+
+from ...collab.convert import render
+from ...collab.workspace import WorkspaceError
+from ...collabstudy.service import CollabStudies, NotAParticipant, View, WrongStep
+from .. import collab_pages as pages
+from ..collab_js import WORKSPACE_JS
+from ..html import layout
+from .deps import bundle_of
+
+router = APIRouter()
+MAX_FILES = 20
+
+
+def platform(request: Request) -> CollabStudies:
+    found: CollabStudies | None = getattr(request.app.state, "collab_studies", None)
+    if found is None:
+        raise HTTPException(503, "collaboration studies need a database: start the server with `centaur serve`")
+    return found
+
+
+def _view(request: Request, token: str) -> View:
+    try:
+        return platform(request).view(token)
+    except NotAParticipant as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+def _page(request: Request, v: View, title: str, body: str) -> HTMLResponse:
+    return HTMLResponse(layout(title, body, bundle=bundle_of(request), crumbs=[(v.study.title, None)],
+                               page="page-study page-collab", site_links=False))
+
+
+def _home(token: str) -> RedirectResponse:
+    return RedirectResponse(f"/collab/p/{token}", status_code=303)
+
+
+async def _fields(request: Request) -> tuple[dict[str, str], dict[str, list[tuple[str, bytes]]]]:
+    form = await request.form()
+    fields: dict[str, str] = {}
+    files: dict[str, list[tuple[str, bytes]]] = {}
+    for key, value in form.multi_items():
+        if isinstance(value, UploadFile):
+            if value.filename:
+                files.setdefault(key, []).append((Path(value.filename).name, await value.read()))
+        else:
+            fields[key] = str(value)
+    if sum(len(v) for v in files.values()) > MAX_FILES:
+        raise HTTPException(413, f"at most {MAX_FILES} files at once")
+    return fields, files
+
+
+@router.get("/collab/assets/workspace.js")
+def script() -> Response:
+    return Response(WORKSPACE_JS, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/collab/s/{study_id}")
+def enter(study_id: str, request: Request) -> Response:
+    """The study link: a new participant, kept by their personal link."""
+    p = platform(request)
+    try:
+        _, token = p.join(study_id, dict(request.query_params))
+    except LookupError as exc:
+        raise HTTPException(404, str(exc)) from None
+    except WrongStep as exc:
+        raise HTTPException(409, str(exc)) from None
+    return _home(token)
+
+
+def _task_page(request: Request, token: str, v: View, idx: int, problem: str = "") -> HTMLResponse:
+    p = platform(request)
+    task = p.task(v.study, v.plan[idx]["task_id"])
+    session = v.sessions.get(idx)
+    if session is None or session["status"] == "setup":
+        return _page(request, v, task.title, pages.setup(token, v, idx, task, problem))
+    files = p.files(token, idx)
+    return _page(request, v, task.title, pages.workspace(token, v, idx, task, files, p.events(token, idx), problem))
+
+
+@router.get("/collab/p/{token}")
+def home(token: str, request: Request) -> HTMLResponse:
+    v = _view(request, token)
+    if v.stage == "consent":
+        return _page(request, v, "Consent", pages.consent(token, v.study))
+    if v.stage == "pre":
+        return _page(request, v, "About you", pages.survey(
+            token, "pre", "About you", "A few questions about your work and AI, before the tasks.",
+            v.study.surveys.pre))
+    if v.stage == "tasks" and v.current is not None:
+        return _task_page(request, token, v, v.current)
+    if v.stage == "post":
+        return _page(request, v, "Last questions", pages.survey(
+            token, "post", "Last questions", "The same questions again, now that you have worked with the agents.",
+            v.study.surveys.post))
+    return _page(request, v, "Thank you", pages.done(v.study))
+
+
+@router.post("/collab/p/{token}/consent")
+async def consent(token: str, request: Request) -> Response:
+    fields, _ = await _fields(request)
+    if fields.get("agree") == "yes":
+        with contextlib.suppress(WrongStep):
+            platform(request).consent(token)
+    return _home(token)
+
+
+@router.post("/collab/p/{token}/survey/{phase}")
+async def survey(token: str, phase: str, request: Request) -> Response:
+    if phase not in ("pre", "post"):
+        raise HTTPException(404, "no such survey")
+    fields, _ = await _fields(request)
+    v = _view(request, token)
+    try:
+        problems = await run_in_threadpool(platform(request).survey, token, phase, fields)
+    except WrongStep:
+        return _home(token)
+    if problems:
+        questions = v.study.surveys.pre if phase == "pre" else v.study.surveys.post
+        body = pages.survey(token, phase, "About you" if phase == "pre" else "Last questions",
+                            "Please answer the questions marked below.", questions, fields, problems)
+        return HTMLResponse(layout("Survey", body, bundle=bundle_of(request), page="page-study page-collab",
+                                   site_links=False), status_code=422)
+    return _home(token)
+
+
+def _problem(request: Request, token: str, idx: int, exc: Exception) -> Response:
+    v = _view(request, token)
+    if v.current != idx:
+        return _home(token)
+    response = _task_page(request, token, v, idx, str(exc))
+    response.status_code = 422
+    return response
+
+
+@router.post("/collab/p/{token}/t/{idx}/setup")
+async def setup(token: str, idx: int, request: Request) -> Response:
+    fields, _ = await _fields(request)
+    try:
+        if fields.get("confirm") != "yes":
+            raise WrongStep("tick the box once the agent is ready")
+        await run_in_threadpool(platform(request).setup, token, idx, fields.get("used_before", ""),
+                                fields.get("mode", "embedded"), fields.get("external_agent", ""))
+    except WrongStep as exc:
+        return _problem(request, token, idx, exc)
+    return _home(token)
+
+
+@router.post("/collab/p/{token}/t/{idx}/skip")
+async def skip(token: str, idx: int, request: Request) -> Response:
+    fields, files = await _fields(request)
+    try:
+        await run_in_threadpool(platform(request).skip, token, idx, fields.get("reason", ""),
+                                dict(files.get("screenshots", [])))
+    except WrongStep as exc:
+        return _problem(request, token, idx, exc)
+    return _home(token)
+
+
+def _wants_json(request: Request) -> bool:
+    return "application/json" in request.headers.get("accept", "")
+
+
+@router.post("/collab/p/{token}/t/{idx}/chat")
+async def chat(token: str, idx: int, request: Request) -> Response:
+    fields, _ = await _fields(request)
+    try:
+        out = await run_in_threadpool(platform(request).chat, token, idx, fields.get("text", ""),
+                                      fields.get("client_id", "") or "none")
+    except WrongStep as exc:
+        if _wants_json(request):
+            return JSONResponse({"detail": str(exc)}, status_code=422)
+        return _problem(request, token, idx, exc)
+    return JSONResponse(out) if _wants_json(request) else _home(token)
+
+
+@router.get("/collab/p/{token}/t/{idx}/events")
+def events(token: str, idx: int, request: Request, after: int = 0) -> list[dict[str, Any]]:
+    _view(request, token)
+    return platform(request).events(token, idx, after)
+
+
+@router.post("/collab/p/{token}/t/{idx}/edit")
+async def edit(token: str, idx: int, request: Request) -> Response:
+    fields, _ = await _fields(request)
+    try:
+        await run_in_threadpool(platform(request).write, token, idx, fields.get("name", "").strip(),
+                                fields.get("content", "").encode(), "edit")
+    except (WrongStep, WorkspaceError) as exc:
+        return _problem(request, token, idx, exc)
+    return _home(token)
+
+
+@router.post("/collab/p/{token}/t/{idx}/upload")
+async def upload(token: str, idx: int, request: Request) -> Response:
+    _, files = await _fields(request)
+    try:
+        for name, data in files.get("file", []):
+            await run_in_threadpool(platform(request).write, token, idx, name, data, "upload")
+    except (WrongStep, WorkspaceError) as exc:
+        return _problem(request, token, idx, exc)
+    return _home(token)
+
+
+@router.post("/collab/p/{token}/t/{idx}/submit")
+async def submit(token: str, idx: int, request: Request) -> Response:
+    fields, files = await _fields(request)
+    try:
+        await run_in_threadpool(platform(request).submit, token, idx, fields.get("log_text", ""),
+                                dict(files.get("logs", [])), dict(files.get("deliverables", [])))
+    except (WrongStep, WorkspaceError) as exc:
+        return _problem(request, token, idx, exc)
+    return _home(token)
+
+
+@router.get("/collab/p/{token}/t/{idx}/files/{name:path}")
+def file(token: str, idx: int, name: str, request: Request, preview: int = 0) -> Response:
+    v = _view(request, token)
+    try:
+        data = platform(request).read(token, idx, name)
+    except WorkspaceError as exc:
+        raise HTTPException(404, str(exc)) from None
+    if preview:
+        shown = render(name, data)
+        return _page(request, v, name, pages.preview(name, shown.text, f"/collab/p/{token}"))
+    filename = Path(name).name
+    return Response(data, media_type="application/octet-stream",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+class BrowserEvent(BaseModel):
+    client_id: str = Field(min_length=1, max_length=80)
+    kind: str = Field(pattern=r"^(time_on_task|preview|download)$")
+    index: int | None = None
+    payload: dict[str, Any] = Field(default_factory=dict)
+
+
+@router.post("/collab/api/p/{token}/events")
+def browser_event(token: str, event: BrowserEvent, request: Request) -> dict[str, bool]:
+    _view(request, token)
+    stored = platform(request).log(token, event.client_id, event.kind, event.payload, event.index)
+    return {"stored": stored}

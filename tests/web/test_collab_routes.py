@@ -1,0 +1,70 @@
+"""The collaboration study's pages over HTTP (the real app, SQLite, workspaces; a scripted model):
+the study link, consent, survey errors shown on the page, setup, a chat turn answered as JSON with
+its events, preview and download, submit, an external session, the post-survey and the end."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from centaurlab import store
+from centaurlab.collabstudy.service import CollabStudies
+from centaurlab.collabstudy.studyfile import parse_collab_study
+from centaurlab.config import settings
+from centaurlab.web import create_app
+from tests.collabstudy.fakes import ScriptedModel, writer
+from tests.collabstudy.test_service import PRE
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    url = settings().database_url
+    store.upgrade(url)
+    app = create_app(database_url=url, banks=["study"])
+    model = ScriptedModel(writer("readout.md", "# Readout\nVariant B wins."))
+    app.state.collab_studies = CollabStudies(url, tmp_path / "ws", providers=lambda name: model)
+    app.state.collab_studies.create(parse_collab_study({"study": {
+        "id": "pilot", "title": "Pilot", "tasks": {"include": ["ab_test_readout", "press_release"],
+                                                   "sessions_per_participant": 2},
+        "recruitment": {"completion_code": "DONE-1"}}}))
+    return TestClient(app)
+
+
+def test_consent_to_completion_over_http(client: TestClient) -> None:
+    page = client.get("/collab/s/pilot?source=mail")
+    token = re.search(r"/collab/p/([^/]+)/consent", page.text).group(1)  # type: ignore[union-attr]
+    assert "I have read this and agree" in page.text
+    client.post(f"/collab/p/{token}/consent", data={"agree": "yes"})
+    bad = client.post(f"/collab/p/{token}/survey/pre", data={k: v for k, v in PRE.items() if k != "a7_affect"})
+    assert bad.status_code == 422 and "Please answer" in bad.text
+    it = {**PRE, "occupation_family": "15 Computer and Mathematical", "occupation_code": ""}
+    page = client.post(f"/collab/p/{token}/survey/pre", data=it)
+    assert "Have you used this agent before?" in page.text and 'id="assigned-agent">local-agent<' in page.text
+    page = client.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded"})
+    assert page.status_code == 422 and "tick the box" in page.text
+    page = client.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded",
+                                                             "confirm": "yes"})
+    assert "Agent chat" in page.text and "reference/experiment.csv" in page.text
+    turn = client.post(f"/collab/p/{token}/t/0/chat", data={"text": "Write the readout", "client_id": "x1"},
+                       headers={"Accept": "application/json"})
+    assert turn.json()["files"] == ["readout.md"]
+    kinds = [ev["kind"] for ev in client.get(f"/collab/p/{token}/t/0/events").json()]
+    assert kinds[:4] == ["setup", "prompt", "agent_step", "file_version"]
+    assert "Variant B wins." in client.get(f"/collab/p/{token}/t/0/files/readout.md?preview=1").text
+    assert client.get(f"/collab/p/{token}/t/0/files/readout.md").content == b"# Readout\nVariant B wins."
+    assert client.get(f"/collab/p/{token}/t/0/files/../../etc/passwd").status_code == 404
+    assert client.post(f"/collab/api/p/{token}/events", json={"client_id": "a", "kind": "time_on_task",
+                                                              "index": 0, "payload": {"ms": 5}}).json()["stored"]
+    page = client.post(f"/collab/p/{token}/t/0/submit")
+    assert "Task 2 of 2" in page.text
+    client.post(f"/collab/p/{token}/t/1/setup", data={"used_before": "regularly", "mode": "external",
+                                                      "external_agent": "manus", "confirm": "yes"})
+    page = client.post(f"/collab/p/{token}/t/1/submit", data={"log_text": "me: write it\nmanus: done"},
+                       files=[("deliverables", ("release.md", b"# News", "text/markdown"))])
+    assert "Last questions" in page.text
+    page = client.post(f"/collab/p/{token}/survey/post", data={k: v for k, v in PRE.items() if k.startswith("a")})
+    assert "DONE-1" in page.text
+    assert client.get("/collab/p/not-a-token").status_code == 404
