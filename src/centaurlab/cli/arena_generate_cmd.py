@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -77,6 +78,9 @@ def generate(
     try:
         for name in names:
             load_strategy(name)
+        if check_topology not in TOPOLOGY_NAMES and not Path(check_topology).is_file():
+            raise ValueError(f"--check-topology {check_topology!r}: use one of {', '.join(TOPOLOGY_NAMES)} or a "
+                             f"topology file")  # fmt: skip
         opponents = tuple(o.strip() for o in check_against.split(",") if o.strip())
         unknown = [o for o in opponents if o not in BUILTIN]
         if unknown:
