@@ -17,7 +17,7 @@ from ..store.collab import CollabJudgement, CollabSession, files_of
 from .judge import JudgeConfig, default_panel, run_judge
 from .llm_json import JsonAskError
 from .loader import CollabBank, load_collab_bank
-from .rubric_gen import StoredRubric, ensure_rubric
+from .rubric_gen import StoredRubric, current_rubric, ensure_rubric
 from .schema import TaskInstance
 
 
@@ -40,6 +40,20 @@ class GradeOptions:
     rubric_items: int = 2
     rubric_chars: int = 160
     rubric_max_tokens: int = 900
+
+
+class _Providers:
+    """Providers made on first use: the embedded model's server is not started for a rubric that
+    is already stored."""
+
+    def __init__(self, registry: Registry, url: str) -> None:
+        self.registry, self.url = registry, url
+        self._made: dict[str, StoredProvider] = {}
+
+    def get(self, model: str) -> StoredProvider:
+        if model not in self._made:
+            self._made[model] = StoredProvider(self.registry.provider(model), self.url, run_id="collab:grade")
+        return self._made[model]
 
 
 def sessions_to_grade(url: str, session_id: int | None = None) -> list[tuple[int, str, str]]:
@@ -65,10 +79,7 @@ def grade_sessions(
 ) -> list[GradeOutcome]:
     registry = registry or load_registry()
     panel = panel or default_panel(registry, options.judges)
-    providers = {
-        m: StoredProvider(registry.provider(m), url, run_id="collab:grade")
-        for m in {j.model for j in panel} | {options.rubric_model}
-    }
+    providers = _Providers(registry, url)
     banks: dict[str, CollabBank] = {}
     rubrics: dict[str, StoredRubric | Exception] = {}
     outcomes = []
@@ -77,10 +88,10 @@ def grade_sessions(
         task = bank.get(task_id)
         if task_id not in rubrics:
             try:
-                rubrics[task_id] = ensure_rubric(
+                rubrics[task_id] = current_rubric(url, task) or ensure_rubric(
                     url,
                     task,
-                    providers[options.rubric_model],
+                    providers.get(options.rubric_model),
                     items_per_category=options.rubric_items,
                     max_chars=options.rubric_chars,
                     max_tokens=options.rubric_max_tokens,
@@ -104,7 +115,7 @@ def _grade_one(
     task: TaskInstance,
     stored: StoredRubric,
     panel: list[JudgeConfig],
-    providers: dict[str, StoredProvider],
+    providers: _Providers,
     retry_failed: bool,
 ) -> GradeOutcome:
     outcome = GradeOutcome(sid, task.id, stored.version)
@@ -128,7 +139,7 @@ def _grade_one(
         if judge.name in done:
             outcome.kept.append(judge.name)
             continue
-        result = run_judge(judge, providers[judge.model], task, stored.rubric, files)
+        result = run_judge(judge, providers.get(judge.model), task, stored.rubric, files)
         with session_scope(url) as s:
             s.add(
                 CollabJudgement(
