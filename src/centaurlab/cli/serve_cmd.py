@@ -23,17 +23,26 @@ def serve(
     static_dir: Path | None = typer.Option(
         None, "--static-dir", help="Serve the front end built in this folder (default: the package's own build)."
     ),
+    workers: int = typer.Option(
+        1, "--workers", min=1, max=64,
+        help="Server processes on one port. More than one needs PostgreSQL (database_url): the database is the "
+             "only state they share. SQLite is for one process.",
+    ),
 ) -> None:
     """Start the web platform: the task banks (each task with a Monaco editor that runs and grades code
     in the sandbox), user studies (participant links /s/STUDY from `centaur study create`; the researcher
     dashboard at /dashboard, password from CENTAUR_STUDY_PASSWORD), bench reports at /bench, arena
-    tournaments at /arena, and the JSON API under /api. Migrates the database first. Without the built
+    tournaments at /arena, and the JSON API under /api. Migrates the database first. With --workers N, N
+    processes serve the same port (PostgreSQL only; see docs/deploy.md for a production layout). Without the built
     front end (`make frontend` builds it) every page and the API still work, but task pages have no
     editor and no Run or Grade buttons; it says so when it starts."""
+    import os
+
     import uvicorn
 
-    from ..web import bundle_problem, create_app
+    from ..web import bundle_problem
     from ..web.assets import STATIC_DIR
+    from ..web.worker import STATIC_ENV, WORKERS_ENV
 
     folder = static_dir or STATIC_DIR
     problem = bundle_problem(folder)
@@ -41,12 +50,29 @@ def serve(
         err_console.print(frontend_notice(problem), highlight=False)
     cfg = settings()
     url = cfg.database_url
+    refused = workers_problem(url, workers)
+    if refused:
+        err_console.print(f"[bold red]error:[/] {escape(refused)}", highlight=False)
+        raise typer.Exit(2)
     store.upgrade(url)
     the_host = host or str(cfg["host"])
     the_port = port if port is not None else int(cfg["port"])
     shown = make_url(store.normalise_url(url)).render_as_string(hide_password=True)
-    console.print(f"Centaur Lab on [bold]http://{the_host}:{the_port}[/] (database {shown})")
-    uvicorn.run(create_app(database_url=url, static_dir=folder), host=the_host, port=the_port, log_level="info")
+    many = f", {workers} processes" if workers > 1 else ""
+    console.print(f"Centaur Lab on [bold]http://{the_host}:{the_port}[/] (database {shown}{many})")
+    os.environ[STATIC_ENV] = str(folder)  # read by each worker process's factory
+    os.environ[WORKERS_ENV] = str(workers)
+    uvicorn.run("centaurlab.web.worker:app", factory=True, workers=workers, host=the_host, port=the_port,
+                log_level="info", timeout_keep_alive=30)
+
+
+def workers_problem(url: str, workers: int) -> str | None:
+    """Why this many processes cannot serve this database, or None."""
+    if workers <= 1 or make_url(store.normalise_url(url)).get_backend_name() == "postgresql":
+        return None
+    return (f"--workers {workers} needs PostgreSQL: SQLite is the embedded database for one server process "
+            "(its writers queue inside that process). Set database_url in centaur.toml or CENTAUR_DATABASE_URL "
+            "to a postgresql:// URL, or serve with --workers 1.")
 
 
 def frontend_notice(problem: str) -> str:

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-import threading
 import time
 import uuid
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 
@@ -61,15 +59,12 @@ class Autocomplete:
     def __init__(self, participants: Participants, registry: Registry) -> None:
         self.participants = participants
         self.registry = registry
-        self._samplers: dict[str, Callable[[], int]] = {}
-        self._lock = threading.Lock()
 
-    def _max_tokens(self, study: Study, p: ParticipantRow) -> int:
-        with self._lock:
-            if p.id not in self._samplers:
-                seed = int(hashlib.sha256(f"{study.spec.seed}:{p.id}".encode()).hexdigest()[:8], 16)
-                self._samplers[p.id] = study.spec.autocomplete.length.policy().sampler(seed)
-            return self._samplers[p.id]()
+    def _max_tokens(self, study: Study, p: ParticipantRow, request_id: str) -> int:
+        """The length drawn for this request: seeded by the request, so that any server process (with
+        --workers N) draws the same, and a retried request the same again."""
+        seed = int(hashlib.sha256(f"{study.spec.seed}:{p.id}:{request_id}".encode()).hexdigest()[:8], 16)
+        return study.spec.autocomplete.length.policy().sampler(seed)()
 
     def _ask(self, study: Study, model: str, body: SuggestRequest, max_tokens: int) -> tuple[str, int, Any]:
         """(suggestion, latency in ms, raw answer) from one model, under the study's autocomplete settings."""
@@ -107,7 +102,7 @@ class Autocomplete:
             assert condition is not None and condition.models
             return self._pair(study, p, condition.models, body, requested)
         assert model is not None
-        suggestion, latency_ms, raw = self._ask(study, model, body, self._max_tokens(study, p))
+        suggestion, latency_ms, raw = self._ask(study, model, body, self._max_tokens(study, p, body.request_id))
         suggestion_id = str(uuid.uuid4())
         events = [requested]
         if suggestion:
@@ -130,7 +125,7 @@ class Autocomplete:
         The models stay hidden from the participant; each answer is logged with its model, latency and place."""
         rng = random.Random(f"{study.spec.seed}:{p.id}:{body.request_id}")
         models = rng.sample(list(pool), 2)  # the order of the sample is the order on screen: random
-        max_tokens = self._max_tokens(study, p)
+        max_tokens = self._max_tokens(study, p, body.request_id)
         with ThreadPoolExecutor(max_workers=2) as pool_:
             answers = list(pool_.map(lambda m: self._ask(study, m, body, max_tokens), models))
         pair_id = str(uuid.uuid4())

@@ -32,9 +32,12 @@ def dashboard_password(env: dict[str, str] | None = None) -> str | None:
 
 
 class DashboardAuth:
-    def __init__(self, password: str | None) -> None:
+    def __init__(self, password: str | None, secret: bytes | None = None) -> None:
+        """secret: one kept in the store, so that every server process accepts the others' cookies
+        (`centaur serve --workers N`); without it, one made now (a restart logs everyone out)."""
         self.password = password
-        self._key = hashlib.sha256(f"{secrets.token_hex(16)}:{password}".encode()).digest()
+        salt = secret.hex() if secret is not None else secrets.token_hex(16)
+        self._key = hashlib.sha256(f"{salt}:{password}".encode()).digest()
 
     @property
     def enabled(self) -> bool:
