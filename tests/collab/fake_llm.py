@@ -21,8 +21,10 @@ def chat(content: str | None = "", tool_calls: list[dict[str, Any]] | None = Non
     message: dict[str, Any] = {"role": "assistant", "content": content}
     if tool_calls:
         message["tool_calls"] = tool_calls
-    return {"choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if tool_calls else "stop"}],
-            "usage": {"prompt_tokens": 50, "completion_tokens": 20}}
+    return {
+        "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if tool_calls else "stop"}],
+        "usage": {"prompt_tokens": 50, "completion_tokens": 20},
+    }
 
 
 def tool_call(call_id: str, name: str, **args: Any) -> dict[str, Any]:

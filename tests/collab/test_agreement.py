@@ -18,12 +18,14 @@ from centaurlab.collab.agreement import (
 SHROUT_FLEISS = [[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8], [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]]
 nan = math.nan
 # Krippendorff (2011), "Computing Krippendorff's alpha-reliability": 4 observers x 12 units.
-KRIPP = np.array([
-    [1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
-    [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
-    [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
-    [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan],
-]).T
+KRIPP = np.array(
+    [
+        [1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
+        [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
+        [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
+        [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan],
+    ]
+).T
 
 
 def test_icc_matches_shrout_and_fleiss() -> None:

@@ -30,8 +30,17 @@ def answer(body: dict[str, Any]) -> Any:
     if schema:  # a judge: judge-a gives full points, judge-b half of each item
         half = body["model"] == "judge-b"
         items = schema["properties"]
-        return chat(json.dumps({k: {"points": v["properties"]["points"]["maximum"] // (2 if half else 1),
-                                    "justification": "checked the file"} for k, v in items.items()}))
+        return chat(
+            json.dumps(
+                {
+                    k: {
+                        "points": v["properties"]["points"]["maximum"] // (2 if half else 1),
+                        "justification": "checked the file",
+                    }
+                    for k, v in items.items()
+                }
+            )
+        )
     turns = sum(1 for m in body["messages"] if m["role"] == "tool")
     if turns == 0:
         return chat("", [tool_call("a", "run_python", code=CODE)])
@@ -78,7 +87,10 @@ def test_run_grade_report_rate_end_to_end(configured: list[dict[str, Any]], tmp_
     assert again[0]["status"] == "kept"  # resumed, not redone
     graded = _json(["collab", "grade", "--all", "--json", "--rubric-model", "judge-a"])
     assert graded[0]["judged"] == ["judge-a", "judge-b"] and graded[0]["rubric_version"] == 1
-    assert _json(["collab", "grade", "--all", "--json", "--rubric-model", "judge-a"])[0]["kept"] == ["judge-a", "judge-b"]
+    assert _json(["collab", "grade", "--all", "--json", "--rubric-model", "judge-a"])[0]["kept"] == [
+        "judge-a",
+        "judge-b",
+    ]
     rubric = _json(["collab", "rubric", "budget_variance", "--json"])
     assert rubric["version"] == 1 and rubric["total"] == 100
     rep = _json(["collab", "report", "--json", "--html", str(tmp_path / "r.html")])

@@ -16,35 +16,53 @@ from centaurlab.models.registry import ModelConfig
 from .fake_llm import chat, fake_llm, schema_of
 from .rubrics import model_rubric
 
-RUBRIC = Rubric("press_release", (
-    RubricItem("C1", "correctness_accuracy", "Price is USD 3,900", 6, "open the release and find the price"),
-    RubricItem("D1", "deliverable_completeness", "press_release.md exists", 4, "list the files handed in"),
-))
+RUBRIC = Rubric(
+    "press_release",
+    (
+        RubricItem("C1", "correctness_accuracy", "Price is USD 3,900", 6, "open the release and find the price"),
+        RubricItem("D1", "deliverable_completeness", "press_release.md exists", 4, "list the files handed in"),
+    ),
+)
 TASK = load_collab_bank().get("press_release")
 FILES = {"press_release.md": b"# Tidewater launches Harbor\nPrice: USD 3,900. Available 14 April 2026."}
 
 
 def good(c1: float = 6, d1: float = 4) -> str:
-    return json.dumps({"C1": {"points": c1, "justification": "price stated"},
-                       "D1": {"points": d1, "justification": "file present"}})
+    return json.dumps(
+        {"C1": {"points": c1, "justification": "price stated"}, "D1": {"points": d1, "justification": "file present"}}
+    )
 
 
 def test_scores_are_parsed_in_both_shapes() -> None:
-    assert parse_scores(json.loads(good(3, 4)), RUBRIC)["C1"] == {"points": 3.0, "max": 6, "justification": "price stated"}
-    listed = {"scores": [{"item": "C1", "points": 0, "justification": "no price"},
-                         {"item": "D1", "score": 4, "justification": "there"}]}
+    assert parse_scores(json.loads(good(3, 4)), RUBRIC)["C1"] == {
+        "points": 3.0,
+        "max": 6,
+        "justification": "price stated",
+    }
+    listed = {
+        "scores": [
+            {"item": "C1", "points": 0, "justification": "no price"},
+            {"item": "D1", "score": 4, "justification": "there"},
+        ]
+    }
     assert parse_scores(listed, RUBRIC)["D1"]["points"] == 4.0
 
 
-@pytest.mark.parametrize(("data", "problem"), [
-    ({"C1": {"points": 6, "justification": "x"}}, "D1 has no score"),
-    ({"C1": {"points": 7, "justification": "x"}, "D1": {"points": 1, "justification": "y"}}, "outside 0..6"),
-    ({"C1": {"points": True, "justification": "x"}, "D1": {"points": 1, "justification": "y"}}, "not a number"),
-    ({"C1": {"points": "6", "justification": "x"}, "D1": {"points": 1, "justification": "y"}}, "not a number"),
-    ({"C1": {"points": 6, "justification": " "}, "D1": {"points": 1, "justification": "y"}}, "no justification"),
-    ({"C1": {"points": 6, "justification": "x"}, "D1": {"points": 1, "justification": "y"}, "Z9": {}}, "unknown items Z9"),
-    ([1, 2], "JSON object"),
-])
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ({"C1": {"points": 6, "justification": "x"}}, "D1 has no score"),
+        ({"C1": {"points": 7, "justification": "x"}, "D1": {"points": 1, "justification": "y"}}, "outside 0..6"),
+        ({"C1": {"points": True, "justification": "x"}, "D1": {"points": 1, "justification": "y"}}, "not a number"),
+        ({"C1": {"points": "6", "justification": "x"}, "D1": {"points": 1, "justification": "y"}}, "not a number"),
+        ({"C1": {"points": 6, "justification": " "}, "D1": {"points": 1, "justification": "y"}}, "no justification"),
+        (
+            {"C1": {"points": 6, "justification": "x"}, "D1": {"points": 1, "justification": "y"}, "Z9": {}},
+            "unknown items Z9",
+        ),
+        ([1, 2], "JSON object"),
+    ],
+)
 def test_bad_judge_output_is_refused(data: Any, problem: str) -> None:
     with pytest.raises(ValueError, match=problem):
         parse_scores(data, RUBRIC)
@@ -59,8 +77,9 @@ def test_the_schema_bounds_each_item() -> None:
 def test_malformed_answers_are_retried_with_new_seeds_then_accepted() -> None:
     answers = iter(["not json at all", good(c1=9), "```json\n" + good(c1=5) + "\n```"])
     with fake_llm(lambda body: chat(next(answers))) as (url, seen):
-        result = run_judge(JudgeConfig("j", "fake", seed=1), OpenAIProvider("fake", url, "m", max_retries=0),
-                           TASK, RUBRIC, FILES)
+        result = run_judge(
+            JudgeConfig("j", "fake", seed=1), OpenAIProvider("fake", url, "m", max_retries=0), TASK, RUBRIC, FILES
+        )
     assert result.status == "ok" and result.attempts == 3
     assert result.total == pytest.approx(90.0)  # (5 + 4) of 10 points
     assert [r["seed"] for r in seen] == [1000, 1001, 1002]
@@ -70,8 +89,9 @@ def test_malformed_answers_are_retried_with_new_seeds_then_accepted() -> None:
 
 def test_a_judge_that_never_answers_well_is_a_failed_judgement_not_a_zero() -> None:
     with fake_llm(lambda body: chat('{"C1": {"points": 2}}')) as (url, _):
-        result = run_judge(JudgeConfig("j", "fake"), OpenAIProvider("fake", url, "m", max_retries=0),
-                           TASK, RUBRIC, FILES)
+        result = run_judge(
+            JudgeConfig("j", "fake"), OpenAIProvider("fake", url, "m", max_retries=0), TASK, RUBRIC, FILES
+        )
     assert result.status == "failed" and result.total is None and result.scores == {}
     assert result.error is not None and "attempt 3: item C1 has no justification" in result.error
 
@@ -102,8 +122,13 @@ def test_a_generated_rubric_is_repaired_and_validated() -> None:
 
 
 def test_the_panel_prefers_different_judge_models() -> None:
-    two = Registry({"a": ModelConfig(name="a", base_url="http://x/v1"), "b": ModelConfig(name="b", base_url="http://y/v1"),
-                    **load_registry(None).models})
+    two = Registry(
+        {
+            "a": ModelConfig(name="a", base_url="http://x/v1"),
+            "b": ModelConfig(name="b", base_url="http://y/v1"),
+            **load_registry(None).models,
+        }
+    )
     assert [(j.name, j.model) for j in default_panel(two)] == [("a", "a"), ("b", "b")]
     offline = default_panel(Registry(load_registry(None).models))
     assert [(j.model, j.seed, j.temperature) for j in offline] == [("local", 1, 0.0), ("local", 2, 0.7)]

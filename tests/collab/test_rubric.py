@@ -26,10 +26,16 @@ def test_a_valid_rubric_passes_and_gets_ids() -> None:
     ("mutate", "field", "problem"),
     [
         (lambda d: d["categories"][0]["items"][0].update(points=30), "categories.correctness_accuracy", "add up to 35"),
-        (lambda d: d["categories"][1]["items"][1].update(verification="check it"), "item D2.verification",
-         "does not say how"),
-        (lambda d: d["categories"][2]["items"][1].update(criterion="task_requirements first check"),
-         "item R2.criterion", "duplicates item R1"),
+        (
+            lambda d: d["categories"][1]["items"][1].update(verification="check it"),
+            "item D2.verification",
+            "does not say how",
+        ),
+        (
+            lambda d: d["categories"][2]["items"][1].update(criterion="task_requirements first check"),
+            "item R2.criterion",
+            "duplicates item R1",
+        ),
         (lambda d: d["categories"][3]["items"].clear(), "categories", "no items in technical_quality"),
         (lambda d: d["categories"][0]["items"][1].update(points=0), "item C2.points", "positive"),
         (lambda d: d["categories"][0].update(name="style"), "categories.0.name", "is 'style'"),

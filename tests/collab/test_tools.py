@@ -75,8 +75,12 @@ def test_text_actions_are_parsed_from_json_fences_or_prose() -> None:
     assert b.tool == "finish"
     c = parse_text_action('I will list. {"name": "list_files", "arguments": "{}"} done', ALL)
     assert c.tool == "list_files"
-    for bad, msg in [("no json here", "no JSON"), ('{"tool": "rm", "args": {}}', "must be one of"),
-                     ('{"tool": "finish", "args": [1]}', "JSON object"), ("[1, 2]", "JSON object")]:
+    for bad, msg in [
+        ("no json here", "no JSON"),
+        ('{"tool": "rm", "args": {}}', "must be one of"),
+        ('{"tool": "finish", "args": [1]}', "JSON object"),
+        ("[1, 2]", "JSON object"),
+    ]:
         with pytest.raises(ActionParseError, match=msg):
             parse_text_action(bad, ALL)
     schema = action_schema(("write_file", "finish"), ["flags.csv"])
@@ -87,17 +91,24 @@ def test_text_actions_are_parsed_from_json_fences_or_prose() -> None:
 def test_the_harness_drives_a_tool_calling_model(tmp_path: Path) -> None:
     task = load_collab_bank().get("bom_rollup")
     ws = Workspace.for_task(tmp_path / "ws", task)
-    code = ("import pandas as pd\n"
-            "b = pd.read_excel('reference/bom.xlsx')\n"
-            "open('cost_rollup.csv','w').write('part,cost\\nPUMP-ASSY,%d\\n' % len(b))\n")
+    code = (
+        "import pandas as pd\n"
+        "b = pd.read_excel('reference/bom.xlsx')\n"
+        "open('cost_rollup.csv','w').write('part,cost\\nPUMP-ASSY,%d\\n' % len(b))\n"
+    )
 
     def answer(body: dict) -> dict:  # type: ignore[type-arg]
         turns = sum(1 for m in body["messages"] if m["role"] == "tool")
         if turns == 0:
             return chat("", [tool_call("c1", "run_python", code=code)])
         if turns == 1:
-            return chat("", [tool_call("c2", "write_file", path="rollup.py", content="print(1)\n"),
-                             tool_call("c3", "finish", summary="done")])
+            return chat(
+                "",
+                [
+                    tool_call("c2", "write_file", path="rollup.py", content="print(1)\n"),
+                    tool_call("c3", "finish", summary="done"),
+                ],
+            )
         raise AssertionError("the harness asked again after finish")
 
     with fake_llm(answer) as (url, seen):
@@ -108,7 +119,11 @@ def test_the_harness_drives_a_tool_calling_model(tmp_path: Path) -> None:
     assert traj.files_changed == ["cost_rollup.csv", "rollup.py"]
     assert ws.read_bytes("cost_rollup.csv") == b"part,cost\nPUMP-ASSY,10\n"
     assert seen[0]["tools"][0]["function"]["name"] == "list_files"
-    assert seen[1]["messages"][-1] == {"role": "tool", "tool_call_id": "c1", "content": traj.steps[0].results[0]["text"]}
+    assert seen[1]["messages"][-1] == {
+        "role": "tool",
+        "tool_call_id": "c1",
+        "content": traj.steps[0].results[0]["text"],
+    }
     assert traj.tokens == 2 * 70
     assert traj.to_json()["messages"][2]["tool_calls"][0]["function"]["name"] == "run_python"
 
@@ -116,12 +131,17 @@ def test_the_harness_drives_a_tool_calling_model(tmp_path: Path) -> None:
 def test_the_text_protocol_feeds_parse_errors_back_and_stops_at_the_limit(tmp_path: Path) -> None:
     task = load_collab_bank().get("press_release")
     ws = Workspace.for_task(tmp_path / "ws", task)
-    answers = iter(["I think the release should...",
-                    '{"tool": "write_file", "args": {"path": "press_release.md", "content": "# Harbor"}}',
-                    '{"tool": "list_files", "args": {}}'])
+    answers = iter(
+        [
+            "I think the release should...",
+            '{"tool": "write_file", "args": {"path": "press_release.md", "content": "# Harbor"}}',
+            '{"tool": "list_files", "args": {}}',
+        ]
+    )
     with fake_llm(lambda body: chat(next(answers))) as (url, seen):
-        cfg = AgentConfig(name="t", model="fake", protocol="text", constrained=True, step_limit=3,
-                          inline_references=500)
+        cfg = AgentConfig(
+            name="t", model="fake", protocol="text", constrained=True, step_limit=3, inline_references=500
+        )
         traj = run_agent(cfg, OpenAIProvider("fake", url, "m", max_retries=0), task, ws)
     assert traj.steps[0].parse_error and "no JSON" in traj.steps[0].parse_error
     assert traj.files_changed == ["press_release.md"]

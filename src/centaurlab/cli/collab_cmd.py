@@ -120,16 +120,33 @@ def tasks_show(
     )
 
 
+def _can_generate(model: str) -> bool:
+    """Whether `model` could write a rubric: it is registered and, if embedded, its weights are there."""
+    from ..models import ModelError, load_registry
+
+    try:
+        cfg = load_registry().get(model)
+        if cfg.provider == "embedded":
+            from ..models import embedded
+
+            embedded.weights_path()
+    except (ModelError, FileNotFoundError):
+        return False
+    return True
+
+
 @tasks_app.command("check")
 def tasks_check(
     bank: str = BANK_OPTION,
+    rubric_model: str = typer.Option("local", help="The model that would write missing rubrics."),
     json_out: bool = typer.Option(False, "--json", help="Print the checks as JSON."),
 ) -> None:
     """Check every task: metadata valid, reference files present and readable, rubric present or generatable."""
     from ..collab.check import check_task
 
     b = bank_or_fail(bank)
-    results = [check_task(t) for t in b.tasks.values()]
+    can_generate = _can_generate(rubric_model)
+    results = [check_task(t, can_generate) for t in b.tasks.values()]
     bad = [r for r in results if not r.ok]
     if json_out:
         print_json([{"task": r.task_id, "ok": r.ok, "rubric": r.rubric, "problems": r.problems} for r in results])

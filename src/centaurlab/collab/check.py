@@ -42,5 +42,6 @@ def check_task(task: TaskInstance, can_generate: bool = True) -> TaskCheck:
         else:
             result.rubric = f"researcher ({len(rubric.items)} items)"
     elif not can_generate:
-        result.problems.append(f"{task.rubric_path}: no researcher rubric and no model to generate one")
+        result.rubric = "missing"
+        result.problems.append(f"{task.rubric_path}: no researcher rubric, and the rubric model is not available")
     return result

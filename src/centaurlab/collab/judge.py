@@ -45,6 +45,8 @@ class Judgement:
     error: str | None = None
     attempts: int = 0
     latency_s: float = 0.0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
 
 
 def default_panel(registry: Registry, k: int = 2) -> list[JudgeConfig]:
@@ -57,7 +59,10 @@ def default_panel(registry: Registry, k: int = 2) -> list[JudgeConfig]:
     i = 0
     while len(panel) < k:
         i += 1
-        panel.append(JudgeConfig(f"local#{i}", "local", temperature=0.0 if i == 1 else 0.7, seed=i))
+        panel.append(
+            JudgeConfig(f"local#{i}", "local", temperature=0.0 if i == 1 else 0.7, seed=i, max_tokens=800,
+                        justification_chars=80)
+        )
     return panel
 
 
@@ -151,4 +156,5 @@ def run_judge(
         return Judgement(cfg.name, cfg.model, "failed", error=str(exc), attempts=attempts)
     scores: dict[str, dict[str, Any]] = answer.value
     total = sum(s["points"] for s in scores.values()) * 100.0 / rubric.total
-    return Judgement(cfg.name, cfg.model, "ok", scores, total, None, answer.attempts, answer.latency_s)
+    return Judgement(cfg.name, cfg.model, "ok", scores, total, None, answer.attempts, answer.latency_s,
+                     answer.prompt_tokens, answer.completion_tokens)

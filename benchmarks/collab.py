@@ -1,0 +1,114 @@
+"""How fast the offline panel grades collab sessions, and what one judge call costs.
+
+Stores N sessions with hand-written deliverables on built-in tasks, a fixed four-item rubric per
+task, and grades them with the default offline panel (the embedded model at two seeds), through
+`collab.grade_sessions` as `centaur collab grade` does: sessions graded per minute.
+
+The cost of one judge call is compared with a baseline measured in the same run: a plain chat
+request to the same model that reads a one-line prompt and writes as many tokens as the judge
+calls wrote on average (`ignore_eos`), so the ratio is what the judge's prompt (rubric, task and
+deliverables) and the grammar-constrained decoding add to bare generation.
+
+    python benchmarks/collab.py                 # 3 sessions
+    python benchmarks/collab.py --sessions 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from centaurlab import store
+from centaurlab.collab import load_collab_bank, parse_rubric, validate
+from centaurlab.collab.grade import GradeOptions, grade_sessions
+from centaurlab.collab.judge import JudgeConfig, run_judge
+from centaurlab.collab.rubric_gen import save_rubric
+from centaurlab.models import ChatRequest, load_registry
+from centaurlab.store.collab import CollabSession, save_files
+
+VERIFY = "open the deliverable and compare it with the task prompt and the reference files"
+DELIVERABLES = {
+    "press_release": {"press_release.md": b"# Tidewater Bikes launches the Harbor e-cargo bike\n\nPORTLAND, Oregon - "
+                      b"The Harbor carries 60 kg, rides 75 km and costs USD 3,900 from 14 April 2026.\n"},
+    "vitals_flags": {"flags.csv": b"resident,time,measure,value,limit\nRoom 102,06:05,systolic,162,>160\n",
+                     "shift_note.md": b"Room 102 systolic 162. Others within limits.\n"},
+    "log_triage": {"error_summary.csv": b"code,count\nE2001,4\nE1042,3\nE3300,3\nE4404,1\n",
+                   "triage.md": b"1. Payment gateway timeouts (E2001).\n2. Disk filling (E3300).\n"},
+    "reading_quiz": {"quiz.md": b"1. What is transpiration?\nAnswer key: 1. water released from leaf pores.\n"},
+    "project_status": {"status_report.md": b"Status: amber. Vendor selection is late and blocks network design.\n"},
+}
+
+
+def small_rubric(task_id: str) -> dict:  # type: ignore[type-arg]
+    names = {"correctness_accuracy": 40, "deliverable_completeness": 25, "task_requirements": 20,
+             "technical_quality": 15}
+    return {"categories": [{"name": n, "weight": w, "items": [
+        {"criterion": f"The deliverables meet the {n.replace('_', ' ')} bar of the task", "points": w,
+         "verification": VERIFY}]} for n, w in names.items()]}
+
+
+def setup(url: str, n: int) -> list[tuple[int, str, str]]:
+    bank = load_collab_bank()
+    chosen = list(DELIVERABLES)[:n]
+    out = []
+    with store.session_scope(url) as s:
+        for task_id in chosen:
+            row = CollabSession(kind="autonomous", agent="fixture", model="fixture", task_id=task_id, bank="collab",
+                                human="none", status="done", steps=0, tokens=0, trajectory={})
+            s.add(row)
+            s.flush()
+            save_files(s, row.id, DELIVERABLES[task_id])
+            out.append((row.id, task_id, "collab"))
+    for task_id in chosen:
+        bank.get(task_id)
+        save_rubric(url, validate(parse_rubric(small_rubric(task_id), task_id)), "edited", None)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sessions", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        store.upgrade(url)
+        todo = setup(url, min(args.sessions, len(DELIVERABLES)))
+        registry = load_registry()
+        provider = registry.provider("local")
+        provider.chat(ChatRequest.user("hi", max_tokens=1))  # start the server outside the timings
+
+        start = time.perf_counter()
+        outcomes = grade_sessions(url, todo, GradeOptions(judges=2), registry=registry)
+        minutes = (time.perf_counter() - start) / 60
+        ok = sum(len(o.judged) for o in outcomes)
+        failed = sum(len(o.failed) for o in outcomes)
+
+        task = load_collab_bank().get("press_release")
+        rubric = validate(parse_rubric(small_rubric(task.id), task.id))
+        calls = [run_judge(JudgeConfig(f"probe{i}", "local", seed=10 + i), provider, task, rubric,
+                           DELIVERABLES["press_release"]) for i in range(3)]
+        judge_s = statistics.median(c.latency_s / max(1, c.attempts) for c in calls)
+        out_tokens = max(1, round(statistics.mean(c.completion_tokens / max(1, c.attempts) for c in calls)))
+        in_tokens = round(statistics.mean(c.prompt_tokens / max(1, c.attempts) for c in calls))
+        base = []
+        for i in range(3):
+            t0 = time.perf_counter()
+            provider.chat(ChatRequest.user("Say something.", max_tokens=out_tokens, temperature=0.0, seed=i,
+                                           extra={"ignore_eos": True}))
+            base.append(time.perf_counter() - t0)
+        base_s = statistics.median(base)
+    load = os.getloadavg()[0]
+    print(f"machine load average (1 min) at the end: {load:.1f}")
+    print(f"graded {len(todo)} sessions x 2 judges in {minutes * 60:.1f} s: {len(todo) / minutes:.2f} sessions/minute "
+          f"({ok} judgements usable, {failed} failed)")
+    print(f"one judge call: {judge_s:.2f} s median ({in_tokens} prompt tokens, {out_tokens} answer tokens)")
+    print(f"baseline, the same {out_tokens} tokens after a one-line prompt, unconstrained: {base_s:.2f} s")
+    print(f"judge call / baseline: {judge_s / base_s:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
