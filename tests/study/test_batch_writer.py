@@ -1,0 +1,136 @@
+"""Telemetry written in batches, signed participant tokens, and what several server processes share:
+in-process, on SQLite and on a real PostgreSQL server."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from centaurlab import store
+from centaurlab.cli.serve_cmd import workers_problem
+from centaurlab.config import settings
+from centaurlab.study.batch_writer import EventWriter
+from centaurlab.study.participants import Participants, token_digest
+from centaurlab.study.studies import StudyCache, create_study
+from centaurlab.study.studyfile import load_study
+from centaurlab.study.telemetry import BrowserEvent, EventBatch
+from centaurlab.study.tokens import TokenSigner
+from centaurlab.web import create_app
+from centaurlab.web.dashboard_auth import DashboardAuth
+
+from .studyfiles import write_study
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest) -> str:
+    db = settings().database_url if request.param == "sqlite" else str(request.getfixturevalue("postgres_url"))
+    store.upgrade(db)
+    return db
+
+
+def _coding(url: str, tmp_path: Path) -> tuple[TestClient, str]:
+    """A participant at the coding stage of a study with no assistant; (client, token)."""
+    path = write_study(tmp_path, conditions=("none",))
+    create_study(url, load_study(path), path.parent, source=str(path))
+    client = TestClient(create_app(database_url=url, banks=["study"]))
+    client.get("/s/pilot")
+    client.post("/s/pilot/consent", data={"agree": "yes"})
+    client.post("/s/pilot/pre", data={"programming_experience": "3-5 years", "python_experience": "advanced",
+                                      "ai_tool_use": "often"})
+    client.post("/s/pilot/start")
+    token = client.cookies.get("centaur_p_pilot")
+    assert token
+    return client, token
+
+
+def _events(n: int, code: str = "x = 1\n", client_ms: int = 5) -> list[dict[str, object]]:
+    return [{"event_id": str(uuid.uuid4()), "type": "code_snapshot", "task_index": 0, "client_ms": client_ms + i,
+             "payload": {"code": f"{code}# {i}\n"}} for i in range(n)]
+
+
+def test_signed_tokens_name_their_participant_and_refuse_tampering(url: str) -> None:
+    signer, again = TokenSigner(url), TokenSigner(url)
+    token = signer.issue("p123")
+    assert token.startswith("p123.")
+    assert again.verify(token) == "p123"  # another process: the key comes from the store
+    pid, nonce, sig = token.split(".")
+    assert again.verify(f"p124.{nonce}.{sig}") is None
+    assert again.verify(f"{pid}.{nonce}x.{sig}") is None
+    assert again.verify("a-random-token-of-old") is None
+    assert again.verify(None) is None
+
+
+def test_the_dashboard_cookie_of_one_process_is_valid_in_another(url: str) -> None:
+    with store.session_scope(url) as session:
+        secret = store.shared_secret(session, "dashboard-cookies")
+    with store.session_scope(url) as session:
+        assert store.shared_secret(session, "dashboard-cookies") == secret
+    one, two = DashboardAuth("pw", secret=secret), DashboardAuth("pw", secret=secret)
+    assert two.valid(one.issue())
+    assert not DashboardAuth("pw").valid(one.issue())  # a key made at start: each process its own
+    assert not DashboardAuth("other", secret=secret).valid(one.issue())
+
+
+def test_events_over_http_are_stored_once_with_the_latest_code(url: str, tmp_path: Path) -> None:
+    client, token = _coding(url, tmp_path)
+    batch = _events(5, code="def f():\n    return 1\n")
+    r = client.post("/api/study/pilot/events", json={"events": batch})
+    assert r.status_code == 200 and r.json() == {"stored": 5, "duplicates": 0}
+    with store.session_scope(url) as session:
+        # the latest snapshot of the current task is the participant's code
+        assert session.query(store.ParticipantRow).one().code["0"] == "def f():\n    return 1\n# 4\n"
+    again = client.post("/api/study/pilot/events", json={"events": batch[:3] + _events(2)})
+    assert again.json() == {"stored": 2, "duplicates": 3}
+    with store.session_scope(url) as session:
+        stored = store.events_of(session, "pilot", types=("code_snapshot",))
+        row = session.query(store.ParticipantRow).one()
+        assert row.token_sha256 == token_digest(token)
+    assert len(stored) == 7
+    assert {e.event_id for e in stored} >= {str(e["event_id"]) for e in batch}
+    assert all(e.participant_id == row.id and e.condition == "none" for e in stored)
+    forged = token.rsplit(".", 1)[0] + ".AAAA"
+    r = TestClient(client.app).post("/api/study/pilot/events", json={"events": _events(1)},
+                                    headers={"X-Participant-Token": forged})
+    assert r.status_code == 403
+
+
+def test_many_requests_share_a_transaction_and_each_is_answered_with_its_own_count(url: str, tmp_path: Path) -> None:
+    client, token = _coding(url, tmp_path)
+    platform = client.app.state.study  # type: ignore[attr-defined]
+    telemetry = platform.telemetry
+    batches = [EventBatch(events=[BrowserEvent(**e) for e in _events(4, client_ms=10 * i)])  # type: ignore[arg-type]
+               for i in range(40)]
+    batches.append(batches[0])  # the same batch again, as a retry racing the first
+
+    async def send_all() -> list[dict[str, int]]:
+        return list(await asyncio.gather(*(telemetry.ingest("pilot", token, b) for b in batches)))
+
+    before = telemetry.writer.batches
+    answers = asyncio.run(send_all())
+    assert sum(a["stored"] for a in answers) == 160
+    assert sum(a["duplicates"] for a in answers) == 4
+    assert telemetry.writer.batches - before < len(batches)  # grouped: fewer commits than requests
+    with store.session_scope(url) as session:
+        assert len(store.events_of(session, "pilot", types=("code_snapshot",))) == 160
+
+
+def test_a_failed_commit_acknowledges_nothing(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'gone' / 'never.db'}"  # no tables: every insert fails
+    writer = EventWriter(Participants(url, StudyCache(url)), linger_s=0.0)
+    future = writer.submit([{"event_id": "e" * 10, "study_id": "s", "participant_id": "p", "condition": "none",
+                             "task_id": None, "task_index": None, "type": "paste", "client_ms": 1, "server_ms": 1,
+                             "payload": {}}], {})
+    with pytest.raises(Exception, match="no such table"):
+        future.result(timeout=30)
+    writer.close()
+
+
+def test_more_than_one_server_process_needs_postgresql() -> None:
+    assert workers_problem("sqlite:///x.db", 1) is None
+    assert workers_problem("postgresql://u@h/db", 4) is None
+    problem = workers_problem("sqlite:///x.db", 2)
+    assert problem and "PostgreSQL" in problem and "--workers 1" in problem
