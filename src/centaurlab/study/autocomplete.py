@@ -13,6 +13,7 @@ import hashlib
 import random
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 
@@ -68,6 +69,15 @@ class Autocomplete:
 
     def _ask(self, study: Study, model: str, body: SuggestRequest, max_tokens: int) -> tuple[str, int, Any]:
         """(suggestion, latency in ms, raw answer) from one model, under the study's autocomplete settings."""
+        request, finish = self.prepare(study, model, body, max_tokens)
+        start = time.perf_counter()
+        response = self.registry.provider(model).complete(request)
+        latency_ms = round((time.perf_counter() - start) * 1000)
+        return finish(response.text), latency_ms, response.raw
+
+    def prepare(self, study: Study, model: str, body: SuggestRequest,
+                max_tokens: int) -> tuple[CompletionRequest, Callable[[str], str]]:
+        """The request for the model and how its text becomes the suggestion (shared by the async path)."""
         settings = study.spec.autocomplete
         cfg = self.registry.get(model)
         prefix = f"{settings.header}\n{body.prefix}" if settings.header else body.prefix
@@ -77,16 +87,22 @@ class Autocomplete:
         smart = settings.trim == "smart"
         # a FIM template's stop strings are its end-of-fill tokens, not a cut: they always go
         stop = list(plan.stop[:4]) if smart or plan.kind == "template" else []
-        start = time.perf_counter()
-        response = self.registry.provider(model).complete(CompletionRequest(
+        request = CompletionRequest(
             plan.prompt, suffix=plan.suffix, temperature=plan.temperature, max_tokens=plan.max_tokens, stop=stop,
-        ))
-        latency_ms = round((time.perf_counter() - start) * 1000)
-        text = plan.clean(response.text) if smart else response.text.rstrip()
-        return text, latency_ms, response.raw
+        )
+        return request, (lambda text: plan.clean(text) if smart else text.rstrip())
 
     def suggest(self, p: ParticipantRow, body: SuggestRequest) -> dict[str, Any]:
         """Ask the condition's model for the code at the cursor; blocking (call from a worker thread)."""
+        study, condition, model, requested = self.begin(p, body)
+        if model is None:
+            assert condition is not None and condition.models
+            return self._pair(study, p, condition.models, body, requested)
+        suggestion, latency_ms, raw = self._ask(study, model, body, self._max_tokens(study, p, body.request_id))
+        return self.served(study, p, body, model, requested, suggestion, latency_ms, raw)
+
+    def begin(self, p: ParticipantRow, body: SuggestRequest) -> tuple[Study, Any, str | None, dict[str, Any]]:
+        """(study, condition, the model or None for a paired condition, the suggestion_requested event)."""
         study = self.participants.studies.get(p.study_id)
         condition = study.spec.conditions.get(p.condition or "none")
         paired = condition is not None and condition.assistance == "paired"
@@ -98,11 +114,11 @@ class Autocomplete:
             {"request_id": body.request_id, "trigger": body.trigger, "prefix": body.prefix, "suffix": body.suffix},
             index=body.task_index, client_ms=body.client_ms,
         )
-        if paired:
-            assert condition is not None and condition.models
-            return self._pair(study, p, condition.models, body, requested)
-        assert model is not None
-        suggestion, latency_ms, raw = self._ask(study, model, body, self._max_tokens(study, p, body.request_id))
+        return study, condition, None if paired else model, requested
+
+    def served(self, study: Study, p: ParticipantRow, body: SuggestRequest, model: str, requested: dict[str, Any],
+               suggestion: str, latency_ms: int, raw: Any) -> dict[str, Any]:
+        """Log the request and the suggestion served (blocking: the store); the answer for the browser."""
         suggestion_id = str(uuid.uuid4())
         events = [requested]
         if suggestion:

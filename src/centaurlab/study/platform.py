@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..models import Registry, load_registry
+from .async_suggest import AsyncAutocomplete
 from .autocomplete import Autocomplete
 from .batch_writer import BatchedTelemetry
 from .chat import Chat
@@ -23,11 +24,13 @@ class StudyPlatform:
     chat: Chat
     runner: Runner
     telemetry: BatchedTelemetry
+    suggestions: AsyncAutocomplete  # the autocomplete route's path: the model asked without a thread
 
     @classmethod
     def build(cls, url: str, runner: Runner, registry: Registry | None = None) -> StudyPlatform:
         studies = StudyCache(url)
         participants = Participants(url, studies)
         registry = registry or load_registry()
-        return cls(url, studies, participants, Autocomplete(participants, registry), Chat(participants, registry),
-                   runner, BatchedTelemetry(participants, participants.tokens))
+        autocomplete = Autocomplete(participants, registry)
+        return cls(url, studies, participants, autocomplete, Chat(participants, registry),
+                   runner, BatchedTelemetry(participants, participants.tokens), AsyncAutocomplete(autocomplete))

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.concurrency import run_in_threadpool
 
 from ...models import ModelError
 from ...study.autocomplete import NotInCondition, SuggestRequest
@@ -113,11 +114,12 @@ async def events(study_id: str, body: EventBatch, request: Request) -> dict[str,
 
 
 @router.post("/suggest")
-def suggest(study_id: str, body: SuggestRequest, request: Request) -> dict[str, Any]:
-    """An inline suggestion at the cursor, from the autocomplete model of the participant's condition."""
-    p = _coding(request, study_id, body.task_index)
+async def suggest(study_id: str, body: SuggestRequest, request: Request) -> dict[str, Any]:
+    """An inline suggestion at the cursor, from the autocomplete model of the participant's condition (asked
+    from the event loop: waiting for the model holds no server thread)."""
+    p = await run_in_threadpool(_coding, request, study_id, body.task_index)
     try:
-        return platform_of(request).autocomplete.suggest(p, body)
+        return await platform_of(request).suggestions.suggest(p, body)
     except NotInCondition as exc:
         raise HTTPException(403, str(exc)) from None
     except ModelError as exc:

@@ -1,0 +1,46 @@
+"""Autocomplete from the server's event loop: the model is asked with an async HTTP call behind the
+model's queue (`models.ModelLimiter`), so a request waiting for a model holds no server thread, only
+the short reads and the log write at either end run in threads. A paired condition, or a provider that
+is not an OpenAI-compatible endpoint (replay files), takes the blocking path in a thread as before."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from ..models import OpenAIProvider
+from ..models.async_openai import AsyncCompletions
+from ..models.limiter import ModelLimiter
+from ..store import ParticipantRow
+from .autocomplete import Autocomplete, SuggestRequest
+
+
+class AsyncAutocomplete:
+    def __init__(self, autocomplete: Autocomplete) -> None:
+        self.autocomplete = autocomplete
+        registry = autocomplete.registry
+        self.limiter = ModelLimiter({name: registry.get(name).concurrency for name in registry.names()})
+        self._clients: dict[str, AsyncCompletions | None] = {}
+
+    def _client(self, model: str) -> AsyncCompletions | None:
+        if model not in self._clients:
+            provider = self.autocomplete.registry.provider(model)
+            cfg = self.autocomplete.registry.get(model)
+            self._clients[model] = (AsyncCompletions(provider, cfg.timeout_s)
+                                    if isinstance(provider, OpenAIProvider) else None)
+        return self._clients[model]
+
+    async def suggest(self, p: ParticipantRow, body: SuggestRequest) -> dict[str, Any]:
+        ac = self.autocomplete
+        study, _, model, requested = ac.begin(p, body)
+        client = self._client(model) if model is not None else None
+        if model is None or client is None:
+            return await asyncio.to_thread(ac.suggest, p, body)
+        request, finish = ac.prepare(study, model, body, ac._max_tokens(study, p, body.request_id))
+        start = time.perf_counter()
+        async with self.limiter.slot(model):  # the wait counts in the latency, as the participant waits it too
+            response = await client.complete(request)
+        latency_ms = round((time.perf_counter() - start) * 1000)
+        return await asyncio.to_thread(ac.served, study, p, body, model, requested, finish(response.text),
+                                       latency_ms, response.raw)
