@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -149,3 +150,19 @@ def test_the_text_protocol_feeds_parse_errors_back_and_stops_at_the_limit(tmp_pa
     assert "Tidewater Bikes" in seen[0]["messages"][1]["content"]  # references inlined
     assert seen[0]["response_format"]["type"] == "json_schema"
     assert "write_file" in seen[0]["messages"][0]["content"]
+
+
+def test_an_endpoint_without_tool_calling_gets_the_text_protocol(tmp_path: Path) -> None:
+    task = load_collab_bank().get("press_release")
+    ws = Workspace.for_task(tmp_path / "ws", task)
+
+    def answer(body: dict) -> Any:  # type: ignore[type-arg]
+        if "tools" in body:
+            return 400, {"error": {"message": "tools are not supported by this model"}}
+        return chat('{"tool": "finish", "args": {"summary": "nothing to add"}}')
+
+    with fake_llm(answer) as (url, seen):
+        traj = run_agent(AgentConfig(name="t", model="fake"), OpenAIProvider("fake", url, "m", max_retries=0), task, ws)
+    assert traj.stop_reason == "finished" and traj.agent["protocol"] == "text"
+    assert "refused tool calling" in traj.notes[0]
+    assert "tools" in seen[0] and "tools" not in seen[1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..models import ChatRequest, ModelError, ModelProvider
@@ -43,6 +43,7 @@ class Trajectory:
     stop_reason: str = ""
     files_changed: list[str] = field(default_factory=list)
     error: str | None = None
+    notes: list[str] = field(default_factory=list)
 
     @property
     def tokens(self) -> int:
@@ -102,7 +103,29 @@ def run_agent(
     ws: Workspace,
     on_step: Callable[[Step], None] | None = None,
 ) -> Trajectory:
-    """Run the agent alone on the task in `ws`; model errors end the run and are recorded."""
+    """Run the agent alone on the task in `ws`; model errors end the run and are recorded.
+
+    An endpoint that refuses `tools` on the first request (HTTP 400/422) gets the text protocol
+    instead; the switch is noted in the trajectory."""
+    try:
+        return _run(cfg, provider, task, ws, on_step)
+    except _NoToolCalling as exc:
+        traj = _run(replace(cfg, protocol="text"), provider, task, ws, on_step)
+        traj.notes.append(f"the endpoint refused tool calling ({exc}); used the text protocol")
+        return traj
+
+
+class _NoToolCalling(Exception):
+    pass
+
+
+def _run(
+    cfg: AgentConfig,
+    provider: ModelProvider,
+    task: TaskInstance,
+    ws: Workspace,
+    on_step: Callable[[Step], None] | None,
+) -> Trajectory:
     system = cfg.system_prompt
     if cfg.protocol == "text":
         system += "\n\n" + TEXT_PROTOCOL.replace("{tools}", describe_tools(cfg.tools))
@@ -120,6 +143,9 @@ def run_agent(
         try:
             response = provider.chat(_request(cfg, messages, task, ws))
         except ModelError as exc:
+            refused = any(f"HTTP {code}" in str(exc) for code in (400, 422))
+            if cfg.protocol == "tools" and index == 0 and refused:
+                raise _NoToolCalling(str(exc)[:200]) from None
             traj.stop_reason, traj.error = "model error", str(exc)
             break
         step = Step(
