@@ -16,7 +16,7 @@ def test_ok_run_reports_output_time_and_memory() -> None:
     assert result.stdout == "hello\n"
     assert result.stderr == "oops\n"
     assert result.isolated and result.backend == "bwrap"
-    assert 0 < result.wall_seconds < 5
+    assert result.wall_seconds > 0
     assert result.peak_memory_mb > 1
 
 
