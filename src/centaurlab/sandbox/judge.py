@@ -66,7 +66,10 @@ class Boxes(BoxProvider):
             self.box.budget = self.budget
             return self.box
         self.retire()
-        box = self.factory()
+        try:
+            box = self.factory()
+        except BoxFailure as exc:
+            raise LoadFailed(str(exc)) from None
         box.output = self.outputs
         self.log.boxes += 1
         box.budget = Budget(self.load_seconds)
@@ -76,6 +79,7 @@ class Boxes(BoxProvider):
             box.discard()
             raise LoadFailed(f"importing solution.py failed: {exc.remote_trace or exc}") from None
         except BoxFailure as exc:
+            box.discard()
             raise LoadFailed(f"importing solution.py failed: {exc}") from None
         self.log.load_output.append(reply.output)
         box.budget = self.budget
