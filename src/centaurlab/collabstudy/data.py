@@ -1,0 +1,39 @@
+"""What the analyses read: graded sessions (people's and the autonomous baseline's), the surveys and
+the behaviour codes, as plain rows; from the store or from the synthetic study alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Obs:
+    session: str
+    human: str
+    """The participant's id; "none" for the autonomous baseline."""
+    agent: str
+    task: str
+    difficulty: str
+    score: float
+    kind: str = "human"  # human | autonomous
+    user_turns: int = 0
+    codes: dict[str, bool] | None = None
+
+
+@dataclass
+class StudyData:
+    sessions: list[Obs]
+    pre: dict[str, dict[str, Any]] = field(default_factory=dict)
+    post: dict[str, dict[str, Any]] = field(default_factory=dict)
+    hand_codes: dict[str, dict[str, bool]] = field(default_factory=dict)
+    truth: dict[str, Any] | None = None
+    """Known skills of a synthetic study (humans, agents), for checking that the analysis recovers them."""
+
+    @property
+    def human_sessions(self) -> list[Obs]:
+        return [o for o in self.sessions if o.kind != "autonomous"]
+
+    @property
+    def autonomous(self) -> list[Obs]:
+        return [o for o in self.sessions if o.kind == "autonomous"]
