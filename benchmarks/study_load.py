@@ -11,6 +11,14 @@ directly, in the same run, is the baseline).
 
     python benchmarks/study_load.py [--participants 50,200] [--seconds 20] [--model-ms 50]
                                     [--run-prob 0.02] [--think-ms 0,1000] [--json FILE]
+                                    [--servers sqlite,postgres:2] [--postgres-url URL] [--baseline-src DIR]
+
+--servers runs the same plan against several layouts in one run: `sqlite` (one process, as before) and
+`postgres:N` (`centaur serve --workers N` on a fresh PostgreSQL database made on --postgres-url's server).
+`--baseline-src DIR` runs the first layout from another source tree (e.g. the code before a change,
+exported with `git archive`), so that "today's" figure is measured in the same run. The last lines compare
+every layout with the first: events stored per second (saturation), and at 200 participants at a
+browser's pace telemetry p99 and the suggestion's added latency p99 (its p99 minus the model's median).
 """
 
 from __future__ import annotations
@@ -76,13 +84,19 @@ tokens = 16
 """
 
 
-def start_server(folder: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    code = ("import uvicorn; from centaurlab import store; from centaurlab.config import settings; "
-            "from centaurlab.web import create_app; url = settings().database_url; "
-            f"uvicorn.run(create_app(database_url=url, banks=['study']), host='127.0.0.1', port={port}, "
-            "log_level='warning', timeout_keep_alive=120)")
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=folder, env=env)
-    deadline = time.monotonic() + 60
+def start_server(folder: Path, port: int, env: dict[str, str], workers: int = 0) -> subprocess.Popen[bytes]:
+    """workers 0: one process as the benchmark always ran it; N: `centaur serve --workers N`."""
+    if workers:
+        cmd = [sys.executable, "-c", "from centaurlab.cli.root import app; app()", "serve", "--port", str(port),
+               "--workers", str(workers)]
+        proc = subprocess.Popen(cmd, cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    else:
+        code = ("import uvicorn; from centaurlab import store; from centaurlab.config import settings; "
+                "from centaurlab.web import create_app; url = settings().database_url; store.upgrade(url); "
+                f"uvicorn.run(create_app(database_url=url, banks=['study']), host='127.0.0.1', port={port}, "
+                "log_level='warning', timeout_keep_alive=120)")
+        proc = subprocess.Popen([sys.executable, "-c", code], cwd=folder, env=env)
+    deadline = time.monotonic() + 600  # several processes start slowly on a busy machine
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
@@ -206,6 +220,72 @@ async def load(base: str, n: int, seconds: float, run_prob: float, seed: int, th
     }
 
 
+def measure(setup: str, args: argparse.Namespace, model_url: str, baseline_src: Path | None) -> dict[str, Any]:
+    """One layout: a fresh database and study, the server started, the participants' plan, the server stopped."""
+    folder = Path(tempfile.mkdtemp(prefix="study-load-"))
+    (folder / "centaur.toml").write_text(f'[models.fake]\nbase_url = "{model_url}"\nmodel = "fake"\n'
+                                         "concurrency = 256\nmax_retries = 0\n")
+    (folder / "load.toml").write_text(STUDY)
+    env = {**os.environ, "CENTAUR_DATA_DIR": str(folder / "data"), "CENTAUR_CONFIG": str(folder / "centaur.toml")}
+    if baseline_src is not None:
+        env["PYTHONPATH"] = str(baseline_src)
+    workers = 0
+    if setup.startswith("postgres"):
+        from sqlalchemy import create_engine, text
+        from sqlalchemy.engine import make_url
+
+        workers = int(setup.split(":")[1]) if ":" in setup else 1
+        name = f"study_load_{uuid.uuid4().hex[:8]}"
+        admin = create_engine(args.postgres_url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        admin.dispose()
+        env["CENTAUR_DATABASE_URL"] = make_url(args.postgres_url).set(database=name).render_as_string(
+            hide_password=False)
+    subprocess.run([sys.executable, "-c", "from centaurlab.cli.root import app; app()", "study", "create",
+                    "load.toml"], cwd=folder, env=env, check=True, capture_output=True)
+    port = free_port()
+    server = start_server(folder, port, env, workers)
+    base = f"http://127.0.0.1:{port}"
+    out: dict[str, Any] = {"setup": setup + (" (baseline source)" if baseline_src else ""), "runs": []}
+    try:
+        single = asyncio.run(sequential(base, 50))
+        out["suggest_alone_p50_ms"] = round(statistics.median(single.latency["suggest"]) * 1000, 1)
+        out["telemetry_alone_p50_ms"] = round(statistics.median(single.latency["telemetry"]) * 1000, 1)
+        plan = [(int(n), int(t)) for t in args.think_ms.split(",") for n in args.participants.split(",")]
+        for n, think in plan:
+            one = asyncio.run(load(base, n, args.seconds, args.run_prob, args.seed, think / 1000))
+            one["setup"] = out["setup"]
+            out["runs"].append(one)
+            print(json.dumps(one), flush=True)
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    return out
+
+
+def compare(results: list[dict[str, Any]], model_p50: float, n: int) -> list[dict[str, Any]]:
+    """The issue's goals per layout, as ratios to the first layout (the baseline) and to the model."""
+    rows = []
+    for res in results:
+        saturated = [r for r in res["runs"] if r["think_ms"] == 0]
+        paced = [r for r in res["runs"] if r["think_ms"] > 0 and r["participants"] == n]
+        row: dict[str, Any] = {"setup": res["setup"]}
+        row["events_per_s_saturated"] = max((r["events_per_s"] for r in saturated), default=None)
+        if paced:
+            lat = paced[0]["latency_ms"]
+            row["telemetry_p99_ms"] = lat.get("telemetry", {}).get("p99")
+            sug = lat.get("suggest", {}).get("p99")
+            row["suggest_added_p99_ms"] = round(sug - model_p50, 1) if sug is not None else None
+            row["errors"] = paced[0]["errors"]
+        rows.append(row)
+    base = rows[0]["events_per_s_saturated"]
+    for row in rows:
+        ev = row["events_per_s_saturated"]
+        row["events_per_s_x_baseline"] = round(ev / base, 2) if ev and base else None
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--participants", default="50,200")
@@ -215,46 +295,27 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think-ms", default="0,1000",
                         help="pause after each loop (0: as fast as the server answers; 1000: a browser's pace)")
+    parser.add_argument("--servers", default="sqlite", help="layouts, comma-separated: sqlite, postgres:N")
+    parser.add_argument("--postgres-url", default="postgresql+psycopg://postgres@127.0.0.1:5432/postgres",
+                        help="a PostgreSQL server where a fresh database is made per postgres layout")
+    parser.add_argument("--baseline-src", type=Path, help="run the first layout from this source tree's src/")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
 
-    folder = Path(tempfile.mkdtemp(prefix="study-load-"))
-    model_port, port = free_port(), free_port()
+    model_port = free_port()
     fake_model(model_port, args.model_ms / 1000)
     model_url = f"http://127.0.0.1:{model_port}/v1"
-    (folder / "centaur.toml").write_text(f'[models.fake]\nbase_url = "{model_url}"\nmodel = "fake"\n'
-                                         "concurrency = 256\nmax_retries = 0\n")
-    (folder / "load.toml").write_text(STUDY)
-    env = {**os.environ, "CENTAUR_DATA_DIR": str(folder / "data"), "CENTAUR_CONFIG": str(folder / "centaur.toml")}
-    subprocess.run([sys.executable, "-c", "from centaurlab.cli.root import app; app()", "study", "create",
-                    "load.toml"], cwd=folder, env=env, check=True, capture_output=True)
-    server = start_server(folder, port, env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        model = asyncio.run(direct_model(model_url, 50))
-        single = asyncio.run(sequential(base, 50))
-        alone = single.latency["suggest"]
-        results = {"model_ms": args.model_ms, "direct_model_p50_ms": round(statistics.median(model) * 1000, 1),
-                   "suggest_alone_p50_ms": round(statistics.median(alone) * 1000, 1),
-                   "telemetry_alone_p50_ms": round(statistics.median(single.latency["telemetry"]) * 1000, 1),
-                   "runs": []}
-        added = statistics.median(alone) - statistics.median(model)
-        results["added_ms_alone"] = round(added * 1000, 1)
-        results["added_ratio_alone"] = round(added / statistics.median(model), 3)
-        plan = [(int(n), int(t)) for t in args.think_ms.split(",") for n in args.participants.split(",")]
-        for n, think in plan:
-            one = asyncio.run(load(base, n, args.seconds, args.run_prob, args.seed, think / 1000))
-            sug = one["latency_ms"].get("suggest", {})
-            one["suggest_added_ratio_p50"] = round((sug["p50"] - results["direct_model_p50_ms"])
-                                                   / results["direct_model_p50_ms"], 2) if sug else None
-            results["runs"].append(one)
-            print(json.dumps(one), flush=True)
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
-    print(json.dumps({k: v for k, v in results.items() if k != "runs"}, indent=2))
+    model = asyncio.run(direct_model(model_url, 50))
+    model_p50 = statistics.median(model) * 1000
+    results = []
+    for i, setup in enumerate(args.servers.split(",")):
+        results.append(measure(setup, args, model_url, args.baseline_src if i == 0 else None))
+    biggest = max(int(n) for n in args.participants.split(","))
+    summary = {"model_ms": args.model_ms, "direct_model_p50_ms": round(model_p50, 1),
+               "goals": compare(results, model_p50, biggest)}
+    print(json.dumps(summary, indent=2))
     if args.json:
-        args.json.write_text(json.dumps(results, indent=2))
+        args.json.write_text(json.dumps({**summary, "layouts": results}, indent=2))
 
 
 if __name__ == "__main__":
