@@ -7,7 +7,7 @@ answered yet (`retry_failed` also re-asks those whose answers could not be used)
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sqlalchemy import delete, select
 
@@ -37,9 +37,14 @@ class GradeOptions:
     judges: int = 2
     rubric_model: str = "local"
     retry_failed: bool = False
-    rubric_items: int = 2
-    rubric_chars: int = 160
-    rubric_max_tokens: int = 900
+    rubric_items: int = 3
+    rubric_chars: int = 200
+    rubric_max_tokens: int = 1500
+
+
+OFFLINE_RUBRIC = {"rubric_items": 1, "rubric_chars": 100, "rubric_max_tokens": 500}
+"""The embedded model writes one short item per category: with grammar-constrained decoding it
+produces a few tokens a second on a busy 2-core machine, and its longer rubrics are no better."""
 
 
 class _Providers:
@@ -79,6 +84,8 @@ def grade_sessions(
 ) -> list[GradeOutcome]:
     registry = registry or load_registry()
     panel = panel or default_panel(registry, options.judges)
+    if registry.get(options.rubric_model).provider == "embedded":
+        options = replace(options, **OFFLINE_RUBRIC)  # type: ignore[arg-type]
     providers = _Providers(registry, url)
     banks: dict[str, CollabBank] = {}
     rubrics: dict[str, StoredRubric | Exception] = {}

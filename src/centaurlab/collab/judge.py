@@ -60,8 +60,8 @@ def default_panel(registry: Registry, k: int = 2) -> list[JudgeConfig]:
     while len(panel) < k:
         i += 1
         panel.append(
-            JudgeConfig(f"local#{i}", "local", temperature=0.0 if i == 1 else 0.7, seed=i, max_tokens=800,
-                        justification_chars=80)
+            JudgeConfig(f"local#{i}", "local", temperature=0.0 if i == 1 else 0.7, seed=i, max_tokens=400,
+                        justification_chars=60)
         )
     return panel
 
