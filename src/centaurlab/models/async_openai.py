@@ -1,5 +1,5 @@
-"""Completions from an OpenAI-compatible endpoint without a thread: the async twin of
-`OpenAIProvider.complete` (non-streaming), for the web server's event loop. Same payload, same
+"""Completions and chat answers from an OpenAI-compatible endpoint without a thread: the async twin of
+`OpenAIProvider.complete` and `.chat` (non-streaming), for the web server's event loop. Same payload, same
 retries on the same statuses, same errors; the synchronous provider stays the one for the CLI, bench
 and arena, which run their calls from threads and processes."""
 
@@ -12,8 +12,8 @@ from typing import Any
 
 import httpx
 
-from .provider import RETRY_STATUS, OpenAIProvider, completion_payload, retry_after_seconds
-from .types import CompletionRequest, ModelError, ModelResponse, Usage
+from .provider import RETRY_STATUS, OpenAIProvider, chat_payload, completion_payload, retry_after_seconds
+from .types import ChatRequest, CompletionRequest, ModelError, ModelResponse, Usage
 
 
 class AsyncCompletions:
@@ -23,10 +23,15 @@ class AsyncCompletions:
             timeout_s, connect=10.0), limits=httpx.Limits(max_connections=None, max_keepalive_connections=64))
 
     async def complete(self, request: CompletionRequest) -> ModelResponse:
+        return await self._call("/completions", completion_payload(request), chat=False)
+
+    async def chat(self, request: ChatRequest) -> ModelResponse:
+        return await self._call("/chat/completions", chat_payload(request), chat=True)
+
+    async def _call(self, path: str, body: dict[str, Any], chat: bool) -> ModelResponse:
         p = self.provider
-        body = completion_payload(request)
         payload = {"model": p.model, **{k: v for k, v in p.defaults.items() if k not in body}, **body}
-        url = p.base_url + "/completions"
+        url = p.base_url + path
         where = f"model '{p.name}' ({p.model} at {url})"
         attempt = 0
         while True:
@@ -39,7 +44,7 @@ class AsyncCompletions:
                 problem = f"cannot connect or timed out: {exc!r}"
             else:
                 if response.status_code < 400:
-                    return self._parse(response, where, time.perf_counter() - start, attempt)
+                    return self._parse(response, where, time.perf_counter() - start, attempt, chat)
                 if response.status_code not in RETRY_STATUS:
                     raise ModelError(f"{where}: HTTP {response.status_code}: {response.text[:500]}")
                 problem = f"HTTP {response.status_code}: {response.text[:300]}"
@@ -50,11 +55,12 @@ class AsyncCompletions:
                 wait = p.backoff_s * 2 ** (attempt - 1) * (1 + 0.1 * random.random())
             await asyncio.sleep(min(wait, p.max_backoff_s))
 
-    def _parse(self, response: httpx.Response, where: str, elapsed: float, attempt: int) -> ModelResponse:
+    def _parse(self, response: httpx.Response, where: str, elapsed: float, attempt: int,
+               chat: bool) -> ModelResponse:
         try:
             data: Any = response.json()
             choice = data["choices"][0]
-            text = choice.get("text") or ""
+            text = (choice["message"].get("content") or "") if chat else (choice.get("text") or "")
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             raise ModelError(f"{where}: malformed answer ({exc!r}): {response.text[:300]}") from None
         raw_usage = data.get("usage") or {}

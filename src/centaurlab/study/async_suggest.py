@@ -1,4 +1,4 @@
-"""Autocomplete from the server's event loop: the model is asked with an async HTTP call behind the
+"""Autocomplete and chat from the server's event loop: the model is asked with an async HTTP call behind the
 model's queue (`models.ModelLimiter`), so a request waiting for a model holds no server thread, only
 the short reads and the log write at either end run in threads. A paired condition, or a provider that
 is not an OpenAI-compatible endpoint (replay files), takes the blocking path in a thread as before."""
@@ -14,11 +14,13 @@ from ..models.async_openai import AsyncCompletions
 from ..models.limiter import ModelLimiter
 from ..store import ParticipantRow
 from .autocomplete import Autocomplete, SuggestRequest
+from .chat import Chat, ChatBody
 
 
 class AsyncAutocomplete:
-    def __init__(self, autocomplete: Autocomplete) -> None:
+    def __init__(self, autocomplete: Autocomplete, chat: Chat | None = None) -> None:
         self.autocomplete = autocomplete
+        self.chat_ = chat
         registry = autocomplete.registry
         self.limiter = ModelLimiter({name: registry.get(name).concurrency for name in registry.names()})
         self._clients: dict[str, AsyncCompletions | None] = {}
@@ -44,3 +46,17 @@ class AsyncAutocomplete:
         latency_ms = round((time.perf_counter() - start) * 1000)
         return await asyncio.to_thread(ac.served, study, p, body, model, requested, finish(response.text),
                                        latency_ms, response.raw)
+
+    async def chat(self, p: ParticipantRow, body: ChatBody) -> dict[str, Any]:
+        chat = self.chat_
+        assert chat is not None
+        study, model, request, message_event = chat.prepare(p, body)
+        client = self._client(model)
+        if client is None:
+            return await asyncio.to_thread(chat.answer, p, body)
+        start = time.perf_counter()
+        async with self.limiter.slot(model):
+            response = await client.chat(request)
+        latency_ms = round((time.perf_counter() - start) * 1000)
+        return await asyncio.to_thread(chat.answered, study, p, body, model, message_event, response.text,
+                                       latency_ms)

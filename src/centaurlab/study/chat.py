@@ -57,6 +57,14 @@ class Chat:
 
     def answer(self, p: ParticipantRow, body: ChatBody) -> dict[str, Any]:
         """The model's answer (text and Markdown rendered as safe HTML); blocking (call from a worker thread)."""
+        study, model, request, message_event = self.prepare(p, body)
+        start = time.perf_counter()
+        response = self.registry.provider(model).chat(request)
+        latency_ms = round((time.perf_counter() - start) * 1000)
+        return self.answered(study, p, body, model, message_event, response.text, latency_ms)
+
+    def prepare(self, p: ParticipantRow, body: ChatBody) -> tuple[Study, str, ChatRequest, dict[str, Any]]:
+        """(study, model, the request for the model, the chat_message event): shared by the async path."""
         study = self.participants.studies.get(p.study_id)
         condition = study.spec.conditions.get(p.condition or "none")
         model = condition.chat_model if condition is not None else None
@@ -76,13 +84,14 @@ class Chat:
              "code": body.code},
             index=body.task_index, client_ms=body.client_ms,
         )
-        start = time.perf_counter()
-        response = self.registry.provider(model).chat(ChatRequest(
-            messages=messages, temperature=settings.temperature, max_tokens=settings.max_tokens,
-        ))
-        latency_ms = round((time.perf_counter() - start) * 1000)
+        request = ChatRequest(messages=messages, temperature=settings.temperature, max_tokens=settings.max_tokens)
+        return study, model, request, message_event
+
+    def answered(self, study: Study, p: ParticipantRow, body: ChatBody, model: str, message_event: dict[str, Any],
+                 answer: str, latency_ms: int) -> dict[str, Any]:
+        """Log the message and the answer (blocking: the store); the answer for the browser."""
         response_id = str(uuid.uuid4())
-        text = response.text.strip()
+        text = answer.strip()
         response_event = self.participants.event(
             study, p, "chat_response",
             {"message_id": body.message_id, "response_id": response_id, "text": text, "model": model,

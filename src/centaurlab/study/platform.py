@@ -24,13 +24,13 @@ class StudyPlatform:
     chat: Chat
     runner: Runner
     telemetry: BatchedTelemetry
-    suggestions: AsyncAutocomplete  # the autocomplete route's path: the model asked without a thread
+    suggestions: AsyncAutocomplete  # the autocomplete and chat routes' path: the model asked without a thread
 
     @classmethod
     def build(cls, url: str, runner: Runner, registry: Registry | None = None) -> StudyPlatform:
         studies = StudyCache(url)
         participants = Participants(url, studies)
         registry = registry or load_registry()
-        autocomplete = Autocomplete(participants, registry)
-        return cls(url, studies, participants, autocomplete, Chat(participants, registry),
-                   runner, BatchedTelemetry(participants, participants.tokens), AsyncAutocomplete(autocomplete))
+        autocomplete, chat = Autocomplete(participants, registry), Chat(participants, registry)
+        return cls(url, studies, participants, autocomplete, chat,
+                   runner, BatchedTelemetry(participants, participants.tokens), AsyncAutocomplete(autocomplete, chat))

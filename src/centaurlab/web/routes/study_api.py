@@ -127,11 +127,11 @@ async def suggest(study_id: str, body: SuggestRequest, request: Request) -> dict
 
 
 @router.post("/chat")
-def chat(study_id: str, body: ChatBody, request: Request) -> dict[str, Any]:
-    """The chat model's answer to a message, given the conversation so far."""
-    p = _coding(request, study_id, body.task_index)
+async def chat(study_id: str, body: ChatBody, request: Request) -> dict[str, Any]:
+    """The chat model's answer to a message, given the conversation so far (asked from the event loop)."""
+    p = await run_in_threadpool(_coding, request, study_id, body.task_index)
     try:
-        return platform_of(request).chat.answer(p, body)
+        return await platform_of(request).suggestions.chat(p, body)
     except NotInCondition as exc:
         raise HTTPException(403, str(exc)) from None
     except ModelError as exc:
