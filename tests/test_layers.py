@@ -18,6 +18,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "centaurlab"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("__main__",),
     ("cli", "web"),
+    ("modelcard",),  # one model through every pillar: composes them for cli and web alike
     ("collabstudy",),  # people with agents: builds on collab (tasks, judges) and study (survey questions)
     ("study", "bench", "arena", "collab"),
     ("grading", "models", "rating", "stats", "executors"),

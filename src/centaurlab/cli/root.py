@@ -12,6 +12,7 @@ from . import (
     config_cmd,
     db_cmd,
     grade_cmd,
+    model_cmd,
     models_cmd,
     rate_cmd,
     run_cmd,
@@ -38,6 +39,7 @@ app.command("serve")(serve_cmd.serve)
 app.add_typer(rate_cmd.app, name="rate")
 app.command("grade")(grade_cmd.grade)
 app.add_typer(models_cmd.app, name="models")
+app.add_typer(model_cmd.app, name="model")
 app.add_typer(arena_cmd.app, name="arena")
 arena_generate_cmd.register(arena_cmd.app)  # centaur arena generate / prompts / generated
 app.add_typer(bench_cmd.app, name="bench")

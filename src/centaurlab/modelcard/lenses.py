@@ -1,0 +1,181 @@
+"""What the store knows about one model, lens by lens: bench, arena, collab and its model calls.
+
+Read straight from the store's tables (the pillars own them; this module only reads), so a card
+never triggers work: an empty lens says which command would fill it. Each lens also keeps the
+per-unit values behind its headline score (one per bench sample, per match, per session), which
+the comparison resamples for its bootstrap.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+
+from .. import store
+from ..store.arena import ArenaMatch
+from ..store.arena_generation import GeneratedAgent
+from ..store.collab import CollabSession
+from .figures import Figure, mean_figure, rate_figure
+
+BENCH_AXES = ("correctness", "efficiency", "quality", "composite", "human_percentile")
+
+
+@dataclass
+class Lens:
+    """One lens of a card: its figures (name -> Figure), tables, and the units behind its score."""
+
+    name: str
+    figures: dict[str, Figure] = field(default_factory=dict)
+    tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    score: str | None = None
+    """The figure models are ordered by in a comparison (higher is better)."""
+    units: list[float] = field(default_factory=list)
+    empty_hint: str | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not any(f.n for f in self.figures.values())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"figures": {k: f.as_dict() for k, f in self.figures.items()}, "tables": self.tables,
+                "score": self.score, "empty": self.empty, "fill_with": self.empty_hint if self.empty else None}
+
+
+def bench_lens(url: str, model: str) -> Lens:
+    lens = Lens("bench", score="composite",
+                empty_hint=f"centaur bench run --model {model} --bank <bank> --samples 3")
+    with store.session_scope(url) as s:
+        rows = list(s.scalars(select(store.BenchSample).where(store.BenchSample.model == model,
+                                                               store.BenchSample.status == "graded")))
+        data = [(r.run_id, r.task_id, r.framing, {a: getattr(r, a) for a in BENCH_AXES}) for r in rows]
+    runs = [f"bench:{run}" for run, *_ in data]
+    for axis in BENCH_AXES:
+        lens.figures[axis] = mean_figure([v[axis] for *_, v in data], runs)
+    lens.units = [float(v["composite"]) for *_, v in data if v["composite"] is not None]
+    # consistency (COMPASS): the SD of the composite over a task's generations, averaged over tasks
+    by_task: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for run, task, _, v in data:
+        if v["composite"] is not None:
+            by_task[(run, task)].append(float(v["composite"]))
+    sds = [mean_figure(xs).sd for xs in by_task.values() if len(xs) > 1]
+    lens.figures["consistency_sd"] = mean_figure(sds, runs)
+    # framing effects: each framing's mean composite minus the mean over every framing
+    overall = lens.figures["composite"].value
+    by_framing: dict[str, list[float]] = defaultdict(list)
+    for _, _, framing, v in data:
+        if v["composite"] is not None:
+            by_framing[framing].append(float(v["composite"]))
+    if overall is not None and len(by_framing) > 1:
+        lens.tables["framings"] = [
+            {"framing": f, **mean_figure(xs, runs).as_dict(), "effect": mean_figure(xs).value - overall}  # type: ignore[operator]
+            for f, xs in sorted(by_framing.items())
+        ]
+    return lens
+
+
+def _match_points(winner: int | None, side: int) -> float:
+    return 0.5 if winner is None else float(winner == side)
+
+
+def arena_lens(url: str, model: str) -> Lens:
+    lens = Lens("arena", score="win_rate",
+                empty_hint=f"centaur arena generate --model {model} then centaur arena tournament with its agents")
+    with store.session_scope(url) as s:
+        agents = list(s.scalars(select(GeneratedAgent).where(GeneratedAgent.model == model)))
+        info = [(a.name, a.run, a.strategy, a.status, a.debug_rounds, a.failure_kind) for a in agents]
+        names = [a[0] for a in info]
+        matches = list(s.execute(
+            select(ArenaMatch.tournament_id, ArenaMatch.agent_a, ArenaMatch.agent_b, ArenaMatch.winner)
+            .where(ArenaMatch.agent_a.in_(names) | ArenaMatch.agent_b.in_(names)))) if names else []  # fmt: skip
+    points: dict[str, list[float]] = defaultdict(list)
+    tournaments: dict[str, set[str]] = defaultdict(set)
+    for tid, a, b, winner in matches:
+        for side, name in enumerate((a, b)):
+            if name in names and (a not in names or b not in names or side == 0):  # self-play counted once
+                points[name].append(_match_points(winner, side) if a != b else 0.5)
+                tournaments[name].add(f"arena:{tid}" if tid else "arena:matches")
+    all_points = [p for ps in points.values() for p in ps]
+    all_runs = sorted({t for ts in tournaments.values() for t in ts})
+    lens.units = all_points
+    lens.figures["win_rate"] = rate_figure(sum(all_points), len(all_points), all_runs)
+    gen_runs = [f"arena-gen:{run}" for _, run, *_ in info]
+    lens.figures["accepted"] = rate_figure(sum(a[3] == "passed" for a in info), len(info), gen_runs)
+    lens.figures["debug_rounds"] = mean_figure([d for *_, d, _ in info], gen_runs)
+    strategies: dict[str, list[tuple[str, str, str, int, str | None]]] = defaultdict(list)
+    for name, run, strategy, status, rounds, kind in info:
+        strategies[strategy].append((name, run, status, rounds, kind))
+    lens.tables["strategies"] = []
+    for strategy, rows in sorted(strategies.items()):
+        pts = [p for name, *_ in rows for p in points.get(name, [])]
+        kinds: dict[str, int] = defaultdict(int)
+        for *_, kind in rows:
+            if kind:
+                kinds[kind] += 1
+        lens.tables["strategies"].append({
+            "strategy": strategy, "agents": len(rows), "accepted": sum(r[2] == "passed" for r in rows),
+            "win_rate": rate_figure(sum(pts), len(pts),
+                                    sorted({t for n, *_ in rows for t in tournaments[n]})).as_dict(),
+            "debug_rounds": mean_figure([r[3] for r in rows]).as_dict(), "failures": dict(kinds),
+            "runs": sorted({f"arena-gen:{r[1]}" for r in rows}),
+        })
+    return lens
+
+
+def calls_lens(url: str, model: str) -> Lens:
+    lens = Lens("calls", empty_hint=f"any command that asks {model} (bench run, arena generate, collab run)")
+    with store.session_scope(url) as s:
+        rows = list(s.execute(select(store.ModelCall.run_id, store.ModelCall.latency_s, store.ModelCall.cost,
+                                     store.ModelCall.cached, store.ModelCall.error,
+                                     store.ModelCall.completion_tokens).where(store.ModelCall.model == model)))
+    runs = [f"calls:{r[0]}" for r in rows if r[0]]
+    fresh = [r for r in rows if not r[3]]
+    lens.figures["latency_s"] = mean_figure([r[1] for r in fresh], runs)
+    lens.figures["cost"] = mean_figure([r[2] if r[2] is not None else None for r in fresh], runs)
+    lens.figures["completion_tokens"] = mean_figure([r[5] for r in fresh], runs)
+    lens.figures["errors"] = rate_figure(sum(r[4] is not None for r in rows), len(rows), runs)
+    lens.figures["cached"] = rate_figure(sum(bool(r[3]) for r in rows), len(rows), runs)
+    lens.tables["totals"] = [{"calls": len(rows), "cost": sum(r[2] or 0.0 for r in rows)}]
+    return lens
+
+
+def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
+    """Skill rating of the model's agents (from every graded session, CollabSkill's additive model),
+    its autonomous score (mean judged outcome of its agents alone) and the gap between the two."""
+    lens = Lens("collab", score="skill",
+                empty_hint=f"centaur collab run --model {model} then centaur collab grade --all")
+    with store.session_scope(url) as s:
+        has = s.scalars(select(CollabSession.id).where(CollabSession.model == model).limit(1)).first()
+    if has is None:
+        lens.figures["skill"] = Figure(None, 0)
+        return lens
+    from ..collab.rate import rate_sessions
+    from ..collab.results import load_results
+    from ..rating import RatingError
+
+    rows = load_results(url)
+    mine = [r for r in rows if r.model == model and not math.isnan(r.outcome)]
+    agents = sorted({r.agent for r in mine})
+    runs = [f"collab:{a}" for a in agents]
+    auto = [r.outcome for r in mine if r.kind == "autonomous"]
+    lens.figures["autonomous"] = mean_figure(auto, runs)
+    lens.units = [r.outcome for r in mine]
+    try:
+        rating = rate_sessions(rows, rounds=rounds) if mine else None
+    except RatingError:
+        rating = None
+    mine_rows = [a for a in (rating.agents if rating else []) if a.get("name") in agents]
+    lens.tables["agents"] = mine_rows
+    if mine_rows:
+        skill = sum(float(a["mu"]) for a in mine_rows) / len(mine_rows)
+        lo = min(float(a["ci_low"]) for a in mine_rows)
+        hi = max(float(a["ci_high"]) for a in mine_rows)
+        lens.figures["skill"] = Figure(skill, len(mine), None, lo, hi, runs)
+        if lens.figures["autonomous"].value is not None:
+            lens.figures["gap"] = Figure(skill - lens.figures["autonomous"].value, len(mine), runs=runs)
+    else:
+        lens.figures["skill"] = Figure(None, 0, runs=runs)
+    return lens
