@@ -1,18 +1,18 @@
 """The one database: SQLAlchemy 2 models, sessions and Alembic migrations (SQLite or PostgreSQL)."""
 
 from . import arena as arena  # arena tables (ArenaMatch, ...): centaurlab.store.arena
+from . import arena_generation as arena_generation  # agents written by models: centaurlab.store.arena_generation
 from . import collab as collab  # collab tables (CollabSession, ...): centaurlab.store.collab
 from . import collab_study as collab_study  # collaboration studies: centaurlab.store.collab_study
-from . import arena_generation as arena_generation  # agents written by models: centaurlab.store.arena_generation
 from .bench import BenchRun, BenchSample, list_runs, samples_of
 from .engine import engine_for, normalise_url, session_scope
 from .grades import config_digest, find_grade, record_grade
 from .migrate import current, head, upgrade
 from .model_calls import CachedResponse, ModelCall, cache_response, cached_response, calls_for_run
 from .models import Base, GradeRow, Submission, TestVerdict
+from .server import ServerSecret, lock_across_processes, shared_secret
 from .study import ParticipantRow, StudyEvent, StudyRow, append_events, events_of
 from .submissions import record_report, source_digest, submissions_for
-from .server import ServerSecret, lock_across_processes, shared_secret
 
 __all__ = [
     "BenchRun",
