@@ -90,3 +90,22 @@ def test_browser_events_are_idempotent(platform: tuple[CollabStudies, ScriptedMo
     _, token = p.join("pilot", {})
     assert p.log(token, "t-1", "time_on_task", {"ms": 1000})
     assert not p.log(token, "t-1", "time_on_task", {"ms": 1000})
+
+
+def test_constrained_agents_write_before_they_may_finish(tmp_path: Path) -> None:
+    from centaurlab.collab import load_collab_bank
+    from centaurlab.collab.agents import get_agent
+    from centaurlab.collab.workspace import Workspace
+    from centaurlab.collabstudy.chat import request_for, start_messages
+
+    task = load_collab_bank("collab").get("press_release")
+    cfg = get_agent("local-agent")
+    ws = Workspace.for_task(tmp_path / "ws", task)
+
+    def tools() -> list[str]:
+        schema = request_for(cfg, start_messages(cfg, task, ws), task, ws).extra["response_format"]
+        return [v["properties"]["tool"]["const"] for v in schema["json_schema"]["schema"]["oneOf"]]
+
+    assert tools() == ["write_file"]
+    ws.write_text("press_release.md", "# Harbor\nNews.")
+    assert tools() == ["write_file", "finish"]

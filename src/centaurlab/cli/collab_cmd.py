@@ -22,6 +22,7 @@ app = typer.Typer(
 tasks_app = typer.Typer(help="Browse and check the collab task banks.", no_args_is_help=True)
 app.add_typer(tasks_app, name="tasks")
 app.add_typer(collab_study_cmd.app, name="study")  # collaboration studies with people (collabstudy)
+app.command("analyse")(collab_study_cmd.analyse)
 
 BANK_OPTION = typer.Option("collab", "--bank", "-b", help="A built-in collab bank name or a bank folder.")
 

@@ -104,3 +104,72 @@ def _print_table(title: str, rows: list[dict[str, Any]]) -> None:
 
 def _fmt(value: Any) -> Any:
     return f"{value:.3g}" if isinstance(value, float) else ("" if value is None else value)
+
+
+@app.command("code")
+def code(
+    study_id: str = typer.Argument(..., help="A stored collaboration study."),
+    model: str = typer.Option("local", "--model", "-m", help="The model that codes the logs (registry name)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Code each submitted session's interaction log for the 11 AI-fluency indicators (stored, resumable)."""
+    from rich.progress import Progress
+
+    from ..collabstudy.coding import code_study
+    from .output import err_console
+
+    url = _url()
+    with Progress(console=err_console, transient=as_json) as progress:
+        bar = progress.add_task("coding logs", total=None)
+        done = code_study(url, study_id, model, on_session=lambda *_: progress.advance(bar))
+    if as_json:
+        print_json(done)
+        return
+    console.print(f"coded {done['coded']} sessions ({done['kept']} kept, {len(done['failed'])} failed)")
+    for failure in done["failed"]:
+        console.print(f"  [yellow]failed[/] session {failure['session']}: {escape(failure['error'])}")
+
+
+def analyse(
+    study_id: str = typer.Argument("", help="A stored collaboration study (or --synthetic)."),
+    synthetic: bool = typer.Option(False, "--synthetic", help="Analyse the seeded synthetic study of the paper's "
+                                   "size (93 workers, 386 sessions, 5 agents) instead."),
+    rounds: int = typer.Option(1000, "--rounds", help="Bootstrap rounds.", min=10),
+    seed: int = typer.Option(0, "--seed"),
+    html: Path | None = typer.Option(None, "--html", help="Also write the analysis as an HTML page here."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """The study's analyses: ratings, agent ranking vs autonomous scores, win rate per skill quartile,
+    survey changes and correlations, AI-fluency behaviours against scores."""
+    from ..collabstudy.analysis import analyse as run
+    from ..collabstudy.load import load_study_data
+    from ..collabstudy.report_html import render_html
+    from ..collabstudy.synthetic import synthetic_study
+    from ..rating import RatingError
+
+    if not synthetic and not study_id:
+        raise fail("name a stored study (centaur collab study create FILE) or pass --synthetic")
+    try:
+        data = synthetic_study(seed=seed) if synthetic else load_study_data(_url(), study_id)
+        result = run(data, rounds=rounds, seed=seed)
+    except (LookupError, RatingError) as exc:
+        raise fail(escape(str(exc)) + "; grade the sessions first: centaur collab grade --all") from None
+    title = "Synthetic collaboration study" if synthetic else f"Collaboration study {study_id}"
+    if html is not None:
+        html.write_text(render_html(result, title), encoding="utf-8")
+    if as_json:
+        print_json(result)
+        return
+    console.print(f"[bold]{escape(title)}[/]: {result['sessions']} sessions, {result['people']} people, "
+                  f"{result['agents']} agents, mean score {_fmt(result['mean_score'])}")
+    _print_table("agents: together vs alone", result["agent_ranking"]["agents"])
+    _print_table("win rate against the autonomous baseline", result["quartile_wins"])
+    keep = ("item", "n", "mean_change", "p", "rank_biserial", "change_lower_half", "change_upper_half", "mw_p")
+    _print_table("survey before/after", [{k: r.get(k) for k in keep} for r in result["pre_post"]])
+    _print_table("pre-survey vs skill (Spearman)", result["survey_vs_skill"])
+    cols = ("indicator", "rate", "r_pb", "p", "effect_given_skill")
+    _print_table("behaviours vs score", [{k: r.get(k) for k in cols} for r in result["behaviours"]["indicators"]])
+    if "recovery" in result:
+        console.print(f"recovery: Spearman of true and estimated skills {result['recovery']['humans_spearman']:.3f}")
+    if html is not None:
+        console.print(f"HTML report: {html}")

@@ -16,11 +16,11 @@ from typing import Any
 
 from ..collab.agents import TEXT_PROTOCOL, AgentConfig
 from ..collab.harness import Step, _actions, _feedback, _request, task_message
-from ..collab.protocol import ActionParseError, describe_tools
+from ..collab.protocol import ActionParseError, action_schema, describe_tools
 from ..collab.schema import TaskInstance
 from ..collab.tools import call_tool
 from ..collab.workspace import Workspace
-from ..models import ModelError, ModelProvider
+from ..models import ChatRequest, ModelError, ModelProvider
 
 PERSON_LEAD = "You work on this task together with a person who directs you. Their message:"
 
@@ -43,6 +43,18 @@ def start_messages(cfg: AgentConfig, task: TaskInstance, ws: Workspace) -> list[
         system += "\n\n" + TEXT_PROTOCOL.replace("{tools}", describe_tools(cfg.tools))
     return [{"role": "system", "content": system},
             {"role": "user", "content": task_message(task, ws, cfg.inline_references)}]
+
+
+def request_for(cfg: AgentConfig, messages: list[dict[str, Any]], task: TaskInstance, ws: Workspace) -> ChatRequest:
+    """The harness's request; with schema-constrained decoding, `finish` is held back until a deliverable
+    exists, so that a very small model answers a person's request with work rather than stopping."""
+    request = _request(cfg, messages, task, ws)
+    names = [d.name for d in task.deliverables]
+    if cfg.protocol == "text" and cfg.constrained and not any(n in ws.changes() for n in names):
+        tools = tuple(t for t in cfg.tools if t != "finish") or cfg.tools
+        schema = action_schema(tools, names, ws.files())
+        request.extra["response_format"] = {"type": "json_schema", "json_schema": {"name": "action", "schema": schema}}
+    return request
 
 
 def agent_turn(
@@ -68,7 +80,7 @@ def agent_turn(
             break
         start = time.perf_counter()
         try:
-            response = provider.chat(_request(cfg, messages, task, ws))
+            response = provider.chat(request_for(cfg, messages, task, ws))
         except ModelError as exc:
             turn.stop_reason, turn.error = "model error", str(exc)
             break

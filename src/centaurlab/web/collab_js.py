@@ -13,6 +13,8 @@ WORKSPACE_JS = r"""
   const status = document.getElementById('chat-status');
   let last = chat ? Number(chat.dataset.last || 0) : 0;
   let polling = null;
+  let busy = false;
+  const seen = new Set();
   const render = (ev) => {
     const div = document.createElement('div');
     const p = ev.payload || {};
@@ -37,9 +39,16 @@ WORKSPACE_JS = r"""
     log.appendChild(div);
   };
   const poll = async () => {
-    const res = await fetch(chat.dataset.events + '?after=' + last, {headers: {Accept: 'application/json'}});
-    if (!res.ok) return;
-    for (const ev of await res.json()) { last = Math.max(last, ev.id); render(ev); }
+    if (busy) return;  // one request at a time, or a slow server would get the same events twice
+    busy = true;
+    try {
+      const res = await fetch(chat.dataset.events + '?after=' + last, {headers: {Accept: 'application/json'}});
+      if (!res.ok) return;
+      for (const ev of await res.json()) {
+        last = Math.max(last, ev.id);
+        if (!seen.has(ev.id)) { seen.add(ev.id); render(ev); }
+      }
+    } finally { busy = false; }
   };
   if (form) form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -51,7 +60,6 @@ WORKSPACE_JS = r"""
       await fetch(form.action, {method: 'POST', body, headers: {Accept: 'application/json'}});
     } finally {
       clearInterval(polling);
-      await poll();
       window.location.reload();
     }
   });

@@ -1,0 +1,46 @@
+"""The analysis as one self-contained HTML page (tables only, no scripts), for sharing a result."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+
+def _cell(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.3g}"
+    return escape("" if v is None else str(v))
+
+
+def _table(title: str, rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return f"<h2>{escape(title)}</h2><p>(none)</p>"
+    cols = [c for c in rows[0] if not isinstance(rows[0][c], dict | list)]
+    head = "".join(f"<th>{escape(c)}</th>" for c in cols)
+    body = "".join("<tr>" + "".join(f"<td>{_cell(r.get(c))}</td>" for c in cols) + "</tr>" for r in rows)
+    return f"<h2>{escape(title)}</h2><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def render_html(result: dict[str, Any], title: str) -> str:
+    beh = result.get("behaviours", {})
+    summary = [{k: result.get(k) for k in ("sessions", "people", "agents", "autonomous_sessions", "mean_score")}]
+    extra = [{"measure": k, **v} for k, v in beh.items() if k in ("total_count", "user_turns")]
+    parts = [
+        _table("Study", summary),
+        _table("Agents: skill together vs autonomous", result.get("agent_ranking", {}).get("agents", [])),
+        _table("Agent ratings (exact posterior, 95% intervals, bootstrap)", result["ratings"]["agents"]),
+        _table("People: skill", result["ratings"]["humans"]),
+        _table("Win rate against the autonomous baseline by skill quartile", result.get("quartile_wins", [])),
+        _table("Survey before and after (Wilcoxon, median split)", result.get("pre_post", [])),
+        _table("Pre-survey measures vs skill (Spearman)", result.get("survey_vs_skill", [])),
+        _table("AI-fluency behaviours vs session score", beh.get("indicators", [])),
+        _table("Counts vs session score (Pearson)", extra),
+        _table("Model codes vs hand codes", result.get("coding_agreement", [])),
+    ]
+    if "recovery" in result:
+        parts.append(_table("Recovery of the known skills", [result["recovery"]]))
+    style = ("body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem}"
+             "table{border-collapse:collapse;margin-bottom:1.5rem}td,th{border:1px solid #ccc;padding:.25rem .5rem;"
+             "text-align:right}th{background:#f3f3f3}")
+    return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{escape(title)}</title>"
+            f"<style>{style}</style></head><body><h1>{escape(title)}</h1>{''.join(parts)}</body></html>")
