@@ -1,9 +1,9 @@
 """Model cards: everything the store knows about one model through the bench, arena, study and collab
 lenses (and its calls' latency and cost), and where the lenses disagree. See docs/models-card.md."""
 
-from .card import LENS_LABELS, ModelCard, compare_models, disagreements, model_card, rank_agreement
+from .card import LENS_LABELS, ModelCard, compare_models, disagreements, known_models, model_card, rank_agreement
 from .figures import Figure, mean_figure, rate_figure
 from .lenses import Lens
 
-__all__ = ["LENS_LABELS", "Figure", "Lens", "ModelCard", "compare_models", "disagreements", "mean_figure",
-           "model_card", "rank_agreement", "rate_figure"]
+__all__ = ["LENS_LABELS", "Figure", "Lens", "ModelCard", "compare_models", "disagreements", "known_models",
+           "mean_figure", "model_card", "rank_agreement", "rate_figure"]

@@ -128,3 +128,18 @@ def compare_models(url: str, models: list[str], rounds: int = 500) -> dict[str, 
               "latency_s": c.lenses["calls"].figures["latency_s"].value} for c in cards]
     return {"models": models, "scores": table, "agreement": rank_agreement(cards, rounds),
             "disagreements": disagreements(cards), "cards": [c.as_dict() for c in cards]}
+
+
+def known_models(url: str) -> list[str]:
+    """Every model name the store has figures for (bench samples, generated agents, collab sessions, calls)."""
+    from sqlalchemy import select
+
+    from .. import store
+    from ..store.arena_generation import GeneratedAgent
+    from ..store.collab import CollabSession
+
+    names: set[str] = set()
+    with store.session_scope(url) as s:
+        for column in (store.BenchSample.model, GeneratedAgent.model, CollabSession.model, store.ModelCall.model):
+            names.update(str(m) for m in s.scalars(select(column).distinct()) if m)
+    return sorted(names)

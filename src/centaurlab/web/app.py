@@ -21,7 +21,7 @@ from ..study.runs import Runner
 from .assets import STATIC_DIR, load_bundle
 from .dashboard_auth import DashboardAuth, dashboard_password
 from .html import e, layout
-from .routes import api, arena, arena_generated, bench, collab, dashboard, health, pages, participant, study_api
+from .routes import api, arena, arena_generated, bench, collab, dashboard, health, models, pages, participant, study_api
 
 MAX_BODY_BYTES = 1_000_000  # a request body; the code itself is limited to 200 000 characters
 
@@ -185,6 +185,7 @@ def create_app(
     app.include_router(arena.router)
     app.include_router(arena_generated.router)
     app.include_router(bench.router)
+    app.include_router(models.router)
     app.include_router(collab.router)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     _install_handlers(app)

@@ -45,6 +45,7 @@ def _crumbs(crumbs: Sequence[Crumb]) -> str:
 
 
 SITE_LINKS = (' · <a href="/">Tasks</a> · <a href="/bench">Bench</a> · <a href="/arena">Arena</a>'
+              ' · <a href="/models">Models</a>'
               ' · <a href="/dashboard">Studies</a> · <a href="/api/banks">JSON API</a> · <a href="/health">health</a>')
 
 
