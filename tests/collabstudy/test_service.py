@@ -109,3 +109,32 @@ def test_constrained_agents_write_before_they_may_finish(tmp_path: Path) -> None
     assert tools() == ["write_file"]
     ws.write_text("press_release.md", "# Harbor\nNews.")
     assert tools() == ["write_file", "finish"]
+
+
+def test_export_and_override(platform: tuple[CollabStudies, ScriptedModel], tmp_path: Path) -> None:
+    import pandas as pd
+
+    from centaurlab.collabstudy.export import export_study, override_grade, study_tables
+
+    p, _ = platform
+    pid, token = p.join("pilot", {})
+    p.consent(token)
+    p.survey(token, "pre", PRE)
+    p.setup(token, 0, "regularly")
+    p.chat(token, 0, "Go", client_id="k")
+    sid = p.submit(token, 0)
+    p.skip(token, 1, "the agent would not start", {"err.png": b"png"})
+    override_grade(p.url, sid, "ana", 71.5, "missed the dateline")
+    override_grade(p.url, sid, "ana", 73.0, "on second reading")
+    with pytest.raises(ValueError, match="outside"):
+        override_grade(p.url, sid, "ana", 130)
+    tables = study_tables(p.url, "pilot")
+    sessions = tables["sessions"]
+    assert list(sessions["status"]) == ["submitted", "skipped"] and sessions["time_on_task_s"].iloc[0] >= 0
+    assert sessions["skip_reason"].iloc[1] == "the agent would not start"
+    assert list(tables["deliverables"]["name"]) == ["summary.md"]
+    assert list(tables["overrides"]["score"]) == [73.0]
+    assert (tables["surveys"].query("item == 'a7_affect'")["answer"] == "Curious").all()
+    paths = export_study(p.url, "pilot", tmp_path / "out", "parquet")
+    assert len(paths) == 6 and pd.read_parquet(paths[1])["kind"].tolist()[0] == "join"
+    assert export_study(p.url, "pilot", tmp_path / "csv", "csv")[0].read_text().startswith("participant,")

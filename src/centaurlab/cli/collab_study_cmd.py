@@ -173,3 +173,43 @@ def analyse(
         console.print(f"recovery: Spearman of true and estimated skills {result['recovery']['humans_spearman']:.3f}")
     if html is not None:
         console.print(f"HTML report: {html}")
+
+
+@app.command("export")
+def export(
+    study_id: str = typer.Argument(..., help="A stored collaboration study."),
+    out: Path = typer.Option(Path("."), "--out", "-o", help="Folder for the tables."),
+    fmt: str = typer.Option("csv", "--format", "-f", help="csv or parquet."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Write sessions, events, deliverables index, surveys, judgements and overrides as CSV or Parquet."""
+    from ..collabstudy.export import export_study
+
+    if fmt not in ("csv", "parquet"):
+        raise fail(f"--format {escape(fmt)}: use csv or parquet")
+    try:
+        paths = export_study(_url(), study_id, out, fmt)  # type: ignore[arg-type]
+    except LookupError as exc:
+        raise fail(escape(str(exc))) from None
+    if as_json:
+        print_json({"files": [str(p) for p in paths]})
+        return
+    for p in paths:
+        console.print(str(p))
+
+
+@app.command("override")
+def override(
+    session: int = typer.Argument(..., help="The collab session id (see the export's sessions table)."),
+    score: float = typer.Argument(..., help="Your grade, 0-100."),
+    researcher: str = typer.Option("researcher", "--by", help="Who grades."),
+    note: str = typer.Option("", "--note", help="Why."),
+) -> None:
+    """Record a researcher's grade beside the judges' automatic one (which is kept)."""
+    from ..collabstudy.export import override_grade
+
+    try:
+        override_grade(_url(), session, researcher, score, note)
+    except ValueError as exc:
+        raise fail(escape(str(exc))) from None
+    console.print(f"session {session}: {researcher} {score:g} (the judges' grade is kept beside it)")

@@ -1,0 +1,92 @@
+"""A collaboration study's data as tables (CSV or Parquet): sessions, events, deliverables index,
+surveys (one row per answer), judgements (with each item's justification) and researchers' overrides."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+import pandas as pd
+from sqlalchemy import select
+
+from ..store import session_scope
+from ..store.collab import CollabFile, CollabJudgement, CollabRubric
+from ..store.collab_study import (
+    CollabGradeOverride,
+    CollabParticipant,
+    CollabStudyEvent,
+    CollabStudySession,
+    CollabSurveyAnswers,
+)
+
+Format = Literal["csv", "parquet"]
+TABLES = ("sessions", "events", "deliverables", "surveys", "judgements", "overrides")
+
+
+def study_tables(url: str, study_id: str) -> dict[str, pd.DataFrame]:
+    with session_scope(url) as s:
+        people = {p.id: p for p in s.scalars(select(CollabParticipant).where(CollabParticipant.study_id == study_id))}
+        if not people:
+            raise LookupError(f"collaboration study '{study_id}' has no participants yet")
+        ids = list(people)
+        sessions = list(s.scalars(select(CollabStudySession).where(CollabStudySession.participant_id.in_(ids))
+                                  .order_by(CollabStudySession.participant_id, CollabStudySession.idx)))
+        collab_ids = [x.collab_session_id for x in sessions if x.collab_session_id is not None]
+        rubric_version = {r.id: r.version for r in s.scalars(select(CollabRubric))}
+        tables: dict[str, list[dict[str, Any]]] = {
+            "sessions": [{"participant": x.participant_id, "occupation": people[x.participant_id].occupation_code,
+                          "index": x.idx, "task": x.task_id, "agent": x.agent, "mode": x.mode, "status": x.status,
+                          "used_before": x.used_before, "skip_reason": x.skip_reason,
+                          "collab_session": x.collab_session_id, "started_ms": x.started_ms,
+                          "submitted_ms": x.submitted_ms,
+                          "time_on_task_s": (x.submitted_ms - x.started_ms) / 1000
+                          if x.submitted_ms and x.started_ms else None} for x in sessions],
+            "events": [{"participant": e.participant_id, "index": e.idx, "kind": e.kind, "t_ms": e.t_ms,
+                        "client_id": e.client_id, "payload": json.dumps(e.payload)}
+                       for e in s.scalars(select(CollabStudyEvent).where(CollabStudyEvent.participant_id.in_(ids))
+                                          .order_by(CollabStudyEvent.id))],
+            "deliverables": [{"collab_session": f.session_id, "name": f.name, "sha256": f.sha256, "size": f.size}
+                             for f in s.scalars(select(CollabFile).where(CollabFile.session_id.in_(collab_ids))
+                                                .order_by(CollabFile.session_id, CollabFile.name))],
+            "surveys": [{"participant": a.participant_id, "phase": a.phase, "item": k, "answer": str(v)}
+                        for a in s.scalars(select(CollabSurveyAnswers).where(
+                            CollabSurveyAnswers.participant_id.in_(ids)))
+                        for k, v in a.answers.items()],
+            "judgements": [{"collab_session": j.session_id, "rubric_version": rubric_version.get(j.rubric_id),
+                            "judge": j.judge, "model": j.model, "status": j.status, "total": j.total,
+                            "error": j.error, "scores": json.dumps(j.scores)}
+                           for j in s.scalars(select(CollabJudgement).where(CollabJudgement.session_id.in_(collab_ids))
+                                              .order_by(CollabJudgement.id))],
+            "overrides": [{"collab_session": o.session_id, "researcher": o.researcher, "score": o.score,
+                           "note": o.note, "created_at": o.created_at}
+                          for o in s.scalars(select(CollabGradeOverride).where(
+                              CollabGradeOverride.session_id.in_(collab_ids)))],
+        }
+    return {name: pd.DataFrame(rows) for name, rows in tables.items()}
+
+
+def export_study(url: str, study_id: str, out: Path, fmt: Format = "csv") -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, frame in study_tables(url, study_id).items():
+        path = out / f"{study_id}-{name}.{fmt}"
+        if fmt == "csv":
+            frame.to_csv(path, index=False)
+        else:
+            frame.to_parquet(path, index=False)
+        written.append(path)
+    return written
+
+
+def override_grade(url: str, collab_session: int, researcher: str, score: float, note: str = "") -> None:
+    """A researcher's grade kept beside the judges' one (one per researcher and session; again: replaced)."""
+    if not 0 <= score <= 100:
+        raise ValueError(f"score {score} is outside 0-100")
+    with session_scope(url) as s:
+        row = s.scalars(select(CollabGradeOverride).where(CollabGradeOverride.session_id == collab_session,
+                                                          CollabGradeOverride.researcher == researcher)).first()
+        if row is None:
+            s.add(CollabGradeOverride(session_id=collab_session, researcher=researcher, score=score, note=note))
+        else:
+            row.score, row.note = score, note
