@@ -27,9 +27,10 @@ import random
 import time
 from typing import Any
 
-PATIENCE = 4  # rounds in a row without improvement: converged
+PATIENCE = 4  # rounds in a row without improvement: an attempt has converged
+RESTARTS = 2  # attempts in a row that do not improve the best: the search has converged
 COOLING = 0.005  # each round cools to this fraction of its starting temperature
-HEAT = 0.3  # the automatic starting temperature, as a fraction of the cost per task
+HEAT = 1.0  # the automatic starting temperature, as a fraction of the cost per task
 ROUND = 30  # steps per round, per task
 
 
@@ -86,14 +87,47 @@ def search(schedule: Any, rng: random.Random, iterations: int | None = None, *, 
     start_heat = HEAT * best_cost / n if temperature is None else temperature
     cap = iterations if iterations is not None else 10**12
     round_length = max(100, ROUND * n) if iterations is None else max(1, min(max(100, ROUND * n), iterations))
-    steps, stale = 0, 0
+    steps, attempts_without_gain, attempt = 0, 0, 0
+    while steps < cap and attempts_without_gain < RESTARTS:
+        # an attempt: rounds of annealing from its start until they stop improving; the first
+        # starts from the given schedule, each later one from the best rebuilt in a random order
+        start = best if attempt == 0 else _rebuilt(best, rng)
+        found, found_cost, steps = _attempt(start, rng, ids, most, start_heat, cap, steps, round_length,
+                                            iterations is not None, deadline)  # fmt: skip
+        attempt += 1
+        if found_cost < best_cost * (1 - 1e-4):
+            attempts_without_gain = 0
+        else:
+            attempts_without_gain += 1
+        if found_cost < best_cost - 1e-9:
+            best, best_cost = found, found_cost
+        if deadline is not None and time.monotonic() > deadline:
+            break
+    return best
+
+
+def _rebuilt(schedule: Any, rng: random.Random) -> Any:
+    """Every task taken out and put back in a random order: a fresh start far from a local optimum."""
+    ids = sorted(schedule.tasks)
+    tasks = [schedule.tasks[t] for t in ids]
+    candidate = schedule.copy()
+    for task_id in ids:
+        candidate.remove(task_id)
+    rng.shuffle(tasks)
+    return candidate if all(candidate.add(task) != math.inf for task in tasks) else schedule.copy()
+
+
+def _attempt(start: Any, rng: random.Random, ids: list[int], most: int, start_heat: float, cap: int, steps: int,
+             round_length: int, fixed: bool, deadline: float | None) -> tuple[Any, float, int]:  # fmt: skip
+    best, best_cost = start.copy(), start.cost()
+    stale = 0
     while steps < cap and stale < PATIENCE:
         current, current_cost = best.copy(), best_cost
         round_best = best_cost
         length = min(round_length, cap - steps)
         for j in range(length):
             if deadline is not None and steps % 8 == 0 and time.monotonic() > deadline:
-                return best
+                return best, best_cost, steps
             steps += 1
             removed = _ruin(current, rng, ids, rng.randint(1, most))
             candidate = current.copy()
@@ -107,7 +141,5 @@ def search(schedule: Any, rng: random.Random, iterations: int | None = None, *, 
                 current, current_cost = candidate, cost
                 if cost < best_cost - 1e-9:
                     best, best_cost = candidate.copy(), cost
-        stale = stale + 1 if best_cost > round_best * (1 - 1e-4) else 0
-        if iterations is not None:
-            stale = 0  # a fixed number of steps: no early stop
-    return best
+        stale = 0 if fixed else (stale + 1 if best_cost > round_best * (1 - 1e-4) else 0)
+    return best, best_cost, steps
