@@ -251,9 +251,10 @@ def improve(schedule: Schedule, rng: random.Random, iterations: int | None = Non
             deadline: float | None = None, temperature: float | None = None, max_removed: int | None = None,
             anytime: bool = False) -> Schedule:  # fmt: skip
     """The planner every agent gets: ruin and recreate with three kinds of ruin (random, related
-    and a string of stops) and simulated annealing in rounds from the best schedule (see
-    centaur_search). With `iterations`, exactly that many steps (or until the deadline); without,
-    until it converges (rounds stop improving) or the deadline, whichever comes first: give it
+    and a string of stops), simulated annealing in rounds from the best schedule, and restarts
+    from the best rebuilt in a random order (see centaur_search). With `iterations`, exactly that
+    many steps (or until the deadline); without, until it converges (restarts stop improving) or
+    the deadline, whichever comes first: give it
     the deadline of your `plan` call as its budget. `temperature`: None for the automatic one, 0
     for a pure local search. Deterministic given the rng, unless the deadline cuts it short.
     (`anytime` is accepted for agents written before; it changes nothing.)"""

@@ -10,11 +10,14 @@ annealing. Three ways to choose what to take out, so the search does not depend 
   maps of 9-12 cities, tasks that share cities belong in the same visits);
 * a string: the tasks of a run of consecutive stops of one vehicle (a stretch of route rebuilt).
 
-The search runs in rounds: each starts from the best schedule found so far and cools from a
-temperature of 30 % of the cost per task to almost nothing. Without an iteration count it stops
-when a few rounds in a row no longer improve the best (it has converged), or at the deadline,
-whichever comes first; given the same rng and no deadline cut, it is deterministic, so a match
-replays exactly.
+The search runs in attempts made of rounds: each round starts from the attempt's best schedule
+and cools from a temperature of the cost per task to almost nothing; an attempt ends when a few
+rounds in a row no longer improve it. The first attempt starts from the given schedule, each
+later one from the best so far with every task taken out and put back in a random order (a
+fresh start away from a local optimum, which is what made the old single run depend on luck).
+Without an iteration count the search stops when two attempts in a row bring nothing (it has
+converged), or at the deadline, whichever comes first; given the same rng and no deadline cut,
+it is deterministic, so a match replays exactly.
 
 The schedule is duck-typed (copy, cost, add, remove, tasks, routes, topology): see
 centaur_arena.Schedule.
