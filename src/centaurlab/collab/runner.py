@@ -68,7 +68,7 @@ def _session_row(url: str, cfg: AgentConfig, task: TaskInstance) -> tuple[int, b
             return row.id, False
         if row.status == "done":
             return row.id, True
-        row.status, row.started_at = "running", utcnow()
+        row.status, row.started_at, row.stop_reason, row.error = "running", utcnow(), None, None
         return row.id, False
 
 
