@@ -1,0 +1,79 @@
+"""Model cards on a real store: the figures, their intervals and runs, the comparison and the CLI."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from centaurlab.cli.root import app
+from centaurlab.modelcard import compare_models, known_models, mean_figure, model_card, rate_figure
+
+from .seed import Seeded, seed
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seeded]:
+    path: Path = tmp_path_factory.mktemp("cards") / "cards.db"
+    yield seed(f"sqlite:///{path}")
+
+
+def test_figures_carry_their_intervals() -> None:
+    f = mean_figure([1.0, 2.0, 3.0, None])
+    assert (f.value, f.n, f.sd) == (2.0, 3, 1.0)
+    assert f.low == pytest.approx(2 - 4.302652729911275 / 3 ** 0.5)  # t(0.975, 2) * 1 / sqrt(3)
+    r = rate_figure(3, 4)
+    assert r.value == 0.75 and r.low == pytest.approx(0.3006418, abs=1e-6) and r.high == pytest.approx(0.9544127, abs=1e-6)
+
+
+def test_the_card_reads_every_lens(seeded: Seeded) -> None:
+    good = model_card(seeded.url, "good")
+    bench = good.lenses["bench"].figures
+    assert bench["correctness"].value == 100.0 and bench["correctness"].n == 4
+    assert bench["correctness"].runs == [f"bench:{seeded.bench_run}"]
+    weak_bench = model_card(seeded.url, "weak").lenses["bench"].figures
+    assert weak_bench["correctness"].value is not None and weak_bench["correctness"].value < 100.0
+    arena = good.lenses["arena"]
+    assert arena.figures["win_rate"].value == 0.25 and arena.figures["win_rate"].n == 4
+    assert arena.figures["win_rate"].runs == ["arena:t-cards"]
+    weak_arena = model_card(seeded.url, "weak").lenses["arena"]
+    assert weak_arena.figures["accepted"].value == 0.5 and weak_arena.figures["debug_rounds"].value == 1.0
+    assert weak_arena.tables["strategies"][0]["failures"] == {"timeout": 1}
+    collab = good.lenses["collab"].figures
+    assert collab["autonomous"].value == 45.0 and collab["autonomous"].n == 2
+    assert collab["skill"].value is not None and collab["gap"].value is not None
+    calls = good.lenses["calls"].figures
+    assert calls["latency_s"].n == 4 and calls["errors"].value == 0.0
+    study = good.lenses["study"]
+    assert study.empty and "centaur study create" in (study.empty_hint or "")
+
+
+def test_the_comparison_finds_where_lenses_disagree(seeded: Seeded) -> None:
+    assert known_models(seeded.url) == ["good", "weak"]
+    result = compare_models(seeded.url, ["good", "weak"], rounds=50)
+    pairs = {tuple(a["lenses"]): a for a in result["agreement"]}
+    assert pairs[("bench", "arena")]["tau"] == -1.0
+    assert pairs[("bench", "collab")]["tau"] == -1.0
+    assert pairs[("arena", "collab")]["tau"] == 1.0
+    assert pairs[("bench", "study")]["tau"] is None and pairs[("bench", "study")]["note"]
+    low, high = pairs[("bench", "arena")]["low"], pairs[("bench", "arena")]["high"]
+    assert low is not None and high is not None and -1.0 <= low <= high <= 1.0
+    assert "good ranks first on bench, last in the arena" in result["disagreements"]
+    assert "weak ranks last on bench, first in collaboration" in result["disagreements"]
+
+
+def test_the_cli_prints_cards_and_comparisons(seeded: Seeded, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CENTAUR_DATABASE_URL", seeded.url)
+    runner = CliRunner()
+    out = runner.invoke(app, ["model", "card", "good", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["lenses"]["bench"]["figures"]["correctness"]["value"] == 100.0
+    assert data["lenses"]["study"]["fill_with"].startswith("centaur study create")
+    out = runner.invoke(app, ["model", "compare", "good", "weak", "--rounds", "20"], env={"COLUMNS": "160"})
+    assert out.exit_code == 0, out.output
+    assert "good ranks first on bench, last in the arena" in out.output and "bench vs arena" in out.output
+    assert runner.invoke(app, ["model", "--help"]).exit_code == 0
