@@ -26,7 +26,8 @@ def test_figures_carry_their_intervals() -> None:
     assert (f.value, f.n, f.sd) == (2.0, 3, 1.0)
     assert f.low == pytest.approx(2 - 4.302652729911275 / 3 ** 0.5)  # t(0.975, 2) * 1 / sqrt(3)
     r = rate_figure(3, 4)
-    assert r.value == 0.75 and r.low == pytest.approx(0.3006418, abs=1e-6) and r.high == pytest.approx(0.9544127, abs=1e-6)
+    assert r.value == 0.75
+    assert r.low == pytest.approx(0.3006418, abs=1e-6) and r.high == pytest.approx(0.9544127, abs=1e-6)
 
 
 def test_the_card_reads_every_lens(seeded: Seeded) -> None:
