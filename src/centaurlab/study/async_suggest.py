@@ -5,9 +5,10 @@ is not an OpenAI-compatible endpoint (replay files), takes the blocking path in 
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any
+
+from anyio import to_thread
 
 from ..models import OpenAIProvider
 from ..models.async_openai import AsyncCompletions
@@ -38,13 +39,13 @@ class AsyncAutocomplete:
         study, _, model, requested = ac.begin(p, body)
         client = self._client(model) if model is not None else None
         if model is None or client is None:
-            return await asyncio.to_thread(ac.suggest, p, body)
+            return await to_thread.run_sync(ac.suggest, p, body)
         request, finish = ac.prepare(study, model, body, ac._max_tokens(study, p, body.request_id))
         start = time.perf_counter()
         async with self.limiter.slot(model):  # the wait counts in the latency, as the participant waits it too
             response = await client.complete(request)
         latency_ms = round((time.perf_counter() - start) * 1000)
-        return await asyncio.to_thread(ac.served, study, p, body, model, requested, finish(response.text),
+        return await to_thread.run_sync(ac.served, study, p, body, model, requested, finish(response.text),
                                        latency_ms, response.raw)
 
     async def chat(self, p: ParticipantRow, body: ChatBody) -> dict[str, Any]:
@@ -53,10 +54,10 @@ class AsyncAutocomplete:
         study, model, request, message_event = chat.prepare(p, body)
         client = self._client(model)
         if client is None:
-            return await asyncio.to_thread(chat.answer, p, body)
+            return await to_thread.run_sync(chat.answer, p, body)
         start = time.perf_counter()
         async with self.limiter.slot(model):
             response = await client.chat(request)
         latency_ms = round((time.perf_counter() - start) * 1000)
-        return await asyncio.to_thread(chat.answered, study, p, body, model, message_event, response.text,
+        return await to_thread.run_sync(chat.answered, study, p, body, model, message_event, response.text,
                                        latency_ms)

@@ -22,6 +22,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
+from anyio import to_thread
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
@@ -202,7 +203,7 @@ class BatchedTelemetry:
         pid = self.signer.verify(token)
         who = self.directory.cached(pid) if pid else None
         if who is None:
-            who = await asyncio.to_thread(self._look_up, pid, token)
+            who = await to_thread.run_sync(self._look_up, pid, token)
         if who.study_id != study_id:
             raise NotAParticipant("this browser is not a participant of this study: open the study link")
         return who
