@@ -1,0 +1,78 @@
+"""The model pages in Debian's chromium: /models side by side with the lenses' disagreements, then one
+model's card, and the link from a bench figure to the run behind it."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from centaurlab.web import create_app
+from tests.helpers import MINI_BANK
+from tests.modelcard.seed import Seeded, seed
+from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Seeded:
+    return seed(f"sqlite:///{tmp_path_factory.mktemp('models-web') / 'web.db'}")
+
+
+@pytest.fixture(scope="module")
+def base(seeded: Seeded) -> Iterator[str]:
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(database_url=seeded.url, banks=[MINI_BANK]),
+                                           host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the web server did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
+
+
+def test_the_card_as_json_and_unknown_models(seeded: Seeded) -> None:
+    with TestClient(create_app(database_url=seeded.url, banks=[MINI_BANK])) as client:
+        card = client.get("/api/models/weak").json()
+        assert card["lenses"]["arena"]["figures"]["win_rate"]["value"] == 0.75
+        assert client.get("/models/nobody").status_code == 404
+
+
+def test_models_pages_in_a_browser(base: str, seeded: Seeded) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(f"{base}/models")
+            expect(page.get_by_role("heading", name="Models", exact=True)).to_be_visible()
+            expect(page.locator("#scores tbody tr")).to_have_count(2)
+            expect(page.locator("#disagreements")).to_contain_text("good ranks first on bench, last in the arena")
+            expect(page.locator("#agreement")).to_contain_text("bench vs arena")
+            page.get_by_role("link", name="good", exact=True).click()
+            expect(page.get_by_role("heading", name="Model good")).to_be_visible()
+            row = page.locator('#lens-bench tr[data-figure="correctness"]')
+            expect(row.locator("td.value")).to_have_text("100")
+            expect(page.locator("#study .empty")).to_contain_text("centaur study create")
+            text = page.inner_text("main")
+            assert not re.search(r"\b(nan|None|undefined)\b", text), text
+            row.get_by_role("link", name=f"bench:{seeded.bench_run}").click()
+            expect(page.get_by_role("heading", name=f"Bench {seeded.bench_run}")).to_be_visible()
+        finally:
+            browser.close()
+
+
+test_models_pages_in_a_browser.pytestmark = BROWSER_MARKS  # type: ignore[attr-defined]
