@@ -9,6 +9,7 @@ A session's deliverables go into collab's own tables (a `collab_sessions` row of
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import threading
 import time
@@ -45,7 +46,7 @@ from ..study.surveys import check_answers
 from .chat import agent_turn
 from .instruments import OCCUPATION
 from .plan import EXTERNAL, plan_sessions
-from .studyfile import CollabStudy, parse_collab_study
+from .studyfile import CollabStudy
 
 USED_BEFORE = ("never", "a few times", "regularly")
 HUMAN = "human"
@@ -95,6 +96,7 @@ class CollabStudies:
         self._providers = providers
         self._cache: dict[str, ModelProvider] = {}
         self._banks: dict[str, CollabBank] = {}
+        self._studies: dict[str, tuple[str, CollabStudy]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._write = threading.Lock() if url.startswith("sqlite") else None
@@ -140,11 +142,21 @@ class CollabStudies:
                 row.title, row.definition = study.title, study.definition()
 
     def study(self, study_id: str) -> CollabStudy:
+        """The stored definition, parsed once per version (its names were checked when it was created)."""
         with session_scope(self.url) as s:
             row = s.get(CollabStudyRow, study_id)
             if row is None:
                 raise LookupError(f"no collaboration study '{study_id}': create it with `centaur collab study create`")
-            return parse_collab_study(row.definition, f"study {study_id}")
+            definition = row.definition
+        key = json.dumps(definition, sort_keys=True)
+        with self._guard:
+            cached = self._studies.get(study_id)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        study = CollabStudy.model_validate(definition)
+        with self._guard:
+            self._studies[study_id] = (key, study)
+        return study
 
     def join(self, study_id: str, recruitment: dict[str, str]) -> tuple[str, str]:
         study = self.study(study_id)

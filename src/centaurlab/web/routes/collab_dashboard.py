@@ -1,0 +1,114 @@
+"""The researcher's pages of a collaboration study, behind the dashboard password: sessions with the
+judges' scores and any override, and per session the deliverables, each judge's item scores with
+justifications, the interaction events, and a form to record an override (kept beside the judges')."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy import select
+
+from ...collabstudy.export import override_grade, study_tables
+from ...store import session_scope
+from ...store.collab import CollabFile, CollabJudgement, CollabSession
+from ...store.collab_study import CollabGradeOverride, CollabStudyEvent
+from ..html import e
+from .collab import platform
+from .dashboard import _guard, _page, _table
+
+router = APIRouter(prefix="/dashboard/collab-studies", default_response_class=HTMLResponse, include_in_schema=False)
+
+
+def _judges(url: str, sid: int) -> list[CollabJudgement]:
+    with session_scope(url) as s:
+        return list(s.scalars(select(CollabJudgement).where(CollabJudgement.session_id == sid)
+                              .order_by(CollabJudgement.id)))
+
+
+@router.get("/{study_id}")
+def study_page(study_id: str, request: Request) -> Response:
+    if (denied := _guard(request)) is not None:
+        return denied
+    url = platform(request).url
+    try:
+        tables = study_tables(url, study_id)
+    except LookupError as exc:
+        raise HTTPException(404, str(exc)) from None
+    judged = tables["judgements"]
+    overrides = tables["overrides"]
+    rows = []
+    for r in tables["sessions"].to_dict("records"):
+        sid = r["collab_session"]
+        graded = sid is not None and sid == sid  # NaN for a skipped task
+        totals = (judged[(judged["collab_session"] == sid) & (judged["status"] == "ok")]["total"].tolist()
+                  if graded and not judged.empty else [])
+        mean = f"{sum(totals) / len(totals):.1f}" if totals else ""
+        mine = (overrides[overrides["collab_session"] == sid]["score"].tolist()
+                if graded and not overrides.empty else [])
+        link = f'<a href="/dashboard/collab-studies/{e(study_id)}/s/{int(sid)}">{int(sid)}</a>' if graded else ""
+        rows.append([link, e(r["participant"]), e(r["task"]), e(r["agent"]), e(r["status"]),
+                     e(r["used_before"] or ""), mean, e(", ".join(f"{x:g}" for x in mine))])
+    body = (f"<h1>Collaboration study {e(study_id)}</h1>"
+            + _table(["session", "participant", "task", "agent", "status", "used before", "judges (mean)",
+                      "override"], rows, "Sessions", raw={0}))
+    return _page(request, study_id, body, [(study_id, None)])
+
+
+def _justifications(judgement: CollabJudgement) -> str:
+    items = "".join(f"<li><code>{e(k)}</code> {e(v.get('points'))}/{e(v.get('max'))}: "
+                    f"{e(v.get('justification', ''))}</li>"
+                    for k, v in (judgement.scores or {}).items() if isinstance(v, dict))
+    total = "" if judgement.total is None else f"{judgement.total:g}"
+    head = f"{judgement.judge} ({judgement.model}): {judgement.status} {total}"
+    return f"<h3>{e(head)}</h3><ul>{items}</ul>" + (f"<p>{e(judgement.error)}</p>" if judgement.error else "")
+
+
+@router.get("/{study_id}/s/{sid}")
+def session_page(study_id: str, sid: int, request: Request) -> Response:
+    if (denied := _guard(request)) is not None:
+        return denied
+    url = platform(request).url
+    with session_scope(url) as s:
+        row = s.get(CollabSession, sid)
+        if row is None:
+            raise HTTPException(404, f"no collab session {sid}")
+        files = [(f.name, f.size) for f in s.scalars(select(CollabFile).where(CollabFile.session_id == sid))]
+        overrides = [(o.researcher, o.score, o.note) for o in s.scalars(
+            select(CollabGradeOverride).where(CollabGradeOverride.session_id == sid))]
+        events = [(ev.kind, ev.payload) for ev in s.scalars(select(CollabStudyEvent).where(
+            CollabStudyEvent.participant_id == row.human).order_by(CollabStudyEvent.id))]
+        human, agent, task = row.human, row.agent, row.task_id
+    judges = "".join(_justifications(j) for j in _judges(url, sid)) or "<p>not graded yet: centaur collab grade</p>"
+    log = "".join(f"<li><code>{e(k)}</code> {e(_short(p))}</li>" for k, p in events)
+    over = "".join(f"<li>{e(r)}: {sc:g} {e(n)}</li>" for r, sc, n in overrides)
+    body = (f"<h1>Session {sid}</h1><p>{e(human)} · {e(task)} · {e(agent)}</p>"
+            f"<h2>Deliverables</h2><ul>{''.join(f'<li>{e(n)} ({z} bytes)</li>' for n, z in files)}</ul>"
+            f"<h2>Judges</h2>{judges}<h2>Researchers' grades</h2><ul id=\"overrides\">{over}</ul>"
+            f'<form method="post" action="/dashboard/collab-studies/{e(study_id)}/s/{sid}/override">'
+            f'<label>Your name <input name="researcher" required></label>'
+            f'<label>Score (0-100) <input name="score" type="number" min="0" max="100" step="0.5" required></label>'
+            f'<label>Note <input name="note"></label><button class="btn" type="submit">Record override</button></form>'
+            f"<h2>Events</h2><ol>{log}</ol>")
+    crumbs: list[tuple[str, str | None]] = [(study_id, f"/dashboard/collab-studies/{study_id}"), (str(sid), None)]
+    return _page(request, f"Session {sid}", body, crumbs)
+
+
+def _short(payload: dict[str, Any]) -> str:
+    text = str(payload)
+    return text if len(text) < 300 else text[:300] + "…"
+
+
+@router.post("/{study_id}/s/{sid}/override")
+async def override(study_id: str, sid: int, request: Request) -> Response:
+    if (denied := _guard(request)) is not None:
+        return denied
+    form = {k: v[-1] for k, v in parse_qs((await request.body()).decode(), keep_blank_values=True).items()}
+    try:
+        override_grade(platform(request).url, sid, form.get("researcher", "").strip()[:200] or "researcher",
+                       float(form.get("score", "nan")), form.get("note", "")[:2000])
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
+    return RedirectResponse(f"/dashboard/collab-studies/{study_id}/s/{sid}", status_code=303)
