@@ -83,7 +83,7 @@ def _match_points(winner: int | None, side: int) -> float:
 
 def arena_lens(url: str, model: str) -> Lens:
     lens = Lens("arena", score="win_rate",
-                empty_hint=f"centaur arena generate --model {model} then centaur arena tournament with its agents")
+                empty_hint=f"centaur arena generate -m {model}, then centaur arena tournament with its gen-... agents")
     with store.session_scope(url) as s:
         agents = list(s.scalars(select(GeneratedAgent).where(GeneratedAgent.model == model)))
         info = [(a.name, a.run, a.strategy, a.status, a.debug_rounds, a.failure_kind) for a in agents]
@@ -146,7 +146,7 @@ def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
     """Skill rating of the model's agents (from every graded session, CollabSkill's additive model),
     its autonomous score (mean judged outcome of its agents alone) and the gap between the two."""
     lens = Lens("collab", score="skill",
-                empty_hint=f"centaur collab run --model {model} then centaur collab grade --all")
+                empty_hint=f"centaur collab run --agent <an agent using {model}> then centaur collab grade --all")
     with store.session_scope(url) as s:
         has = s.scalars(select(CollabSession.id).where(CollabSession.model == model).limit(1)).first()
     if has is None:

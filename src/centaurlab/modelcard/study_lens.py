@@ -31,7 +31,8 @@ def _study_ids(url: str) -> list[str]:
 
 def study_lens(url: str, model: str) -> Lens:
     lens = Lens("study", score="acceptance_rate",
-                empty_hint=f"centaur study create <study.toml> with a condition using {model}, then participants")
+                empty_hint=f"centaur study create <study.toml> with a condition using {model}; "
+                           "then centaur serve for participants")
     values: dict[str, list[float]] = defaultdict(list)
     runs: list[str] = []
     effects: list[dict[str, Any]] = []
