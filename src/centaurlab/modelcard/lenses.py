@@ -56,13 +56,18 @@ def bench_lens(url: str, model: str) -> Lens:
     for axis in BENCH_AXES:
         lens.figures[axis] = mean_figure([v[axis] for *_, v in data], runs)
     lens.units = [float(v["composite"]) for *_, v in data if v["composite"] is not None]
-    # consistency (COMPASS): the SD of the composite over a task's generations, averaged over tasks
-    by_task: dict[tuple[str, str], list[float]] = defaultdict(list)
+    # consistency as COMPASS defines it (bench/consistency.py): per task, the SD of each dimension over
+    # its generations, averaged over the dimensions; then the mean of those per-task SDs
+    by_task: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for run, task, _, v in data:
-        if v["composite"] is not None:
-            by_task[(run, task)].append(float(v["composite"]))
-    sds = [mean_figure(xs).sd for xs in by_task.values() if len(xs) > 1]
-    lens.figures["consistency_sd"] = mean_figure(sds, runs)
+        by_task[(run, task)].append(v)
+    task_sds = []
+    for values in by_task.values():
+        sds = [mean_figure([v[a] for v in values]).sd for a in BENCH_AXES[:3]]
+        present = [x for x in sds if x is not None]
+        if present:
+            task_sds.append(sum(present) / len(present))
+    lens.figures["consistency_sd"] = mean_figure(task_sds, runs)
     # framing effects: each framing's mean composite minus the mean over every framing
     overall = lens.figures["composite"].value
     by_framing: dict[str, list[float]] = defaultdict(list)
