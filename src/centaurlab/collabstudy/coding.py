@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ..collab.llm_json import JsonAskError
-from ..models import StoredProvider, load_registry
+from ..models import ModelProvider, StoredProvider, load_registry
 from ..store import session_scope
 from ..store.collab import CollabSession
 from ..store.collab_study import CollabParticipant, CollabStudyEvent, add_event
@@ -25,7 +25,7 @@ def log_text(trajectory: dict[str, Any]) -> str:
     return str(trajectory.get("log_text") or "")
 
 
-def code_study(url: str, study_id: str, model: str = "local", *,
+def code_study(url: str, study_id: str, model: str = "local", *, provider: ModelProvider | None = None,
                on_session: Callable[[int, str], None] | None = None) -> dict[str, Any]:
     with session_scope(url) as s:
         people = set(s.scalars(select(CollabParticipant.id).where(CollabParticipant.study_id == study_id)))
@@ -34,7 +34,7 @@ def code_study(url: str, study_id: str, model: str = "local", *,
         done = {(ev.payload.get("collab_session"), ev.payload.get("model")) for ev in s.scalars(
             select(CollabStudyEvent).where(CollabStudyEvent.kind == FLUENCY_EVENT,
                                            CollabStudyEvent.participant_id.in_(people)))}
-    provider = StoredProvider(load_registry().provider(model), url, run_id="collab-study:fluency")
+    provider = provider or StoredProvider(load_registry().provider(model), url, run_id="collab-study:fluency")
     out: dict[str, Any] = {"coded": 0, "kept": 0, "failed": []}
     for sid, human, trajectory in sessions:
         if (sid, model) in done:
