@@ -8,7 +8,7 @@ import typer
 
 from .. import store
 from ..config import settings
-from ..modelcard import LENS_LABELS, compare_models, model_card
+from ..modelcard import LENS_LABELS, compare_models, known_models, model_card
 from .output import console, print_json, print_table
 
 app = typer.Typer(no_args_is_help=True, help="Model cards: a model seen by bench, arena, study and collab at once.")
@@ -29,10 +29,14 @@ def _fmt(x: Any) -> str:
 @app.command("card")
 def card(model: str = typer.Argument(..., help="A model name as stored (e.g. local)."), as_json: bool = JSON) -> None:
     """Everything the store knows about MODEL: each figure with its 95% interval, sample size and runs."""
-    result = model_card(_url(), model)
+    url = _url()
+    result = model_card(url, model)
     if as_json:
         print_json(result.as_dict())
         return
+    if all(lens.empty for lens in result.lenses.values()):
+        known = ", ".join(known_models(url)) or "none yet"
+        console.print(f"The store has no figures for {model!r} (models with figures: {known}). Each lens fills so:")
     for name, lens in result.lenses.items():
         if lens.empty:
             console.print(f"[bold]{name}[/bold]: no data yet; fill with: {lens.empty_hint}")
