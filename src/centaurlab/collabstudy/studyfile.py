@@ -62,7 +62,6 @@ class Agents(_Strict):
 
 class Timing(_Strict):
     minutes_per_task: int = Field(default=45, ge=1, le=600)
-    min_seconds_before_skip: int = Field(default=0, ge=0)
 
 
 class Recruitment(_Strict):
