@@ -79,3 +79,20 @@ def test_the_cli_prints_cards_and_comparisons(seeded: Seeded, monkeypatch: pytes
     assert out.exit_code == 0, out.output
     assert "good ranks first on bench, last in the arena" in out.output and "bench vs arena" in out.output
     assert runner.invoke(app, ["model", "--help"]).exit_code == 0
+
+
+def test_disagreements_name_the_places_among_three_models() -> None:
+    from centaurlab.modelcard import Figure, Lens, ModelCard, disagreements, rank_agreement
+
+    def card(name: str, bench: float, collab: float, units: list[float]) -> ModelCard:
+        return ModelCard(name, {
+            "bench": Lens("bench", {"composite": Figure(bench, 3)}, score="composite", units=units),
+            "collab": Lens("collab", {"skill": Figure(collab, 3)}, score="skill"),
+        })
+
+    cards = [card("a", 90.0, 10.0, [89.0, 90.0, 91.0]), card("b", 50.0, 50.0, [49.0, 50.0, 51.0]),
+             card("c", 10.0, 90.0, [9.0, 10.0, 11.0])]
+    assert disagreements(cards) == ["a ranks first on bench, last in collaboration",
+                                    "c ranks last on bench, first in collaboration"]
+    pair = next(r for r in rank_agreement(cards, rounds=30) if r["lenses"] == ["bench", "collab"])
+    assert (pair["tau"], pair["low"], pair["high"]) == (-1.0, -1.0, -1.0)  # units far apart: no draw flips an order
