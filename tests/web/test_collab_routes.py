@@ -20,7 +20,8 @@ from tests.collabstudy.test_service import PRE
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> TestClient:
+def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TestClient:
+    monkeypatch.setenv("CENTAUR_STUDY_PASSWORD", "s3cret")
     url = settings().database_url
     store.upgrade(url)
     app = create_app(database_url=url, banks=["study"])
@@ -68,3 +69,32 @@ def test_consent_to_completion_over_http(client: TestClient) -> None:
     page = client.post(f"/collab/p/{token}/survey/post", data={k: v for k, v in PRE.items() if k.startswith("a")})
     assert "DONE-1" in page.text
     assert client.get("/collab/p/not-a-token").status_code == 404
+
+
+def test_the_researchers_pages(client: TestClient) -> None:
+    from centaurlab.store import session_scope
+    from centaurlab.store.collab import CollabJudgement, add_rubric
+
+    token = client.get("/collab/s/pilot", follow_redirects=False).headers["location"].rsplit("/", 1)[-1]
+    client.post(f"/collab/p/{token}/consent", data={"agree": "yes"})
+    client.post(f"/collab/p/{token}/survey/pre", data=PRE)
+    client.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
+    client.post(f"/collab/p/{token}/t/0/chat", data={"text": "go", "client_id": "z"})
+    client.post(f"/collab/p/{token}/t/0/submit")
+    events = client.get(f"/collab/p/{token}/t/0/events").json()
+    sid = next(ev["payload"]["collab_session"] for ev in events if ev["kind"] == "submit")
+    with session_scope(settings().database_url) as s:
+        rubric = add_rubric(s, "ab_test_readout", "researcher", {"categories": []}, None)
+        s.add(CollabJudgement(session_id=sid, rubric_id=rubric.id, judge="local#1", model="local", status="ok",
+                              total=62.5, scores={"C1": {"points": 2, "max": 4, "justification": "lift not tested"}}))
+    assert client.get("/dashboard/collab-studies/pilot", follow_redirects=False).status_code == 303
+    client.post("/dashboard/login", data={"password": "s3cret"})
+    page = client.get("/dashboard/collab-studies/pilot")
+    assert "62.5" in page.text and "local-agent" in page.text, page.text[page.text.find("<main"):][:3000]
+    page = client.get(f"/dashboard/collab-studies/pilot/s/{sid}")
+    assert "lift not tested" in page.text and "readout.md" in page.text
+    page = client.post(f"/dashboard/collab-studies/pilot/s/{sid}/override", data={"researcher": "ana", "score": "70",
+                                                                          "note": "fair"})
+    assert "ana: 70 fair" in page.text and "62.5" in page.text  # the judges' grade is kept beside it
+    assert client.post(f"/dashboard/collab-studies/pilot/s/{sid}/override", data={"researcher": "ana",
+                                                                           "score": "170"}).status_code == 422

@@ -21,7 +21,20 @@ from ..study.runs import Runner
 from .assets import STATIC_DIR, load_bundle
 from .dashboard_auth import DashboardAuth, dashboard_password
 from .html import e, layout
-from .routes import api, arena, arena_generated, bench, collab, dashboard, health, models, pages, participant, study_api
+from .routes import (
+    api,
+    arena,
+    arena_generated,
+    bench,
+    collab,
+    collab_dashboard,
+    dashboard,
+    health,
+    models,
+    pages,
+    participant,
+    study_api,
+)
 
 MAX_BODY_BYTES = 1_000_000  # a request body; the code itself is limited to 200 000 characters
 
@@ -181,6 +194,7 @@ def create_app(
     app.state.dashboard_auth = DashboardAuth(dashboard_password())
     app.include_router(participant.router)
     app.include_router(study_api.router)
+    app.include_router(collab_dashboard.router)  # before the coding studies' /dashboard/{study_id} pages
     app.include_router(dashboard.router)
     app.include_router(arena.router)
     app.include_router(arena_generated.router)
