@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,7 @@ title = "Office work with agents"
 include = ["press_release", "project_status"]
 sessions_per_participant = 2
 [study.agents]
-embedded = ["local-agent"]
+embedded = ["local-agent-brief"]
 external = ["codex", "manus"]
 [study.recruitment]
 completion_code = "OFFICE-OK"
@@ -44,6 +45,12 @@ completion_code = "OFFICE-OK"
 @pytest.fixture
 def base(tmp_path: Path) -> Iterator[str]:
     import uvicorn
+
+    from centaurlab.collab import agents
+
+    # the embedded agent with shorter answers and references, so that a turn takes seconds on a busy box
+    agents.register_agent(replace(agents.BUILTIN["local-agent"], name="local-agent-brief", max_tokens=160,
+                                  inline_references=900))
 
     url = settings().database_url
     store.upgrade(url)
@@ -63,6 +70,7 @@ def base(tmp_path: Path) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=15)
+    agents._registered.pop("local-agent-brief", None)
 
 
 def _survey(page: Any, answers: dict[str, str]) -> None:
@@ -90,7 +98,7 @@ def test_consent_to_completion_with_the_embedded_agent(base: str, tmp_path: Path
         page.locator("#survey-pre button").click()
 
         expect(page.locator("h1")).to_contain_text("Task 1 of 2: ")
-        expect(page.locator("#assigned-agent")).to_have_text("local-agent")
+        expect(page.locator("#assigned-agent")).to_have_text("local-agent-brief")
         page.locator('input[name="used_before"][value="never"]').check()
         page.locator('input[name="mode"][value="embedded"]').check()
         page.get_by_label("I have read the guide").check()
@@ -127,7 +135,7 @@ def test_consent_to_completion_with_the_embedded_agent(base: str, tmp_path: Path
     with store.session_scope(url) as s:
         sessions = list(s.scalars(select(CollabSession).where(CollabSession.kind == "human")
                                   .order_by(CollabSession.id)))
-        assert [x.agent for x in sessions] == ["local-agent", "external:codex"]
+        assert [x.agent for x in sessions] == ["local-agent-brief", "external:codex"]
         assert files_of(s, sessions[0].id) and "status_report.md" in files_of(s, sessions[1].id)
         ids = [x.id for x in sessions]
     todo = [t for sid in ids for t in sessions_to_grade(url, sid)]
