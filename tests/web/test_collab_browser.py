@@ -48,9 +48,9 @@ def base(tmp_path: Path) -> Iterator[str]:
 
     from centaurlab.collab import agents
 
-    # the embedded agent with shorter answers and references, so that a turn takes seconds on a busy box
-    agents.register_agent(replace(agents.BUILTIN["local-agent"], name="local-agent-brief", max_tokens=160,
-                                  inline_references=900))
+    # the embedded agent with shorter references in its prompt, so that a turn is quicker on a busy box
+    # (its answers keep their 300 tokens: a constrained write_file action needs them)
+    agents.register_agent(replace(agents.BUILTIN["local-agent"], name="local-agent-brief", inline_references=900))
 
     url = settings().database_url
     store.upgrade(url)
