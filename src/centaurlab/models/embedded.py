@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from ..config import settings
 from .types import ModelConfigError, ModelError
 
 MODEL_ALIAS = "smollm2"
@@ -54,8 +55,12 @@ def _params(port: int | None, threads: int | None, n_ctx: int) -> Any:
     params.verbosity = 0
     params.n_ctx = n_ctx
     params.cache_prompt = True
-    params.cpuparams.n_threads = threads or min(4, os.cpu_count() or 1)
+    params.cpuparams.n_threads = threads or settings().local_model_threads
     params.cpuparams_batch.n_threads = params.cpuparams.n_threads
+    # threads sleep instead of spinning while they wait for each other: spinning threads steal the
+    # cores the others need as soon as the machine is busy
+    params.cpuparams.poll = 0
+    params.cpuparams_batch.poll = 0
     if port:
         params.port = port
     return params
