@@ -8,14 +8,13 @@ neither loader mistakes the other's folders for its own.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..errors import FileFieldError
+from ..errors import FileFieldError, read_toml, validated
 from .schema import InstanceFile, TaskInstance, to_instance
 
 BUILTIN_DIR = Path(__file__).parent / "builtin"
@@ -51,22 +50,11 @@ FIXES = {
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
-    if not path.is_file():
-        raise CollabFileError(path, "(file)", "is missing", f"create {path.name}")
-    try:
-        return tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as exc:
-        raise CollabFileError(path, "(syntax)", f"is not valid TOML ({exc})", "correct the TOML") from exc
+    return read_toml(path, CollabFileError)
 
 
 def _validate(model: type[M], data: dict[str, Any], path: Path) -> M:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"]) or "(root)"
-        fix = FIXES.get(err["type"], "see docs/collab.md")
-        raise CollabFileError(path, field, err["msg"], fix) from exc
+    return validated(model, data, path, lambda kind, _field: FIXES.get(kind, "see docs/collab.md"), CollabFileError)
 
 
 def load_instance(folder: Path, bank: str) -> TaskInstance:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
+from ..errors import read_toml, validated
 from .discovery import discover_efficiency, discover_tests
 from .errors import TaskFileError, UnknownTaskError
 from .schema import BankMeta, Task, TaskMeta
@@ -18,25 +18,18 @@ BUILTIN_DIR = Path(__file__).parent / "builtin"
 M = TypeVar("M", bound=BaseModel)
 
 
+def _fix(kind: str, field: str, file_name: str) -> str:
+    if kind == "missing":
+        return f"add '{field}' to {file_name}"
+    return "remove it" if kind == "extra_forbidden" else "see docs/tasks.md"
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
-    if not path.is_file():
-        raise TaskFileError(path, "(file)", "is missing", f"create {path.name}")
-    try:
-        return tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as exc:
-        raise TaskFileError(path, "(syntax)", f"is not valid TOML ({exc})", "correct the TOML") from exc
+    return read_toml(path, TaskFileError)
 
 
 def _validate(model: type[M], data: dict[str, Any], path: Path) -> M:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"]) or "(root)"
-        fix = "remove it" if err["type"] == "extra_forbidden" else "see docs/tasks.md"
-        if err["type"] == "missing":
-            fix = f"add '{field}' to {path.name}"
-        raise TaskFileError(path, field, err["msg"], fix) from exc
+    return validated(model, data, path, lambda kind, field: _fix(kind, field, path.name), TaskFileError)
 
 
 def _read_text(path: Path) -> str:
