@@ -19,7 +19,7 @@ DEFAULTS: dict[str, Any] = {
     "host": "127.0.0.1",
     "port": 8000,
     "workers": 0,
-    "local_model_threads": 0,
+    "model_threads": 0,
 }
 
 DESCRIPTIONS = {
@@ -29,7 +29,7 @@ DESCRIPTIONS = {
     "host": "address the web server listens on",
     "port": "port the web server listens on",
     "workers": "parallel sandbox workers; 0 means one per core",
-    "local_model_threads": "threads of the embedded model; 0 means half the cores (at most 4)",
+    "model_threads": "embedded model threads; 0 means half the cores",
 }
 
 
@@ -65,11 +65,11 @@ class Settings:
         return int(self["workers"]) or (os.cpu_count() or 1)
 
     @property
-    def local_model_threads(self) -> int:
+    def model_threads(self) -> int:
         """llama.cpp's threads wait for each other: more of them than idle cores slows every request
         (on 2 busy cores, 2 threads answered 60x slower than 1), so the default leaves half the cores
         to the platform, its sandboxes and the tests."""
-        return int(self["local_model_threads"]) or max(1, min(4, (os.cpu_count() or 1) // 2))
+        return int(self["model_threads"]) or max(1, min(4, (os.cpu_count() or 1) // 2))
 
 
 def _coerce(name: str, raw: str) -> Any:

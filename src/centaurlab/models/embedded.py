@@ -55,7 +55,7 @@ def _params(port: int | None, threads: int | None, n_ctx: int) -> Any:
     params.verbosity = 0
     params.n_ctx = n_ctx
     params.cache_prompt = True
-    params.cpuparams.n_threads = threads or settings().local_model_threads
+    params.cpuparams.n_threads = threads or settings().model_threads
     params.cpuparams_batch.n_threads = params.cpuparams.n_threads
     # threads sleep instead of spinning while they wait for each other: spinning threads steal the
     # cores the others need as soon as the machine is busy
