@@ -43,6 +43,9 @@ PASSWORD = "pages-test-pass"
 BAD_WORDS = re.compile(r"\b(nan|NaN|None|undefined)\b")
 EMOJI = re.compile("[\U0001f000-\U0001faff]")
 NOT_PAGES = ("/api", "/static", "/health", "/docs", "/redoc")
+# Collaboration studies' pages take a collaboration study's id, which this seed does not create yet:
+# they are named in a warning instead (tests/web/test_collab_routes.py walks them).
+NOT_SEEDED = ("/collab/", "/dashboard/collab-studies/")
 
 # The visible text of the page, without code (editors, <pre>, <code>: `None` is Python there).
 VISIBLE_TEXT = """() => {
@@ -178,6 +181,9 @@ def page_paths(samples: dict[str, str]) -> list[str]:
     paths: list[str] = []
     for route in _get_routes(create_app().routes):
         if route.startswith(NOT_PAGES) or "." in route:
+            continue
+        if route.startswith(NOT_SEEDED):
+            warnings.warn(f"page {route} is not checked: the seed has no collaboration study", stacklevel=1)
             continue
         names = re.findall(r"{(\w+)(?::\w+)?}", route)
         if any(n not in samples for n in names):
