@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab.cli.root import app
+from centaurlab.collab.loader import BUILTIN_DIR
 
 from .fake_llm import chat, fake_llm, schema_of, tool_call
 from .rubrics import model_rubric
@@ -115,12 +117,15 @@ def test_run_grade_report_rate_end_to_end(configured: list[dict[str, Any]], tmp_
 def test_an_edited_rubric_is_validated_before_it_is_stored(configured: list[dict[str, Any]], tmp_path: Path) -> None:
     from .rubrics import rubric_json
 
+    bank = tmp_path / "bank"  # a copy of the built-in bank whose press_release has no researcher rubric
+    shutil.copytree(BUILTIN_DIR / "collab", bank)
+    (bank / "press_release" / "rubric.json").unlink()
     good = tmp_path / "good.json"
     good.write_text(json.dumps(rubric_json()))
-    first = _json(["collab", "rubric", "press_release", "--json", "--model", "judge-a"])
-    edited = _json(["collab", "rubric", "press_release", "--from-file", str(good), "--json"])
+    first = _json(["collab", "rubric", "press_release", "-b", str(bank), "--json", "--model", "judge-a"])
+    edited = _json(["collab", "rubric", "press_release", "-b", str(bank), "--from-file", str(good), "--json"])
     assert edited["version"] == first["version"] + 1 and edited["source"] == "edited"
     broken = tmp_path / "bad.json"
     broken.write_text(json.dumps(rubric_json(technical_quality=10)))
-    result = runner.invoke(app, ["collab", "rubric", "press_release", "--from-file", str(broken)])
+    result = runner.invoke(app, ["collab", "rubric", "press_release", "-b", str(bank), "--from-file", str(broken)])
     assert result.exit_code == 2 and "not stored" in result.output and "weights add up to 95" in result.output

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from centaurlab import store
-from centaurlab.collab import RubricError, load_collab_bank, load_instance, parse_rubric, repair, validate
+from centaurlab.collab import RubricError, load_instance, parse_rubric, repair, validate
 from centaurlab.collab.loader import BUILTIN_DIR
 from centaurlab.collab.rubric import TOTAL, from_model_json, load_rubric_file
 from centaurlab.collab.rubric_gen import current_rubric, ensure_rubric, save_rubric
@@ -78,6 +78,7 @@ def test_a_researcher_rubric_takes_precedence_and_is_versioned(tmp_path: Path) -
     store.upgrade(url)
     folder = tmp_path / "budget_variance"
     shutil.copytree(BUILTIN_DIR / "collab" / "budget_variance", folder)
+    (folder / "rubric.json").unlink()  # the built-in task ships a researcher rubric; start without it
     task = load_instance(folder, "test")
     generated = validate(repair(from_model_json(model_rubric(), task.id)))
     first = save_rubric(url, generated, "generated", "some-model")
@@ -97,7 +98,10 @@ def test_a_researcher_rubric_takes_precedence_and_is_versioned(tmp_path: Path) -
 def test_without_rubric_or_model_ensure_says_so(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'db.sqlite'}"
     store.upgrade(url)
-    task = load_collab_bank().get("press_release")
+    folder = tmp_path / "press_release"
+    shutil.copytree(BUILTIN_DIR / "collab" / "press_release", folder)
+    (folder / "rubric.json").unlink()  # a copy of the built-in task without its researcher rubric
+    task = load_instance(folder, "test")
     with pytest.raises(LookupError, match="no rubric"):
         ensure_rubric(url, task, provider=None)
     assert VERIFY
