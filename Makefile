@@ -51,7 +51,7 @@ typecheck:
 	$(BIN)/mypy
 
 pytest:
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 2 -q --durations=15
 
 bench:
 	$(BIN)/python benchmarks/sandbox.py
