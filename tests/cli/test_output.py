@@ -6,11 +6,12 @@ import io
 import json
 import re
 
+import pytest
 from rich.console import Console
 from rich.table import Table
 from typer.testing import CliRunner
 
-from centaurlab.cli import app
+from centaurlab.cli import app, output
 from centaurlab.cli.output import fit_table, print_fitted
 
 BORDERS = re.compile(r"[│┃┏┓┗┛┡┩└┘┳┻╇╈━─┼┬┴├┤]")
@@ -40,7 +41,10 @@ def test_tasks_list_at_80_columns_keeps_whole_words_and_names_what_it_leaves_out
     assert all(h in note for h in left_out) and "--json" in note
 
 
-def test_tasks_list_shows_every_column_when_wide() -> None:
+def test_tasks_list_shows_every_column_when_wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the CLI's console reads $COLUMNS once, when it is made (in a real run: at start-up); in this test
+    # process it may have been made earlier, under another test's COLUMNS, so give it the wide terminal
+    monkeypatch.setattr(output.console, "width", 200)
     result = CliRunner().invoke(app, ["tasks", "list"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
     header = next(cells for cells in _cells(result.stdout) if "id" in cells)
