@@ -62,7 +62,7 @@ def _accept_one_of_two_suggestions(client: TestClient, task_index: int) -> None:
         answer = client.post("/api/study/pilot/suggest", json=body).json()
         ids.append(answer["suggestion_id"])
     events = [{"event_id": _eid(), "type": "suggestion_shown", "task_index": task_index, "client_ms": _now_ms(),
-               "payload": {"suggestion_id": sid}} for n, sid in enumerate(ids)]
+               "payload": {"suggestion_id": sid}} for sid in ids]
     events.append({"event_id": _eid(), "type": "suggestion_accepted", "task_index": task_index, "client_ms": _now_ms(),
                    "payload": {"suggestion_id": ids[0]}})
     assert client.post("/api/study/pilot/events", json={"events": events}).json()["stored"] == 3
