@@ -6,7 +6,15 @@ from typing import Any
 import pytest
 
 from centaurlab.collab import load_collab_bank
-from centaurlab.collab.judge import JudgeConfig, default_panel, judge_schema, parse_scores, run_judge
+from centaurlab.collab.judge import (
+    STRICT_JUDGE_SYSTEM,
+    JudgeConfig,
+    default_panel,
+    judge_schema,
+    parse_scores,
+    run_judge,
+    token_budget,
+)
 from centaurlab.collab.llm_json import _NO_SCHEMA
 from centaurlab.collab.rubric import Rubric, RubricItem
 from centaurlab.collab.rubric_gen import generate_rubric
@@ -96,6 +104,27 @@ def test_a_judge_that_never_answers_well_is_a_failed_judgement_not_a_zero() -> N
     assert result.error is not None and "attempt 3: item C1 has no justification" in result.error
 
 
+def test_a_cut_answer_is_retried_sampling_with_more_tokens() -> None:
+    """The embedded judge at temperature 0 wrote the same over-long answer three times: a retry must
+    differ from the first request, and an answer cut at max_tokens gets more room."""
+
+    def answer(body: dict[str, Any]) -> Any:
+        if body["max_tokens"] < 200:
+            cut = chat(good()[:40])
+            cut["choices"][0]["finish_reason"] = "length"
+            return cut
+        return chat(good(c1=2))
+
+    with fake_llm(answer) as (url, seen):
+        cfg = JudgeConfig("j", "fake", temperature=0.0, justification_chars=40)
+        result = run_judge(cfg, OpenAIProvider("fake", url, "m", max_retries=0), TASK, RUBRIC, FILES)
+    budget = token_budget(RUBRIC, 40)
+    assert budget == 2 * (28 + 40) + 16
+    assert [r["max_tokens"] for r in seen] == [budget, budget + budget // 2]
+    assert [r["temperature"] for r in seen] == [0.0, 0.6]
+    assert result.status == "ok" and result.attempts == 2 and result.total == pytest.approx(60.0)
+
+
 def test_a_server_without_response_format_is_asked_plainly() -> None:
     def answer(body: dict[str, Any]) -> Any:
         if "response_format" in body:
@@ -132,6 +161,7 @@ def test_the_panel_prefers_different_judge_models() -> None:
     assert [(j.name, j.model) for j in default_panel(two)] == [("a", "a"), ("b", "b")]
     offline = default_panel(Registry(load_registry(None).models))
     assert [(j.model, j.seed, j.temperature) for j in offline] == [("local", 1, 0.0), ("local", 2, 0.7)]
+    assert offline[0].system != offline[1].system == STRICT_JUDGE_SYSTEM  # two graders, not one twice
 
 
 @pytest.mark.slow

@@ -3,15 +3,18 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from centaurlab import store
 from centaurlab.collab import RubricError, load_instance, parse_rubric, repair, validate
 from centaurlab.collab.loader import BUILTIN_DIR
-from centaurlab.collab.rubric import TOTAL, from_model_json, load_rubric_file
-from centaurlab.collab.rubric_gen import current_rubric, ensure_rubric, save_rubric
+from centaurlab.collab.rubric import CRITERION_LEADS, TOTAL, from_model_json, load_rubric_file
+from centaurlab.collab.rubric_gen import OFFLINE_RUBRIC, current_rubric, ensure_rubric, options_for, save_rubric
+from centaurlab.models import OpenAIProvider, load_registry
 
+from .fake_llm import chat, fake_llm, schema_of
 from .rubrics import VERIFY, model_rubric, rubric_json
 
 
@@ -105,3 +108,66 @@ def test_without_rubric_or_model_ensure_says_so(tmp_path: Path) -> None:
     with pytest.raises(LookupError, match="no rubric"):
         ensure_rubric(url, task, provider=None)
     assert VERIFY
+
+
+def _copy_without_rubric(tmp_path: Path, task_id: str) -> Path:
+    folder = tmp_path / task_id
+    shutil.copytree(BUILTIN_DIR / "collab" / task_id, folder)
+    (folder / "rubric.json").unlink()  # the built-in task ships a researcher rubric; start without it
+    return folder
+
+
+def test_a_small_model_writes_one_category_at_a_time_and_is_repaired(tmp_path: Path) -> None:
+    """Per category: a criterion repeated from an earlier category is refused and asked again; the
+    points that do not add up are rescaled, and each repair is recorded with the stored rubric."""
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    store.upgrade(url)
+    task = load_instance(_copy_without_rubric(tmp_path, "budget_variance"), "test")
+    answers = iter(
+        [
+            ("The figures match the budget file", 7),
+            ("The figures match the budget file", 3),  # repeats C1: refused, asked again
+            ("The deliverables include the memo and the table", 3),
+            ("The work follows the 250-word limit", 30),
+            ("The document is laid out as a memo", 15),
+        ]
+    )
+
+    def answer(body: dict[str, Any]) -> Any:
+        criterion, points = next(answers)
+        item = {"criterion": criterion, "points": points, "verification": "Open memo.md and read it against the task"}
+        return chat(json.dumps({"items": [item]}))
+
+    with fake_llm(answer) as (base, seen):
+        provider = OpenAIProvider("fake", base, "m", max_retries=0)
+        stored = ensure_rubric(url, task, provider, options=OFFLINE_RUBRIC)
+    assert len(seen) == 5
+    leads = [schema_of(b)["properties"]["items"]["items"]["properties"]["criterion"]["pattern"] for b in seen]  # type: ignore[index]
+    assert leads[0].startswith("^The figures ") and leads[-1].startswith("^The document is ")
+    assert "Write only the task_requirements part" in seen[3]["messages"][1]["content"]
+    rubric = stored.rubric
+    assert stored.version == 1 and rubric.source == "generated" and rubric.total == TOTAL
+    assert [(i.id, i.points) for i in rubric.items] == [("C1", 40.0), ("D1", 25.0), ("R1", 20.0), ("T1", 15.0)]
+    assert "correctness_accuracy: item points rescaled from 7 to 40" in rubric.repairs
+    again = current_rubric(url, task)
+    assert again is not None and again.version == 1
+    assert "task_requirements: item points rescaled from 30 to 20" in again.rubric.repairs  # stored with it
+
+
+@pytest.mark.slow
+def test_the_embedded_model_writes_a_valid_rubric(tmp_path: Path) -> None:
+    """The real path: the 135M model, held to each category's schema, gives a rubric that passes
+    validation after the mechanical repairs."""
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    store.upgrade(url)
+    task = load_instance(_copy_without_rubric(tmp_path, "press_release"), "test")
+    registry = load_registry(None)
+    options = options_for(registry, "local")
+    assert options == OFFLINE_RUBRIC
+    stored = ensure_rubric(url, task, registry.provider("local"), options=options)
+    rubric = validate(stored.rubric)
+    assert rubric.total == TOTAL and {i.category for i in rubric.items} == set(CRITERION_LEADS)
+    for item in rubric.items:
+        assert item.criterion.startswith(CRITERION_LEADS[item.category])
+        assert item.verification.startswith("Open ")
+    assert current_rubric(url, task).version == stored.version == 1  # type: ignore[union-attr]

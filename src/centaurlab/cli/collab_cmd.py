@@ -355,7 +355,7 @@ def rubric(
 
     from ..collab.llm_json import JsonAskError
     from ..collab.rubric import RubricError, parse_rubric, validate
-    from ..collab.rubric_gen import ensure_rubric, rubric_json_text, save_rubric
+    from ..collab.rubric_gen import ensure_rubric, options_for, rubric_json_text, save_rubric
     from ..models import ModelError, load_registry
 
     b = bank_or_fail(bank)
@@ -365,8 +365,9 @@ def rubric(
         raise fail(str(exc)) from exc
     url = _url()
     try:
-        provider = load_registry().provider(model)
-        stored = ensure_rubric(url, task, provider, regenerate=regenerate)
+        registry = load_registry()
+        provider = registry.provider(model)
+        stored = ensure_rubric(url, task, provider, regenerate=regenerate, options=options_for(registry, model))
     except (JsonAskError, ModelError, LookupError) as exc:
         raise fail(f"no rubric for {task_id}: {exc}") from exc
     except RubricError as exc:

@@ -1,23 +1,25 @@
 """Grade stored sessions: the task's rubric (made once), then each judge of the panel, stored.
 
 Keyed by (session, rubric version, judge): running it again asks only the judges that have not
-answered yet (`retry_failed` also re-asks those whose answers could not be used).
+answered yet (`retry_failed` also re-asks those whose answers could not be used). Two grade runs
+at once are safe: each judge is looked up again just before it is asked, and an answer stored by
+the other run first is kept (its own is dropped, never a unique-key crash).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from sqlalchemy import delete, select
 
 from ..models import Registry, StoredProvider, load_registry
 from ..store import session_scope
-from ..store.collab import CollabJudgement, CollabSession, files_of
+from ..store.collab import CollabJudgement, CollabSession, files_of, insert_or_ignore
 from .judge import JudgeConfig, default_panel, run_judge
 from .llm_json import JsonAskError
 from .loader import CollabBank, load_collab_bank
-from .rubric_gen import StoredRubric, current_rubric, ensure_rubric
+from .rubric_gen import StoredRubric, current_rubric, ensure_rubric, options_for
 from .schema import TaskInstance
 
 
@@ -37,14 +39,6 @@ class GradeOptions:
     judges: int = 2
     rubric_model: str = "local"
     retry_failed: bool = False
-    rubric_items: int = 3
-    rubric_chars: int = 200
-    rubric_max_tokens: int = 1500
-
-
-OFFLINE_RUBRIC = {"rubric_items": 1, "rubric_chars": 100, "rubric_max_tokens": 500}
-"""The embedded model writes one short item per category: with grammar-constrained decoding it
-produces a few tokens a second on a busy 2-core machine, and its longer rubrics are no better."""
 
 
 class _Providers:
@@ -84,8 +78,7 @@ def grade_sessions(
 ) -> list[GradeOutcome]:
     registry = registry or load_registry()
     panel = panel or default_panel(registry, options.judges)
-    if registry.get(options.rubric_model).provider == "embedded":
-        options = replace(options, **OFFLINE_RUBRIC)  # type: ignore[arg-type]
+    rubric_options = options_for(registry, options.rubric_model)
     providers = _Providers(registry, url)
     banks: dict[str, CollabBank] = {}
     rubrics: dict[str, StoredRubric | Exception] = {}
@@ -96,12 +89,7 @@ def grade_sessions(
         if task_id not in rubrics:
             try:
                 rubrics[task_id] = current_rubric(url, task) or ensure_rubric(
-                    url,
-                    task,
-                    providers.get(options.rubric_model),
-                    items_per_category=options.rubric_items,
-                    max_chars=options.rubric_chars,
-                    max_tokens=options.rubric_max_tokens,
+                    url, task, providers.get(options.rubric_model), options=rubric_options
                 )
             except (JsonAskError, LookupError) as exc:
                 rubrics[task_id] = exc
@@ -143,24 +131,34 @@ def _grade_one(
         }
         files = files_of(s, sid)
     for judge in panel:
-        if judge.name in done:
+        if judge.name in done or _judged(url, sid, stored.id, judge.name):  # another process may have answered
             outcome.kept.append(judge.name)
             continue
         result = run_judge(judge, providers.get(judge.model), task, stored.rubric, files)
+        values = {
+            "session_id": sid,
+            "rubric_id": stored.id,
+            "judge": judge.name,
+            "model": judge.model,
+            "status": result.status,
+            "total": result.total,
+            "scores": result.scores,
+            "error": result.error,
+            "attempts": result.attempts,
+            "latency_s": result.latency_s,
+        }
         with session_scope(url) as s:
-            s.add(
-                CollabJudgement(
-                    session_id=sid,
-                    rubric_id=stored.id,
-                    judge=judge.name,
-                    model=judge.model,
-                    status=result.status,
-                    total=result.total,
-                    scores=result.scores,
-                    error=result.error,
-                    attempts=result.attempts,
-                    latency_s=result.latency_s,
-                )
-            )
-        (outcome.judged if result.status == "ok" else outcome.failed).append(judge.name)
+            inserted = insert_or_ignore(s, CollabJudgement, values, ["session_id", "rubric_id", "judge"])
+        if not inserted:  # a concurrent grade stored this judge's answer first; theirs stands
+            outcome.kept.append(judge.name)
+        else:
+            (outcome.judged if result.status == "ok" else outcome.failed).append(judge.name)
     return outcome
+
+
+def _judged(url: str, sid: int, rubric_id: int, judge: str) -> bool:
+    with session_scope(url) as s:
+        query = select(CollabJudgement.id).where(
+            CollabJudgement.session_id == sid, CollabJudgement.rubric_id == rubric_id, CollabJudgement.judge == judge
+        )
+        return s.scalars(query).first() is not None

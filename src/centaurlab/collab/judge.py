@@ -2,10 +2,16 @@
 
 CollabSkill's grader asks K = 2 judges from different model families and averages their totals;
 using more than one model tempers self-preference (a judge favouring what its own model wrote).
-A judge here is a registered model with a temperature and seed, so the panel can be two
-different models, or (offline) the embedded model at two seeds/temperatures. A judge's answer
-must give every item an integer score between 0 and the item's points; anything else is
-retried and, failing that, recorded as a failed judgement, never as a zero.
+A judge here is a registered model with a temperature, a seed and a system prompt, so the panel
+can be two different models, or (offline, where there is only the embedded model) two different
+graders on the same model: a greedy one with the plain instructions and a sampling one told to
+start every item at zero. A judge's answer must give every item an integer score between 0 and
+the item's points; anything else is retried and, failing that, recorded as a failed judgement,
+never as a zero.
+
+The answer's length is bounded by the schema (each justification has a maximum length), so the
+token budget is computed from the rubric: every item's worst case fits. A fixed budget cut the
+embedded model's answers to nine-item rubrics short, which made one judge fail every time.
 """
 
 from __future__ import annotations
@@ -24,6 +30,15 @@ deliverables, follow the item's verification procedure, and award whole points f
 item's maximum, with a one-sentence justification that cites what you saw. Missing files earn no
 points for what they should have held. Answer with JSON only."""
 
+STRICT_JUDGE_SYSTEM = """You are a strict second grader checking a deliverable against a rubric. Start
+every rubric item at 0 points and add points only for what you can see in the deliverables: a
+figure that matches, a section that is there, an instruction that is followed. Write a short
+justification naming that evidence, or what is missing. Answer with JSON only."""
+
+ITEM_OVERHEAD_TOKENS = 28
+"""Tokens one item costs besides its justification: the item id, the keys, the score, JSON
+punctuation and the indentation the grammar allows."""
+
 
 @dataclass(frozen=True)
 class JudgeConfig:
@@ -31,8 +46,9 @@ class JudgeConfig:
     model: str
     temperature: float = 0.0
     seed: int = 0
-    max_tokens: int = 1200
+    max_tokens: int | None = None  # None: enough for the rubric's worst case (token_budget)
     justification_chars: int = 160
+    system: str = JUDGE_SYSTEM
 
 
 @dataclass
@@ -59,11 +75,24 @@ def default_panel(registry: Registry, k: int = 2) -> list[JudgeConfig]:
     i = 0
     while len(panel) < k:
         i += 1
+        greedy = i == 1
         panel.append(
-            JudgeConfig(f"local#{i}", "local", temperature=0.0 if i == 1 else 0.7, seed=i, max_tokens=400,
-                        justification_chars=60)
+            JudgeConfig(
+                f"local#{i}",
+                "local",
+                temperature=0.0 if greedy else 0.7,
+                seed=i,
+                justification_chars=40,
+                system=JUDGE_SYSTEM if greedy else STRICT_JUDGE_SYSTEM,
+            )
         )
     return panel
+
+
+def token_budget(rubric: Rubric, justification_chars: int) -> int:
+    """max_tokens that holds a complete answer even when every justification is as long as allowed
+    (a small model often fills them up, a character or two per token)."""
+    return len(rubric.items) * (ITEM_OVERHEAD_TOKENS + justification_chars) + 16
 
 
 def judge_schema(rubric: Rubric, justification_chars: int = 160) -> dict[str, Any]:
@@ -138,7 +167,7 @@ def run_judge(
     attempts: int = 3,
 ) -> Judgement:
     messages = [
-        {"role": "system", "content": JUDGE_SYSTEM},
+        {"role": "system", "content": cfg.system},
         {"role": "user", "content": judge_prompt(task, rubric, files)},
     ]
     try:
@@ -150,7 +179,7 @@ def run_judge(
             attempts=attempts,
             temperature=cfg.temperature,
             seed=cfg.seed * 1000,
-            max_tokens=cfg.max_tokens,
+            max_tokens=cfg.max_tokens or token_budget(rubric, cfg.justification_chars),
         )
     except JsonAskError as exc:
         return Judgement(cfg.name, cfg.model, "failed", error=str(exc), attempts=attempts)

@@ -5,6 +5,11 @@ which holds the answer to the schema by grammar-constrained decoding. A server t
 field is asked again without it, once, and remembered. Whatever comes back is parsed and checked
 by the caller's `accept`; a failure is retried with the next seed, and after the last attempt
 the caller gets a `JsonAskError` with every attempt's problem, never a made-up value.
+
+A retry must not be the same request again: at temperature 0 a new seed changes nothing and the
+model repeats its unusable answer word for word (the embedded judge did exactly that three times).
+Retries therefore sample at `retry_temperature` at least, and an answer cut at `max_tokens` is
+retried with half again as many tokens.
 """
 
 from __future__ import annotations
@@ -55,19 +60,20 @@ def ask_json(
     temperature: float = 0.0,
     seed: int = 0,
     max_tokens: int = 1024,
+    retry_temperature: float = 0.6,
 ) -> JsonAnswer:
     """`accept` turns the parsed JSON into the caller's value or raises ValueError saying why."""
     problems: list[str] = []
     answers: list[str] = []
     start = time.perf_counter()
     tokens = [0, 0]
+    budget = max_tokens
     for attempt in range(attempts):
         extra: dict[str, Any] = {"messages": messages}
         if provider.name not in _NO_SCHEMA:
             extra["response_format"] = {"type": "json_schema", "json_schema": {"name": "answer", "schema": schema}}
-        request = ChatRequest(
-            messages=[], temperature=temperature, max_tokens=max_tokens, seed=seed + attempt, extra=extra
-        )
+        heat = temperature if attempt == 0 else max(temperature, retry_temperature)
+        request = ChatRequest(messages=[], temperature=heat, max_tokens=budget, seed=seed + attempt, extra=extra)
         try:
             response = provider.chat(request)
         except ModelError as exc:
@@ -83,8 +89,10 @@ def ask_json(
         try:
             value = accept(extract_json(response.text))
         except (ValueError, TypeError, KeyError) as exc:
-            cut = " (the answer was cut at max_tokens)" if response.finish_reason == "length" else ""
-            problems.append(f"{exc}{cut}")
+            cut = response.finish_reason == "length"
+            problems.append(f"{exc}" + (f" (the answer was cut at max_tokens={budget})" if cut else ""))
+            if cut:
+                budget += budget // 2
             continue
         return JsonAnswer(value, attempt + 1, time.perf_counter() - start, answers, tokens[0], tokens[1])
     raise JsonAskError(problems, answers)

@@ -239,18 +239,51 @@ def load_rubric_file(path: Path, task_id: str | None = None) -> Rubric:
     return validate(parse_rubric(data, task_id or path.parent.name, path, source="researcher"), path)
 
 
-def rubric_schema(max_items_per_category: int = 3, max_chars: int = 200) -> dict[str, Any]:
-    """JSON schema of a generated rubric (for grammar-constrained decoding where the server has it)."""
-    item = {
+CRITERION_LEADS = {
+    "correctness_accuracy": "The figures",
+    "deliverable_completeness": "The deliverables include",
+    "task_requirements": "The work follows",
+    "technical_quality": "The document is",
+}
+"""How a criterion of each category starts when a small model writes one category at a time: the
+lead keeps it on the category's subject and two categories can never share a criterion."""
+
+
+def _text(max_chars: int, lead: str) -> dict[str, Any]:
+    # a pattern replaces the length bounds in llama.cpp's grammar, so it bounds the length itself
+    return {"type": "string", "pattern": f'^{lead} [^"\\\\\\n]{{15,{max(20, max_chars - len(lead))}}}$'}
+
+
+def _item_schema(max_chars: int, criterion_lead: str | None = None) -> dict[str, Any]:
+    """One item. The verification must start with "Open " (where a server holds the answer to the
+    pattern, even a small model then says what to open before what to compare)."""
+    criterion = (
+        _text(max_chars, criterion_lead)
+        if criterion_lead
+        else {"type": "string", "minLength": 8, "maxLength": max_chars}
+    )
+    return {
         "type": "object",
         "properties": {
-            "criterion": {"type": "string", "minLength": 8, "maxLength": max_chars},
+            "criterion": criterion,
             "points": {"type": "integer", "minimum": 1, "maximum": 40},
-            "verification": {"type": "string", "minLength": 20, "maxLength": max_chars},
+            "verification": _text(max_chars, "Open"),
         },
         "required": ["criterion", "points", "verification"],
         "additionalProperties": False,
     }
+
+
+def category_schema(category: str, max_items: int = 1, max_chars: int = 100) -> dict[str, Any]:
+    """The items of one category, for a model asked one category at a time."""
+    item = _item_schema(max_chars, CRITERION_LEADS[category])
+    items = {"type": "array", "items": item, "minItems": 1, "maxItems": max_items}
+    return {"type": "object", "properties": {"items": items}, "required": ["items"], "additionalProperties": False}
+
+
+def rubric_schema(max_items_per_category: int = 3, max_chars: int = 200) -> dict[str, Any]:
+    """JSON schema of a generated rubric (for grammar-constrained decoding where the server has it)."""
+    item = _item_schema(max_chars)
     cats = {
         name: {"type": "array", "items": item, "minItems": 1, "maxItems": max_items_per_category} for name in CATEGORIES
     }

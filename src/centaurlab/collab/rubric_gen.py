@@ -6,20 +6,40 @@ deliverables and the hidden evaluator notes, with the rubric's JSON schema as a 
 answer is repaired (see rubric.py) and validated; the rubric in use for a task is, in order:
 the researcher's `rubric.json` shipped with the task, else the newest stored version (generated
 or edited), else a new generated one.
+
+A large model writes the whole rubric in one answer. The embedded 135M model cannot: asked for
+all four categories at once it wrote the same item under each of them (the duplicates left
+three categories empty), every time. It is therefore asked one category at a time
+(`per_category`): each question names the category and what it checks, the grammar starts each
+criterion with the category's lead (`rubric.CRITERION_LEADS`) and each verification with "Open"
+(what to open, then what to compare), and each category's answer is checked before the next is
+asked, so a duplicate or an unverifiable item is retried where it happened.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..models import ModelProvider
+from ..models import ModelProvider, Registry
 from ..store import session_scope
 from ..store.collab import add_rubric, latest_rubric
 from .convert import render_for_prompt
 from .llm_json import ask_json
-from .rubric import CATEGORIES, Rubric, from_model_json, load_rubric_file, parse_rubric, repair, rubric_schema, validate
+from .rubric import (
+    CATEGORIES,
+    MIN_VERIFICATION_WORDS,
+    Rubric,
+    _norm,
+    category_schema,
+    from_model_json,
+    load_rubric_file,
+    parse_rubric,
+    repair,
+    rubric_schema,
+    validate,
+)
 from .schema import TaskInstance
 
 RUBRIC_SYSTEM = """You write grading rubrics for occupational work tasks. A rubric lists checks a grader
@@ -28,6 +48,26 @@ correctness_accuracy (facts, figures, calculations), deliverable_completeness (e
 and part), task_requirements (explicit instructions and constraints), technical_quality
 (organisation, clarity, professional form). Each item has a criterion, integer points and a
 verification procedure that says what to open and what to compare."""
+
+
+@dataclass(frozen=True)
+class RubricGenOptions:
+    items_per_category: int = 3
+    max_chars: int = 200
+    max_tokens: int = 1500
+    per_category: bool = False
+    attempts: int = 3
+
+
+OFFLINE_RUBRIC = RubricGenOptions(items_per_category=1, max_chars=100, max_tokens=240, per_category=True)
+"""The embedded model writes one short item per category, a category per question: with
+grammar-constrained decoding it produces a few tokens a second on a busy 2-core machine, and its
+longer rubrics are no better."""
+
+
+def options_for(registry: Registry, model: str) -> RubricGenOptions:
+    """OFFLINE_RUBRIC for the embedded model, the defaults for any other."""
+    return OFFLINE_RUBRIC if registry.get(model).provider == "embedded" else RubricGenOptions()
 
 
 @dataclass(frozen=True)
@@ -52,14 +92,14 @@ def rubric_prompt(task: TaskInstance, reference_chars: int = 3000) -> str:
 def generate_rubric(
     provider: ModelProvider,
     task: TaskInstance,
+    options: RubricGenOptions = RubricGenOptions(),
     *,
-    items_per_category: int = 3,
-    max_chars: int = 200,
-    max_tokens: int = 1500,
-    attempts: int = 3,
     seed: int = 0,
 ) -> Rubric:
-    """Ask, repair, validate; raises JsonAskError after `attempts` unusable answers."""
+    """Ask, repair, validate; raises JsonAskError after `attempts` unusable answers (per category
+    when asked per category). The repairs made are listed in `Rubric.repairs`."""
+    if options.per_category:
+        return _generate_per_category(provider, task, options, seed)
 
     def accept(data: Any) -> Rubric:
         return validate(repair(from_model_json(data, task.id)))
@@ -68,19 +108,62 @@ def generate_rubric(
     answer = ask_json(
         provider,
         messages,
-        rubric_schema(items_per_category, max_chars),
+        rubric_schema(options.items_per_category, options.max_chars),
         accept,
-        attempts=attempts,
-        max_tokens=max_tokens,
+        attempts=options.attempts,
+        max_tokens=options.max_tokens,
         seed=seed,
     )
     rubric: Rubric = answer.value
     return rubric
 
 
+def _generate_per_category(provider: ModelProvider, task: TaskInstance, options: RubricGenOptions, seed: int) -> Rubric:
+    written: dict[str, list[dict[str, Any]]] = {}
+    seen: dict[str, str] = {}
+    base = rubric_prompt(task)  # the same prefix for every question, so the server reuses its cache
+
+    def accept_for(name: str) -> Any:
+        def accept(data: Any) -> list[dict[str, Any]]:
+            items = data.get("items") if isinstance(data, dict) else None
+            if not isinstance(items, list) or not items:
+                raise ValueError("the answer has no items")
+            for it in items:
+                if not isinstance(it, dict):
+                    raise ValueError("an item is not an object")
+                key = _norm(str(it.get("criterion", "")))
+                if not key:
+                    raise ValueError("an item has no criterion")
+                if key in seen:
+                    raise ValueError(f"criterion {it.get('criterion')!r} repeats one of {seen[key]}")
+                if len(str(it.get("verification", "")).split()) < MIN_VERIFICATION_WORDS:
+                    raise ValueError(f"verification {it.get('verification')!r} does not say how to verify")
+                seen[key] = name
+            return items
+
+        return accept
+
+    for k, (name, (_, weight, what)) in enumerate(CATEGORIES.items()):
+        # the criteria already written are not shown: the small model copies what it is shown
+        question = f"{base}\n\nWrite only the {name} part of the rubric now: checks that {what}, {weight} points."
+        messages = [{"role": "system", "content": RUBRIC_SYSTEM}, {"role": "user", "content": question}]
+        answer = ask_json(
+            provider,
+            messages,
+            category_schema(name, options.items_per_category, options.max_chars),
+            accept_for(name),
+            attempts=options.attempts,
+            max_tokens=options.max_tokens,
+            seed=seed + 100 * k,
+        )
+        written[name] = answer.value
+    return validate(repair(from_model_json(written, task.id)))
+
+
 def _stored(row_id: int, version: int, data: dict[str, Any], task_id: str) -> StoredRubric:
     rubric = parse_rubric(data, task_id, f"stored rubric v{version}", source=str(data.get("source", "generated")))
-    return StoredRubric(row_id, version, rubric)
+    repairs = tuple(str(note) for note in data.get("repairs") or ())  # kept with the version, shown by `rubric`
+    return StoredRubric(row_id, version, replace(rubric, repairs=repairs))
 
 
 def current_rubric(url: str, task: TaskInstance) -> StoredRubric | None:
@@ -96,9 +179,14 @@ def _store_researcher(url: str, task: TaskInstance) -> StoredRubric:
     rubric = load_rubric_file(task.rubric_path, task.id)
     data = rubric.to_json()
     with session_scope(url) as s:
-        row = latest_rubric(s, task.id)
-        if row is None or row.source != "researcher" or row.rubric.get("categories") != data["categories"]:
-            row = add_rubric(s, task.id, "researcher", data, None)
+        row = add_rubric(
+            s,
+            task.id,
+            "researcher",
+            data,
+            None,
+            reuse=lambda r: r.source == "researcher" and r.rubric.get("categories") == data["categories"],
+        )
         return StoredRubric(row.id, row.version, rubric)
 
 
@@ -108,9 +196,7 @@ def ensure_rubric(
     provider: ModelProvider | None,
     *,
     regenerate: bool = False,
-    items_per_category: int = 3,
-    max_chars: int = 200,
-    max_tokens: int = 1500,
+    options: RubricGenOptions = RubricGenOptions(),
 ) -> StoredRubric:
     if task.rubric_path.is_file():
         return _store_researcher(url, task)
@@ -120,16 +206,18 @@ def ensure_rubric(
             return found
     if provider is None:
         raise LookupError(f"task {task.id} has no rubric and no model was given to write one")
-    rubric = generate_rubric(
-        provider, task, items_per_category=items_per_category, max_chars=max_chars, max_tokens=max_tokens
-    )
-    return save_rubric(url, rubric, "generated", provider.name)
+    rubric = generate_rubric(provider, task, options)
+    # without --regenerate, a rubric another process stored while this one was writing is used instead
+    return save_rubric(url, rubric, "generated", provider.name, keep_existing=not regenerate)
 
 
-def save_rubric(url: str, rubric: Rubric, source: str, model: str | None) -> StoredRubric:
+def save_rubric(url: str, rubric: Rubric, source: str, model: str | None, keep_existing: bool = False) -> StoredRubric:
+    """Store a new version; with `keep_existing`, the newest stored version if there is one."""
     data = {**rubric.to_json(), "source": source}
     with session_scope(url) as s:
-        row = add_rubric(s, rubric.task_id, source, data, model)
+        row = add_rubric(s, rubric.task_id, source, data, model, reuse=(lambda r: True) if keep_existing else None)
+        if row.rubric != data:
+            return _stored(row.id, row.version, row.rubric, rubric.task_id)
         return StoredRubric(row.id, row.version, rubric)
 
 

@@ -3,11 +3,16 @@
 A session is keyed by (kind, agent, task, human), so running the autonomous baseline again
 resumes it instead of repeating finished work; rubrics are versioned per task; a judgement is
 keyed by (session, rubric, judge), so grading again only asks the judges that have not answered.
+
+Rubric versions and judgements are written with INSERT ... ON CONFLICT DO NOTHING: two `collab
+grade` processes on one store race for the same keys, and the loser must reuse the winner's row
+instead of failing on the unique constraint (as it did).
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -23,6 +28,8 @@ from sqlalchemy import (
     UniqueConstraint,
     select,
 )
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .models import Base, utcnow
@@ -133,11 +140,40 @@ def latest_rubric(session: Session, task_id: str) -> CollabRubric | None:
     return session.scalars(query).first()
 
 
-def add_rubric(session: Session, task_id: str, source: str, rubric: dict[str, Any], model: str | None) -> CollabRubric:
-    current = latest_rubric(session, task_id)
-    row = CollabRubric(
-        task_id=task_id, version=(current.version + 1) if current else 1, source=source, model=model, rubric=rubric
-    )
-    session.add(row)
-    session.flush()
-    return row
+def insert_or_ignore(session: Session, table: type[Base], values: dict[str, Any], keys: list[str]) -> bool:
+    """Insert a row unless one with the same `keys` exists (or is being inserted by another
+    connection, which PostgreSQL and SQLite both wait for); True when this call inserted it."""
+    dialect = session.get_bind().dialect.name
+    if dialect in ("sqlite", "postgresql"):
+        insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
+        # RETURNING, not rowcount: an ORM-enabled insert's rowcount is not the rows written on psycopg
+        stmt = insert(table).values(**values).on_conflict_do_nothing(index_elements=keys).returning(table.id)  # type: ignore[attr-defined]
+        return session.execute(stmt).first() is not None
+    try:  # other databases: a savepoint that the unique constraint may roll back
+        with session.begin_nested():
+            session.add(table(**values))
+        return True
+    except IntegrityError:
+        return False
+
+
+def add_rubric(
+    session: Session,
+    task_id: str,
+    source: str,
+    rubric: dict[str, Any],
+    model: str | None,
+    reuse: Callable[[CollabRubric], bool] | None = None,
+) -> CollabRubric:
+    """Store `rubric` as the task's next version, unless `reuse` accepts the newest stored one
+    (checked again whenever another writer took the version this one wanted)."""
+    for _ in range(50):
+        current = latest_rubric(session, task_id)
+        if current is not None and reuse is not None and reuse(current):
+            return current
+        version = (current.version + 1) if current else 1
+        values = {"task_id": task_id, "version": version, "source": source, "model": model, "rubric": rubric}
+        if insert_or_ignore(session, CollabRubric, values, ["task_id", "version"]):
+            query = select(CollabRubric).where(CollabRubric.task_id == task_id, CollabRubric.version == version)
+            return session.scalars(query).one()
+    raise RuntimeError(f"could not store a rubric version of {task_id}: other writers kept taking the next version")
