@@ -98,3 +98,42 @@ def test_the_researchers_pages(client: TestClient) -> None:
     assert "ana: 70 fair" in page.text and "62.5" in page.text  # the judges' grade is kept beside it
     assert client.post(f"/dashboard/collab-studies/pilot/s/{sid}/override", data={"researcher": "ana",
                                                                            "score": "170"}).status_code == 422
+
+
+def test_the_time_limit_over_http(tmp_path: Path) -> None:
+    """The page counts the time down; once it has run out, a turn is refused as JSON, a form post and
+    the page itself find the next task with a notice, and the post-survey follows the last one."""
+    from tests.collabstudy.test_time_limit import MINUTE, Clock
+
+    url = settings().database_url
+    store.upgrade(url)
+    app = create_app(database_url=url, banks=["study"])
+    clock = Clock()
+    model = ScriptedModel(writer("readout.md", "# Readout\nVariant B wins."))
+    app.state.collab_studies = CollabStudies(url, tmp_path / "ws", providers=lambda name: model, clock=clock)
+    app.state.collab_studies.create(parse_collab_study({"study": {
+        "id": "timed", "title": "Timed", "timing": {"minutes_per_task": 5},
+        "tasks": {"include": ["ab_test_readout", "press_release"], "sessions_per_participant": 2}}}))
+    client = TestClient(app)
+    token = client.get("/collab/s/timed", follow_redirects=False).headers["location"].rsplit("/", 1)[-1]
+    client.post(f"/collab/p/{token}/consent", data={"agree": "yes"})
+    client.post(f"/collab/p/{token}/survey/pre", data=PRE)
+    page = client.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded",
+                                                             "confirm": "yes"})
+    assert 'data-remaining-ms="300000"' in page.text and ">5:00</span> left" in page.text
+    clock.ms += 2 * MINUTE
+    assert 'data-remaining-ms="180000"' in client.get(f"/collab/p/{token}").text
+    clock.ms += 3 * MINUTE
+    turn = client.post(f"/collab/p/{token}/t/0/chat", data={"text": "Write it", "client_id": "late"},
+                       headers={"Accept": "application/json"})
+    assert turn.status_code == 422 and "5 minutes for task 1 ran out" in turn.json()["detail"]
+    assert model.requests == []
+    page = client.post(f"/collab/p/{token}/t/0/submit")
+    assert "Task 2 of 2" in page.text and "Have you used this agent before?" in page.text
+    assert "The 5 minutes for task 1 ran out; the files in its workspace were handed in." in page.text
+    kinds = [ev["kind"] for ev in client.get(f"/collab/p/{token}/t/0/events").json()]
+    assert kinds == ["setup", "time_up"]  # nothing in the workspace: nothing handed in, nothing else logged
+    client.post(f"/collab/p/{token}/t/1/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
+    clock.ms += 5 * MINUTE
+    page = client.get(f"/collab/p/{token}")
+    assert "Last questions" in page.text and "The 5 minutes for task 2 ran out" in page.text

@@ -71,7 +71,9 @@ def task_message(task: TaskInstance, ws: Workspace, inline: int = 0) -> str:
     return text
 
 
-def _request(cfg: AgentConfig, messages: list[dict[str, Any]], task: TaskInstance, ws: Workspace) -> ChatRequest:
+def build_request(cfg: AgentConfig, messages: list[dict[str, Any]], task: TaskInstance, ws: Workspace) -> ChatRequest:
+    """The model request for the next step: the conversation, plus the tool list (tool calling) or the
+    action's JSON schema (constrained text protocol, file names held to the deliverables not yet written)."""
     extra: dict[str, Any] = {"messages": messages, **cfg.extra}
     if cfg.protocol == "tools":
         extra["tools"] = [TOOLS[t].openai_schema() for t in cfg.tools]
@@ -84,6 +86,17 @@ def _request(cfg: AgentConfig, messages: list[dict[str, Any]], task: TaskInstanc
     return ChatRequest(messages=[], temperature=cfg.temperature, max_tokens=cfg.max_tokens, seed=cfg.seed, extra=extra)
 
 
+def first_messages(cfg: AgentConfig, task: TaskInstance, ws: Workspace) -> list[dict[str, Any]]:
+    """The system prompt (with the text protocol's rules where the agent uses it) and the task message."""
+    system = cfg.system_prompt
+    if cfg.protocol == "text":
+        system += "\n\n" + TEXT_PROTOCOL.replace("{tools}", describe_tools(cfg.tools))
+    return [
+        {"role": "system", "content": system},
+        {"role": "user", "content": task_message(task, ws, cfg.inline_references)},
+    ]
+
+
 def _actions(cfg: AgentConfig, answer: str, raw: Any) -> list[Action]:
     if cfg.protocol == "tools":
         return parse_tool_calls(raw)
@@ -94,6 +107,126 @@ def _feedback(cfg: AgentConfig, action: Action, text: str) -> dict[str, Any]:
     if cfg.protocol == "tools":
         return {"role": "tool", "tool_call_id": action.call_id or action.tool, "content": text}
     return {"role": "user", "content": f"Result of {action.tool}:\n{text}\n\nNext action?"}
+
+
+class ToolCallingRefused(Exception):
+    """The endpoint refused `tools` on the first request (HTTP 400/422): retry with the text protocol."""
+
+
+RequestBuilder = Callable[[list[dict[str, Any]], set[str]], ChatRequest]
+"""Builds the next step's request from the conversation and the files changed so far in this loop."""
+
+
+@dataclass
+class Steps:
+    """What one run of the step loop did."""
+
+    steps: list[Step] = field(default_factory=list)
+    stop_reason: str = ""
+    error: str | None = None
+    changed: set[str] = field(default_factory=set)
+
+    @property
+    def tokens(self) -> int:
+        return sum(s.prompt_tokens + s.completion_tokens for s in self.steps)
+
+
+def run_steps(
+    cfg: AgentConfig,
+    provider: ModelProvider,
+    task: TaskInstance,
+    ws: Workspace,
+    messages: list[dict[str, Any]],
+    *,
+    on_step: Callable[[Step], None] | None = None,
+    request: RequestBuilder | None = None,
+    stop: Callable[[], str | None] | None = None,
+) -> Steps:
+    """The agent loop both the autonomous harness and the people's chat drive: ask the model for an
+    action, run the tool in `ws`, feed the result back, until `finish`, an answer without a tool call,
+    a model error, the token budget or the step limit. `messages` is extended in place.
+
+    `request` replaces `build_request` (the chat holds a small model's grammar tighter); `stop` is
+    asked before every model call and ends the loop with its reason (a study's time limit).
+    Raises ToolCallingRefused when the first request of a tool-calling agent is refused."""
+    build = request or (lambda msgs, _changed: build_request(cfg, msgs, task, ws))
+    out = Steps()
+    for index in range(cfg.step_limit):
+        if out.tokens >= cfg.token_budget:
+            out.stop_reason = f"token budget ({cfg.token_budget}) spent"
+            break
+        reason = stop() if stop else None
+        if reason:
+            out.stop_reason = reason
+            break
+        start = time.perf_counter()
+        try:
+            response = provider.chat(build(messages, out.changed))
+        except ModelError as exc:
+            refused = any(f"HTTP {code}" in str(exc) for code in (400, 422))
+            if cfg.protocol == "tools" and index == 0 and refused:
+                raise ToolCallingRefused(str(exc)[:200]) from None
+            out.stop_reason, out.error = "model error", str(exc)
+            break
+        step = Step(
+            index,
+            response.text,
+            prompt_tokens=response.usage.prompt_tokens or 0,
+            completion_tokens=response.usage.completion_tokens or 0,
+            latency_s=time.perf_counter() - start,
+        )
+        out.steps.append(step)
+        try:
+            actions = _actions(cfg, response.text, response.raw)
+        except ActionParseError as exc:
+            step.parse_error = str(exc)
+            messages += [
+                {"role": "assistant", "content": response.text},
+                {"role": "user", "content": f"Your answer could not be used: {exc}. Try again."},
+            ]
+            if on_step:
+                on_step(step)
+            continue
+        if not actions:  # a tool-calling model that answers in prose is done
+            messages.append({"role": "assistant", "content": response.text})
+            out.stop_reason = "answered without a tool call"
+            if on_step:
+                on_step(step)
+            break
+        if _act(cfg, ws, actions, step, messages, out.changed):
+            if on_step:
+                on_step(step)
+            out.stop_reason = "finished"
+            break
+        if on_step:
+            on_step(step)
+    else:
+        out.stop_reason = f"step limit ({cfg.step_limit}) reached"
+    return out
+
+
+def _act(cfg: AgentConfig, ws: Workspace, actions: list[Action], step: Step, messages: list[dict[str, Any]],
+         changed: set[str]) -> bool:
+    """Run the step's tool calls, record them on the step and in the conversation; True on `finish`."""
+    assistant: dict[str, Any] = {"role": "assistant", "content": step.answer}
+    if cfg.protocol == "tools":
+        assistant["tool_calls"] = [
+            {"id": a.call_id or a.tool, "type": "function",
+             "function": {"name": a.tool, "arguments": json.dumps(a.args)}}
+            for a in actions
+        ]
+    messages.append(assistant)
+    done = False
+    for action in actions:
+        result = call_tool(ws, action.tool, action.args, cfg.tools)
+        step.actions.append({"tool": action.tool, "args": action.args})
+        step.results.append(
+            {"tool": action.tool, "text": result.text, "error": result.error, "changed": result.changed}
+        )
+        changed.update(result.changed)
+        messages.append(_feedback(cfg, action, result.text))
+        done = done or result.done
+    return done
 
 
 def run_agent(
@@ -109,14 +242,10 @@ def run_agent(
     instead; the switch is noted in the trajectory."""
     try:
         return _run(cfg, provider, task, ws, on_step)
-    except _NoToolCalling as exc:
+    except ToolCallingRefused as exc:
         traj = _run(replace(cfg, protocol="text"), provider, task, ws, on_step)
         traj.notes.append(f"the endpoint refused tool calling ({exc}); used the text protocol")
         return traj
-
-
-class _NoToolCalling(Exception):
-    pass
 
 
 def _run(
@@ -126,81 +255,14 @@ def _run(
     ws: Workspace,
     on_step: Callable[[Step], None] | None,
 ) -> Trajectory:
-    system = cfg.system_prompt
-    if cfg.protocol == "text":
-        system += "\n\n" + TEXT_PROTOCOL.replace("{tools}", describe_tools(cfg.tools))
-    messages: list[dict[str, Any]] = [
-        {"role": "system", "content": system},
-        {"role": "user", "content": task_message(task, ws, cfg.inline_references)},
-    ]
-    traj = Trajectory(agent=cfg.as_dict(), task_id=task.id)
-    changed: set[str] = set()
-    for index in range(cfg.step_limit):
-        if traj.tokens >= cfg.token_budget:
-            traj.stop_reason = f"token budget ({cfg.token_budget}) spent"
-            break
-        start = time.perf_counter()
-        try:
-            response = provider.chat(_request(cfg, messages, task, ws))
-        except ModelError as exc:
-            refused = any(f"HTTP {code}" in str(exc) for code in (400, 422))
-            if cfg.protocol == "tools" and index == 0 and refused:
-                raise _NoToolCalling(str(exc)[:200]) from None
-            traj.stop_reason, traj.error = "model error", str(exc)
-            break
-        step = Step(
-            index,
-            response.text,
-            prompt_tokens=response.usage.prompt_tokens or 0,
-            completion_tokens=response.usage.completion_tokens or 0,
-            latency_s=time.perf_counter() - start,
-        )
-        traj.steps.append(step)
-        try:
-            actions = _actions(cfg, response.text, response.raw)
-        except ActionParseError as exc:
-            step.parse_error = str(exc)
-            messages += [
-                {"role": "assistant", "content": response.text},
-                {"role": "user", "content": f"Your answer could not be used: {exc}. Try again."},
-            ]
-            if on_step:
-                on_step(step)
-            continue
-        if not actions:  # a tool-calling model that answers in prose is done
-            messages.append({"role": "assistant", "content": response.text})
-            traj.stop_reason = "answered without a tool call"
-            if on_step:
-                on_step(step)
-            break
-        assistant: dict[str, Any] = {"role": "assistant", "content": response.text}
-        if cfg.protocol == "tools":
-            assistant["tool_calls"] = [
-                {
-                    "id": a.call_id or a.tool,
-                    "type": "function",
-                    "function": {"name": a.tool, "arguments": json.dumps(a.args)},
-                }
-                for a in actions
-            ]
-        messages.append(assistant)
-        done = False
-        for action in actions:
-            result = call_tool(ws, action.tool, action.args, cfg.tools)
-            step.actions.append({"tool": action.tool, "args": action.args})
-            step.results.append(
-                {"tool": action.tool, "text": result.text, "error": result.error, "changed": result.changed}
-            )
-            changed.update(result.changed)
-            messages.append(_feedback(cfg, action, result.text))
-            done = done or result.done
-        if on_step:
-            on_step(step)
-        if done:
-            traj.stop_reason = "finished"
-            break
-    else:
-        traj.stop_reason = f"step limit ({cfg.step_limit}) reached"
-    traj.messages = messages
-    traj.files_changed = sorted(changed)
-    return traj
+    messages = first_messages(cfg, task, ws)
+    loop = run_steps(cfg, provider, task, ws, messages, on_step=on_step)
+    return Trajectory(
+        agent=cfg.as_dict(),
+        task_id=task.id,
+        steps=loop.steps,
+        messages=messages,
+        stop_reason=loop.stop_reason,
+        files_changed=sorted(loop.changed),
+        error=loop.error,
+    )

@@ -15,7 +15,7 @@ from ..store.collab import CollabSession
 from ..store.collab_study import CollabParticipant, CollabStudyEvent, add_event
 from .fluency import code_log, render_log
 from .load import FLUENCY_EVENT
-from .service import now_ms
+from .view import now_ms
 
 
 def log_text(trajectory: dict[str, Any]) -> str:

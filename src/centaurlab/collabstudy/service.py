@@ -9,14 +9,8 @@ A session's deliverables go into collab's own tables (a `collab_sessions` row of
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
-import threading
-import time
 import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +18,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..collab.agents import get_agent
-from ..collab.harness import Step
-from ..collab.loader import CollabBank, load_collab_bank
 from ..collab.onet import FAMILIES
-from ..collab.schema import TaskInstance
-from ..collab.workspace import REFERENCE_DIR, Workspace, WorkspaceError
-from ..models import ModelProvider, StoredProvider, load_registry
+from ..collab.workspace import REFERENCE_DIR, Workspace
 from ..store import session_scope
 from ..store.collab import CollabSession, save_files
 from ..store.collab_study import (
@@ -43,120 +33,21 @@ from ..store.collab_study import (
 )
 from ..store.models import utcnow
 from ..study.surveys import check_answers
-from .chat import agent_turn
+from .chat import Turn, agent_turn
 from .instruments import OCCUPATION
 from .plan import EXTERNAL, plan_sessions
-from .studyfile import CollabStudy
+from .platform import Platform, ProviderFactory
+from .turnlog import TurnLog
+from .view import CLOSED, TIME_LIMIT, USED_BEFORE, NotAParticipant, TimeUp, View, WrongStep, digest
 
-USED_BEFORE = ("never", "a few times", "regularly")
+__all__ = ["USED_BEFORE", "CollabStudies", "NotAParticipant", "ProviderFactory", "TimeUp", "View", "WrongStep",
+           "is_reference"]
+
 HUMAN = "human"
 MAX_UPLOAD = 5_000_000
-ProviderFactory = Callable[[str], ModelProvider]
 
-
-class NotAParticipant(PermissionError):
-    pass
-
-
-class WrongStep(ValueError):
-    """The participant is not where this action belongs."""
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
-
-
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass
-class View:
-    """What the pages need of a participant."""
-
-    id: str
-    study: CollabStudy
-    stage: str
-    plan: list[dict[str, Any]]
-    sessions: dict[int, dict[str, Any]] = field(default_factory=dict)
-
-    @property
-    def current(self) -> int | None:
-        for item in self.plan:
-            s = self.sessions.get(item["index"])
-            if s is None or s["status"] in ("setup", "working"):
-                return int(item["index"])
-        return None
-
-
-class CollabStudies:
-    def __init__(self, url: str, workspaces: Path, providers: ProviderFactory | None = None) -> None:
-        self.url = url
-        self.workspaces = workspaces
-        self._providers = providers
-        self._cache: dict[str, ModelProvider] = {}
-        self._banks: dict[str, CollabBank] = {}
-        self._studies: dict[str, tuple[str, CollabStudy]] = {}
-        self._locks: dict[str, threading.Lock] = {}
-        self._guard = threading.Lock()
-        self._write = threading.Lock() if url.startswith("sqlite") else None
-
-    # --- plumbing ---------------------------------------------------------------------------------------------
-
-    @contextmanager
-    def writing(self) -> Iterator[Session]:
-        if self._write is None:
-            with session_scope(self.url) as s:
-                yield s
-        else:
-            with self._write, session_scope(self.url) as s:
-                yield s
-
-    def lock(self, pid: str) -> threading.Lock:
-        with self._guard:
-            return self._locks.setdefault(pid, threading.Lock())
-
-    def provider(self, model: str) -> ModelProvider:
-        with self._guard:
-            if model not in self._cache:
-                inner = self._providers(model) if self._providers else load_registry().provider(model)
-                self._cache[model] = StoredProvider(inner, self.url, run_id="collab-study", cache=False)
-            return self._cache[model]
-
-    def bank(self, name: str) -> CollabBank:
-        if name not in self._banks:
-            self._banks[name] = load_collab_bank(name)
-        return self._banks[name]
-
-    def task(self, study: CollabStudy, task_id: str) -> TaskInstance:
-        return self.bank(study.tasks.bank).get(task_id)
-
-    # --- studies and participants -----------------------------------------------------------------------------
-
-    def create(self, study: CollabStudy) -> None:
-        with self.writing() as s:
-            row = s.get(CollabStudyRow, study.id)
-            if row is None:
-                s.add(CollabStudyRow(id=study.id, title=study.title, definition=study.definition()))
-            else:
-                row.title, row.definition = study.title, study.definition()
-
-    def study(self, study_id: str) -> CollabStudy:
-        """The stored definition, parsed once per version (its names were checked when it was created)."""
-        with session_scope(self.url) as s:
-            row = s.get(CollabStudyRow, study_id)
-            if row is None:
-                raise LookupError(f"no collaboration study '{study_id}': create it with `centaur collab study create`")
-            definition = row.definition
-        key = json.dumps(definition, sort_keys=True)
-        with self._guard:
-            cached = self._studies.get(study_id)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        study = CollabStudy.model_validate(definition)
-        with self._guard:
-            self._studies[study_id] = (key, study)
-        return study
+class CollabStudies(Platform):
+    """A participant's way through a study; the routes call these methods."""
 
     def join(self, study_id: str, recruitment: dict[str, str]) -> tuple[str, str]:
         study = self.study(study_id)
@@ -169,10 +60,20 @@ class CollabStudies:
             keep = {k: v[:200] for k, v in recruitment.items() if k in study.recruitment.url_parameters}
             s.add(CollabParticipant(id=pid, study_id=study_id, token_digest=digest(token), stage="consent",
                                     recruitment=keep, plan=[]))
-            add_event(s, pid, f"server:join:{pid}", "join", now_ms(), {"recruitment": keep})
+            add_event(s, pid, f"server:join:{pid}", "join", self.clock(), {"recruitment": keep})
         return pid, token
 
     def view(self, token: str) -> View:
+        """The participant behind the token, read in one transaction; a task whose time has run out is
+        closed here first, so whatever the participant does next finds them on the next task."""
+        v = self._read_view(token)
+        idx = v.due(self.clock())
+        if idx is not None:
+            self._time_out(v, idx)
+            v = self._read_view(token)
+        return v
+
+    def _read_view(self, token: str) -> View:
         with session_scope(self.url) as s:
             row = s.scalars(select(CollabParticipant).where(CollabParticipant.token_digest == digest(token))).first()
             if row is None:
@@ -183,7 +84,10 @@ class CollabStudies:
                         for x in s.scalars(select(CollabStudySession).where(
                             CollabStudySession.participant_id == row.id))}
             pid, stage, plan, sid = row.id, row.stage, list(row.plan), row.study_id
-        return View(pid, self.study(sid), stage, plan, sessions)
+            study_row = s.get(CollabStudyRow, sid)
+            assert study_row is not None
+            definition = study_row.definition
+        return View(pid, self._parsed(sid, definition), stage, plan, sessions)
 
     def _participant(self, s: Session, pid: str, stage: str) -> CollabParticipant:
         row = s.get(CollabParticipant, pid)
@@ -196,7 +100,7 @@ class CollabStudies:
         v = self.view(token)
         with self.lock(v.id), self.writing() as s:
             self._participant(s, v.id, "consent").stage = "pre"
-            add_event(s, v.id, "server:consent", "consent", now_ms(), {})
+            add_event(s, v.id, "server:consent", "consent", self.clock(), {})
 
     def survey(self, token: str, phase: str, form: dict[str, Any]) -> list[str]:
         """Check and store the pre- or post-survey; the pre-survey also makes the participant's plan."""
@@ -227,7 +131,7 @@ class CollabStudies:
                 row.plan, row.occupation_code, row.stage = plan, code, "tasks"
             else:
                 row.stage, row.finished_at = "done", utcnow()
-            add_event(s, v.id, f"server:survey:{phase}", f"survey_{phase}", now_ms(), {"answers": answers})
+            add_event(s, v.id, f"server:survey:{phase}", f"survey_{phase}", self.clock(), {"answers": answers})
         return []
 
     # --- a task's session -------------------------------------------------------------------------------------
@@ -240,6 +144,8 @@ class CollabStudies:
         return row
 
     def _check_current(self, v: View, idx: int) -> dict[str, Any]:
+        if (v.sessions.get(idx) or {}).get("status") == "timed_out":
+            raise TimeUp(v.time_up_message(idx))
         if v.stage != "tasks" or v.current != idx:
             raise WrongStep(f"task {idx + 1} is not the participant's current task")
         return v.plan[idx]
@@ -268,8 +174,8 @@ class CollabStudies:
                 row = CollabStudySession(participant_id=v.id, idx=idx, task_id=item["task_id"], messages=[])
                 s.add(row)
             row.agent, row.mode, row.status, row.used_before = agent, mode, "working", used_before
-            row.started_ms = row.started_ms or now_ms()
-            add_event(s, v.id, f"server:setup:{idx}", "setup", now_ms(),
+            row.started_ms = row.started_ms or self.clock()
+            add_event(s, v.id, f"server:setup:{idx}", "setup", self.clock(),
                       {"agent": agent, "mode": mode, "used_before": used_before}, idx)
 
     def skip(self, token: str, idx: int, reason: str, screenshots: dict[str, bytes] | None = None) -> None:
@@ -284,18 +190,18 @@ class CollabStudies:
                 row = CollabStudySession(participant_id=v.id, idx=idx, task_id=item["task_id"], agent=item["agent"],
                                          mode=item["mode"], messages=[])
                 s.add(row)
-            row.status, row.skip_reason, row.submitted_ms = "skipped", reason.strip()[:2000], now_ms()
+            row.status, row.skip_reason, row.submitted_ms = "skipped", reason.strip()[:2000], self.clock()
             s.flush()
             for name, data in (screenshots or {}).items():
                 s.add(CollabUpload(study_session_id=row.id, kind="screenshot", name=name[:300], size=len(data),
                                    content=data[:MAX_UPLOAD]))
-            add_event(s, v.id, f"server:skip:{idx}", "skip", now_ms(), {"reason": reason.strip()[:2000]}, idx)
+            add_event(s, v.id, f"server:skip:{idx}", "skip", self.clock(), {"reason": reason.strip()[:2000]}, idx)
             self._maybe_post(s, v)
 
     def _maybe_post(self, s: Session, v: View) -> None:
         s.flush()
         done = {x.idx for x in s.scalars(select(CollabStudySession).where(
-            CollabStudySession.participant_id == v.id, CollabStudySession.status.in_(("submitted", "skipped"))))}
+            CollabStudySession.participant_id == v.id, CollabStudySession.status.in_(CLOSED)))}
         if all(item["index"] in done for item in v.plan):
             row = s.get(CollabParticipant, v.id)
             assert row is not None
@@ -305,7 +211,7 @@ class CollabStudies:
         """A browser event (time on task, previews, downloads); idempotent by client id."""
         v = self.view(token)
         with self.writing() as s:
-            return add_event(s, v.id, f"client:{client_id}"[:100], kind[:40], now_ms(), payload, idx)
+            return add_event(s, v.id, f"client:{client_id}"[:100], kind[:40], self.clock(), payload, idx)
 
     def events(self, token: str, idx: int, after: int = 0) -> list[dict[str, Any]]:
         v = self.view(token)
@@ -328,18 +234,21 @@ class CollabStudies:
         """The participant's own edit or upload of a workspace file."""
         v = self.view(token)
         self._check_current(v, idx)
-        with self.lock(v.id):
-            with self.writing() as s:
-                self._session(s, v.id, idx, ("working",))
+        with self.lock(v.id), self.writing() as s:
+            self._session(s, v.id, idx, ("working",))
             stored = self.workspace(v.id, idx).write_bytes(name, data)
-            with self.writing() as s:
-                add_event(s, v.id, f"server:{source}:{idx}:{uuid.uuid4().hex}", "file_version", now_ms(),
-                          {"name": stored, "by": source, "size": len(data),
-                           "sha256": hashlib.sha256(data).hexdigest()}, idx)
+            add_event(s, v.id, f"server:{source}:{idx}:{uuid.uuid4().hex}", "file_version", self.clock(),
+                      {"name": stored, "by": source, "size": len(data),
+                       "sha256": hashlib.sha256(data).hexdigest()}, idx)
         return stored
 
     def chat(self, token: str, idx: int, text: str, client_id: str) -> dict[str, Any]:
-        """Send the participant's message to the session's agent and run its turn (blocking)."""
+        """Send the participant's message to the session's agent and run its turn (blocking).
+
+        Three transactions for a turn of two steps: the prompt (committed first: it is what makes a
+        retried post a no-op), the first step's rows before the second model call, the rest with
+        the turn's end. The turn stops before a model call once the task's time is up, and the task
+        is then closed as timed out."""
         v = self.view(token)
         item = self._check_current(v, idx)
         text = text.strip()[:20_000]
@@ -350,47 +259,79 @@ class CollabStudies:
                 row = self._session(s, v.id, idx, ("working",))
                 if row.mode == EXTERNAL:
                     raise WrongStep("this session uses an agent outside the platform: upload its log instead")
-                if not add_event(s, v.id, f"client:{client_id}"[:100], "prompt", now_ms(), {"text": text}, idx):
+                if not add_event(s, v.id, f"client:{client_id}"[:100], "prompt", self.clock(), {"text": text}, idx):
                     return {"repeated": True}
                 messages = list(row.messages)
             cfg = get_agent(item["agent"])
             task = self.task(v.study, item["task_id"])
             ws = self.workspace(v.id, idx)
-            counter = [0]
+            log = TurnLog(v.id, idx, self.clock)
+            deadline = v.deadline_ms(idx)
 
-            def on_step(step: Step) -> None:
-                counter[0] += 1
-                with self.writing() as s2:
-                    add_event(s2, v.id, f"server:step:{idx}:{uuid.uuid4().hex}", "agent_step", now_ms(),
-                              {"answer": step.answer[:4000], "actions": step.actions, "results": step.results,
-                               "parse_error": step.parse_error, "latency_s": step.latency_s,
-                               "tokens": step.prompt_tokens + step.completion_tokens}, idx)
-                    for result in step.results:
-                        for name in result.get("changed") or []:
-                            try:
-                                data = ws.read_bytes(name)
-                            except WorkspaceError:
-                                continue
-                            add_event(s2, v.id, f"server:file:{idx}:{uuid.uuid4().hex}", "file_version", now_ms(),
-                                      {"name": name, "by": "agent", "size": len(data),
-                                       "sha256": hashlib.sha256(data).hexdigest()}, idx)
+            def flush() -> None:
+                if log.pending:
+                    with self.writing() as s2:
+                        log.flush(s2)
 
-            turn = agent_turn(cfg, self.provider(cfg.model), task, ws, messages, text, on_step)
-            with self.writing() as s:
-                row = self._session(s, v.id, idx, ("working",))
-                row.messages = messages
-                add_event(s, v.id, f"server:turn:{idx}:{uuid.uuid4().hex}", "turn_end", now_ms(),
-                          {"stop_reason": turn.stop_reason, "error": turn.error, "steps": len(turn.steps),
-                           "tokens": turn.tokens, "files": turn.files_changed}, idx)
+            def stop() -> str | None:
+                return TIME_LIMIT if deadline is not None and self.clock() >= deadline else None
+
+            turn: Turn | None = None
+            try:
+                turn = agent_turn(cfg, self.provider(cfg.model, log), task, ws, messages, text,
+                                  on_step=lambda step: log.step(step, ws), stop=stop, before_call=flush)
+            finally:
+                with self.writing() as s:
+                    if turn is not None:
+                        log.event("turn_end", {"stop_reason": turn.stop_reason, "error": turn.error,
+                                               "steps": len(turn.steps), "tokens": turn.tokens,
+                                               "files": turn.files_changed})
+                    log.flush(s)
+                    row = self._session(s, v.id, idx, ("working", *CLOSED))
+                    row.messages = messages
+        if stop():
+            self._time_out(self._read_view(token), idx)
         return {"stop_reason": turn.stop_reason, "error": turn.error, "steps": len(turn.steps),
-                "files": turn.files_changed}
+                "files": turn.files_changed, "timed_out": bool(stop())}
+
+    def _hand_in(self, s: Session, v: View, row: CollabStudySession, files: dict[str, bytes],
+                 extra: dict[str, Any]) -> CollabSession:
+        """The session's deliverables as a collab session of kind "human", ready for the judges."""
+        trajectory: dict[str, Any] = {"messages": row.messages, "mode": row.mode, **extra}
+        collab = CollabSession(kind=HUMAN, agent=row.agent, model="external" if row.mode == EXTERNAL
+                               else get_agent(row.agent).model, task_id=row.task_id,
+                               bank=v.study.tasks.bank, human=v.id, status="done", steps=0, tokens=0,
+                               trajectory=trajectory, finished_at=utcnow())
+        s.add(collab)
+        s.flush()
+        save_files(s, collab.id, files)
+        row.collab_session_id = collab.id
+        return collab
+
+    def _time_out(self, v: View, idx: int) -> None:
+        """Close the task as timed out, once (the event's key makes a second closing a no-op): what its
+        workspace holds is handed in like a submission, and the participant moves on."""
+        deadline = v.deadline_ms(idx)
+        if deadline is None:
+            return
+        with self.writing() as s:
+            row = self._session(s, v.id, idx, ("working", *CLOSED))
+            if row.status != "working" or not add_event(
+                    s, v.id, f"server:time_up:{idx}", "time_up", self.clock(),
+                    {"limit_minutes": v.study.timing.minutes_per_task, "deadline_ms": deadline}, idx):
+                return
+            files = self.workspace(v.id, idx).changes()
+            if files:
+                self._hand_in(s, v, row, files, {"timed_out": True})
+            row.status, row.submitted_ms = "timed_out", deadline
+            self._maybe_post(s, v)
 
     def submit(self, token: str, idx: int, log_text: str = "", logs: dict[str, bytes] | None = None,
                deliverables: dict[str, bytes] | None = None) -> int:
         """Store the workspace's deliverables as a collab session (done, ready for the judges); an
         external session brings its deliverables and its interaction log here."""
         v = self.view(token)
-        item = self._check_current(v, idx)
+        self._check_current(v, idx)
         with self.lock(v.id):
             ws = self.workspace(v.id, idx)
             for name, data in (deliverables or {}).items():
@@ -402,24 +343,16 @@ class CollabStudies:
                     raise WrongStep("upload the outside agent's interaction log (text, a transcript or screenshots)")
                 if not files:
                     raise WrongStep("there is no deliverable yet: write or upload the files the task asks for")
-                trajectory: dict[str, Any] = {"messages": row.messages, "mode": row.mode}
-                if log_text.strip():
-                    trajectory["log_text"] = log_text.strip()[:200_000]
-                collab = CollabSession(kind=HUMAN, agent=row.agent, model="external" if row.mode == EXTERNAL
-                                       else get_agent(row.agent).model, task_id=item["task_id"],
-                                       bank=v.study.tasks.bank, human=v.id, status="done", steps=0, tokens=0,
-                                       trajectory=trajectory, finished_at=utcnow())
-                s.add(collab)
-                s.flush()
-                save_files(s, collab.id, files)
+                collab = self._hand_in(s, v, row, files, {"log_text": log_text.strip()[:200_000]}
+                                       if log_text.strip() else {})
                 for name, data in (logs or {}).items():
                     s.add(CollabUpload(study_session_id=row.id, kind="log", name=Path(name).name[:300], size=len(data),
                                        content=data[:MAX_UPLOAD]))
                 if log_text.strip():
                     s.add(CollabUpload(study_session_id=row.id, kind="log", name="pasted-log.txt",
                                        size=len(log_text.encode()), content=log_text.encode()[:MAX_UPLOAD]))
-                row.status, row.collab_session_id, row.submitted_ms = "submitted", collab.id, now_ms()
-                add_event(s, v.id, f"server:submit:{idx}", "submit", now_ms(),
+                row.status, row.submitted_ms = "submitted", self.clock()
+                add_event(s, v.id, f"server:submit:{idx}", "submit", self.clock(),
                           {"files": sorted(files), "collab_session": collab.id,
                            "time_on_task_ms": row.submitted_ms - (row.started_ms or row.submitted_ms)}, idx)
                 self._maybe_post(s, v)

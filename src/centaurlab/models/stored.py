@@ -7,6 +7,7 @@ finds sample k again after a crash instead of paying for it twice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..store import session_scope
@@ -41,7 +42,7 @@ class StoredProvider:
 
     def __init__(
         self, inner: ModelProvider, database_url: str, *, run_id: str | None = None, cache: bool = True,
-        log: bool = True,
+        log: bool = True, sink: Callable[[ModelCall], None] | None = None,
     ) -> None:
         self.inner = inner
         self.name = inner.name
@@ -49,6 +50,9 @@ class StoredProvider:
         self.run_id = run_id
         self.cache = cache
         self.log = log
+        self.sink = sink
+        """With a sink the log rows go to it instead of a transaction of their own: a caller that
+        writes other rows for the same step commits them together (one commit instead of two)."""
 
     def chat(self, request: ChatRequest, on_text: OnText | None = None) -> ModelResponse:
         return self._call(request, on_text)
@@ -104,6 +108,9 @@ class StoredProvider:
             prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens,
             cost=response.cost_usd if response else None,
         )
+        if self.sink is not None:
+            self.sink(row)
+            return
         with session_scope(self.database_url) as session:
             session.add(row)
 

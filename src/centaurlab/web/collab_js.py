@@ -1,6 +1,9 @@
 """The workspace page's script, served by the collab routes (no build step): sends a chat message
 without leaving the page, polls the session's events so the agent's tool calls and file changes
-show as they happen, reloads when the turn ends; reports time on task every 30 s while visible."""
+show as they happen, reloads when the turn ends; reports time on task every 30 s while visible;
+counts the task's time down and, at zero, ends the task: the forms are disabled and the page
+reloads, which finds the server has closed the task and moved the participant on (the server's
+clock decides; the count runs on the page's own clock from the time left when it was served)."""
 
 WORKSPACE_JS = r"""
 (() => {
@@ -63,6 +66,24 @@ WORKSPACE_JS = r"""
       window.location.reload();
     }
   });
+  const countdown = document.getElementById('countdown');
+  if (countdown) {
+    const ends = performance.now() + Number(countdown.dataset.remainingMs || 0);
+    const text = document.getElementById('countdown-text');
+    let ended = false;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((ends - performance.now()) / 1000));
+      text.textContent = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0');
+      countdown.dataset.low = String(left < 300);
+      if (left > 0 || ended) return;
+      ended = true;
+      countdown.textContent = 'Time is up: this task is over.';
+      for (const b of document.querySelectorAll('.collab-workspace button')) b.disabled = true;
+      setTimeout(() => window.location.reload(), 1000);  // past the server's deadline too
+    };
+    tick();
+    setInterval(tick, 1000);
+  }
   let shown = Date.now();
   const report = () => {
     const ms = Date.now() - shown;

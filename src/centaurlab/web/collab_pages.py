@@ -38,10 +38,19 @@ def _agent_label(agent: str) -> str:
     return agent.removeprefix("external:")
 
 
+def time_up_notice(v: View, idx: int) -> str:
+    """Said on the page after a task whose time ran out (the server closed it and moved on)."""
+    if idx > 0 and (v.sessions.get(idx - 1) or {}).get("status") == "timed_out":
+        return (f'<p class="notice" role="status" id="time-up">The {v.study.timing.minutes_per_task} minutes for '
+                f'task {idx} ran out; the files in its workspace were handed in.</p>')
+    return ""
+
+
 def setup(token: str, v: View, idx: int, task: Any, problem: str = "") -> str:
     item = v.plan[idx]
     study = v.study
     alert = f'<p class="notice notice-bad" role="alert">{e(problem)}</p>' if problem else ""
+    alert += time_up_notice(v, idx)
     used = "".join(f'<label class="choice"><input type="radio" name="used_before" value="{e(u)}" required> {e(u)}'
                    f'</label>' for u in USED_BEFORE)
     modes = ""
@@ -105,8 +114,18 @@ def event_html(event: dict[str, Any]) -> str:
     return ""
 
 
+def countdown(remaining_ms: int | None) -> str:
+    """The time left, counted down by the page's script, which ends the task at zero (the server
+    closes it on the next request whatever the page does)."""
+    if remaining_ms is None:
+        return ""
+    left = max(0, remaining_ms) // 1000
+    return (f'<p class="countdown" id="countdown" data-remaining-ms="{max(0, remaining_ms)}" role="timer">'
+            f'<span id="countdown-text">{left // 60}:{left % 60:02d}</span> left for this task</p>')
+
+
 def workspace(token: str, v: View, idx: int, task: Any, files: list[tuple[str, int]],
-              events: list[dict[str, Any]], problem: str = "") -> str:
+              events: list[dict[str, Any]], problem: str = "", remaining_ms: int | None = None) -> str:
     session = v.sessions[idx]
     external = session["mode"] == "external"
     alert = f'<p class="notice notice-bad" role="alert">{e(problem)}</p>' if problem else ""
@@ -142,7 +161,7 @@ def workspace(token: str, v: View, idx: int, task: Any, files: list[tuple[str, i
            f'<button type="submit" class="btn">Upload</button></form></section>') if not external else ""
     submit = ("" if external else f'<form method="post" action="{base}/submit" id="submit-form">'
               f'<button type="submit" class="btn btn-primary" id="submit-go">Submit deliverables</button></form>')
-    return (f'<h1>Task {idx + 1} of {len(v.plan)}: {e(task.title)}</h1>{alert}'
+    return (f'<h1>Task {idx + 1} of {len(v.plan)}: {e(task.title)}</h1>{alert}{countdown(remaining_ms)}'
             f'<div class="collab-workspace" data-token="{e(token)}" data-index="{idx}">'
             f'<section class="task-prompt"><h2>The task</h2>{prompt}<h3>Deliverables</h3><ul>{deliverables}</ul>'
             f'</section><section class="file-panel" id="file-panel"><h2>Files</h2>{_file_rows(token, idx, files)}'

@@ -93,7 +93,10 @@ def _task_page(request: Request, token: str, v: View, idx: int, problem: str = "
     if session is None or session["status"] == "setup":
         return _page(request, v, task.title, pages.setup(token, v, idx, task, problem))
     files = p.files(token, idx)
-    return _page(request, v, task.title, pages.workspace(token, v, idx, task, files, p.events(token, idx), problem))
+    deadline = v.deadline_ms(idx)
+    remaining = None if deadline is None else deadline - p.clock()
+    return _page(request, v, task.title, pages.workspace(token, v, idx, task, files, p.events(token, idx), problem,
+                                                         remaining))
 
 
 @router.get("/collab/p/{token}")
@@ -108,7 +111,7 @@ def home(token: str, request: Request) -> HTMLResponse:
     if v.stage == "tasks" and v.current is not None:
         return _task_page(request, token, v, v.current)
     if v.stage == "post":
-        return _page(request, v, "Last questions", pages.survey(
+        return _page(request, v, "Last questions", pages.time_up_notice(v, len(v.plan)) + pages.survey(
             token, "post", "Last questions", "The same questions again, now that you have worked with the agents.",
             v.study.surveys.post))
     return _page(request, v, "Thank you", pages.done(v.study))
