@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from centaurlab.grading import EfficiencyConfig, GradeConfig, Weights, composite, grade_solution, human_percentile
+from centaurlab.sandbox import TRUSTED_ENV
 from centaurlab.tasks.schema import HumanBaseline
 from tests.helpers import pair_sum
 
@@ -70,7 +71,8 @@ def test_human_percentile_and_skew_warning() -> None:
 
 
 @pytest.mark.slow
-def test_instruction_counts_are_identical_across_gradings() -> None:
+def test_instruction_counts_are_identical_across_gradings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(TRUSTED_ENV, "1")  # our own reference: counts are refused for untrusted code
     task = pair_sum()
     config = GradeConfig(EfficiencyConfig(measure="instructions", instructions_case_seconds=60))
     first = grade_solution(task, task.reference_source, config)
@@ -84,7 +86,8 @@ def test_instruction_counts_are_identical_across_gradings() -> None:
 
 
 @pytest.mark.slow
-def test_instructions_mode_fails_the_known_bad_solution() -> None:
+def test_instructions_mode_fails_the_known_bad_solution(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(TRUSTED_ENV, "1")  # the bank's own known-bad solution
     task = pair_sum()
     config = GradeConfig(EfficiencyConfig(measure="instructions", instructions_case_seconds=20))
     grade = grade_solution(task, task.known_bad_source(task.meta.known_bad[0]), config)

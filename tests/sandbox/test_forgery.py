@@ -21,6 +21,7 @@ from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.cli import app
 from centaurlab.grading import EfficiencyConfig, grade_efficiency, measure_reference
 from centaurlab.models import ModelConfig, Registry
+from centaurlab.sandbox import TRUSTED_ENV, ForgeableMeasure, Suite, run_suite
 from centaurlab.sandbox.bwrap import bwrap_works
 from centaurlab.study.grades import Grader
 from centaurlab.study.runs import Runner
@@ -309,3 +310,43 @@ def test_a_slow_solution_cannot_hide_its_cpu_time(name: str, reference: dict[str
     assert not case.passed and grade.score == 0.0, case
     if case.verdict == "pass":  # the right answer, measured too slow (on a loaded machine: stopped)
         assert case.candidate is not None and case.threshold is not None and case.candidate > case.threshold
+
+
+# Instruction counts are taken inside the submission's process (valgrind shares it), so a slow
+# solution can report the count it likes: here by patching the box's counter.
+FORGED_COUNT = REFERENCE + BURN + """
+import callgrind
+_count = callgrind.Callgrind.count
+def _forged(self, fn):
+    value, _ = _count(self, lambda: 0)
+    return fn(), 1
+callgrind.Callgrind.count = _forged
+_fast = count_pairs
+def count_pairs(nums, target):
+    _burn()
+    return _fast(nums, target)
+"""
+
+
+def test_instruction_counts_are_refused_for_untrusted_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(TRUSTED_ENV, raising=False)
+    with pytest.raises(ForgeableMeasure, match="refused for untrusted code"):
+        run_suite(pair_sum(), FORGED_COUNT, Suite.efficiency, measure="instructions")
+    with pytest.raises(ForgeableMeasure):
+        grade_efficiency(pair_sum(), FORGED_COUNT, EfficiencyConfig(measure="instructions"))
+    with pytest.raises(ValueError, match="refused for untrusted code"):
+        BenchSpec(models=("fake",), measure="instructions")
+    path = tmp_path / "forged.py"
+    path.write_text(FORGED_COUNT)
+    graded = runner.invoke(app, ["grade", str(path), "--task", "pair_sum", "--no-store", "--measure", "instructions"])
+    assert graded.exit_code != 0 and "refused for untrusted code" in graded.output
+    assert "count_pairs" not in graded.output  # nothing was run, nothing published
+
+
+@pytest.mark.slow
+def test_a_trusted_instruction_count_is_what_the_code_says_it_is() -> None:
+    """Why the default refuses: vouched for, the forged count is published as the code wrote it."""
+    report = run_suite(pair_sum(), FORGED_COUNT, Suite.efficiency, measure="instructions", trusted_code=True,
+                       test_seconds=120)  # fmt: skip
+    [verdict] = report.verdicts
+    assert verdict.verdict == "pass" and verdict.instructions == 1

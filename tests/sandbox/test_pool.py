@@ -72,6 +72,59 @@ def test_nothing_one_submission_leaves_is_seen_by_the_next(pool: WarmPool) -> No
     second.discard()
     [row] = pool.status()
     assert row.claimed == 2 and row.warm_hits == 2
+    assert row.zygote.startswith("pid ") and row.zygote_starts == 1  # both boxes were forked
+
+
+LISTEN = """
+import socket
+server = socket.socket(socket.AF_UNIX)
+server.bind("\\0centaur-sibling")
+server.listen()
+"""
+
+REACH_OUT = """
+import ctypes, errno, os, signal, socket
+libc = ctypes.CDLL(None, use_errno=True)
+def refused(call):
+    return call() != 0 and ctypes.get_errno() == errno.EPERM
+def sibling():
+    try:
+        socket.socket(socket.AF_UNIX).connect("\\0centaur-sibling")
+        return "reached"
+    except OSError:
+        return "unreachable"
+SEEN = {
+    "pid": os.getpid(),
+    "processes": sorted(p for p in os.listdir("/proc") if p.isdigit()),
+    "sibling": sibling(),
+    "unshare": refused(lambda: libc.unshare(0x10000000)),
+    "mount": refused(lambda: libc.mount(b"none", b"/box", b"tmpfs", 0, None)),
+    "setuid": libc.setuid(0) != 0,  # uid 0 is not even mapped
+}
+try:
+    os.kill(-1, signal.SIGKILL)  # every process it can see but itself
+    KILLED = "some"
+except ProcessLookupError:
+    KILLED = "none in sight"
+"""
+
+
+def test_a_forked_box_cannot_see_or_reach_its_zygote_or_a_sibling(pool: WarmPool) -> None:
+    pool.warm(BACKEND, PLAIN)
+    assert pool.wait_ready(PLAIN, 2, 30) == 2
+    sibling, box = pool.claim(BACKEND, PLAIN, LIMITS), pool.claim(BACKEND, PLAIN, LIMITS)
+    load(sibling, LISTEN)
+    load(box, REACH_OUT)
+    seen = box.request("get", path=["SEEN"]).value
+    assert seen == {"pid": 1, "processes": [], "sibling": "unreachable", "unshare": True, "mount": True,
+                    "setuid": True}  # fmt: skip
+    assert box.request("get", path=["KILLED"]).value == "none in sight"
+    assert sibling.request("ping").value == "pong"  # the kill reached nobody outside the box
+    [row] = pool.status()
+    assert row.zygote.startswith("pid ")
+    assert pool.claim(BACKEND, PLAIN, LIMITS).request("ping").value == "pong"  # the zygote still forks
+    for done in (sibling, box):
+        done.discard()
 
 
 def test_a_box_that_died_or_hangs_while_waiting_is_replaced(pool: WarmPool) -> None:

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..grading import DEFAULT_FACTOR, DEFAULT_REPEAT, EfficiencyConfig, GradeConfig
+from ..grading.efficiency import check_measure
 from ..tasks import Task, load_bank
 from .framings import COMPASS_FRAMINGS, canonical_name, get_framing
 
@@ -28,6 +29,12 @@ class BenchSpec(BaseModel):
     measure: Literal["time", "instructions"] = "time"
     factor: float = Field(default=DEFAULT_FACTOR, gt=1)
     repeat: int = Field(default=DEFAULT_REPEAT, ge=1)
+
+    @field_validator("measure")
+    @classmethod
+    def _trusted_counts(cls, value: str) -> str:
+        check_measure(value)  # a bench grades models' code: instruction counts only when vouched for
+        return value
 
     @field_validator("framings")
     @classmethod

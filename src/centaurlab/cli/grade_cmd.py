@@ -11,7 +11,7 @@ from .. import store
 from ..config import settings
 from ..grading import DEFAULT_FACTOR, DEFAULT_REPEAT, EfficiencyConfig, Grade, GradeConfig, Weights, grade_solution
 from ..grading.batch import BatchResult, grade_items, plan_folder
-from ..grading.efficiency import Measure
+from ..grading.efficiency import Measure, check_measure
 from ..tasks import Task, UnknownTaskError, get_task, load_bank
 from .grade_report import print_grade
 from .output import err_console, fail, print_json, print_table
@@ -27,6 +27,10 @@ def _config(measure: Measure, factor: float, repeat: int, weights: str) -> Grade
         raise fail(str(exc)) from exc
     if factor <= 1 or repeat < 1:
         raise fail("--factor must be above 1 and --repeat at least 1")
+    try:
+        check_measure(measure)
+    except ValueError as exc:
+        raise fail(f"--measure {measure}: {exc}") from exc
     return GradeConfig(EfficiencyConfig(measure=measure, factor=factor, repeat=repeat), parsed)
 
 

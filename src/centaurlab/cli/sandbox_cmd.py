@@ -52,7 +52,8 @@ def pool_status(
     wait: float = typer.Option(15.0, help="Seconds to wait for the pool to fill when --warm is given."),
     json_out: bool = typer.Option(False, "--json"),
 ) -> None:
-    """Show this process's warm pool: its bounds and, per kind of box, how many wait ready.
+    """Show this process's warm pool: its bounds and, per kind of box, how many wait ready and
+    the zygote that forks them (its pid and forks, or why boxes are started whole).
 
     Each process that judges runs (the study server, `centaur grade`, a bench run) has its own
     pool, started on demand; `--warm` starts one here to show it filling."""
@@ -88,3 +89,9 @@ def pool_status(
         [[",".join(r.kind.preload) or "plain", r.ready, r.target, r.claimed, r.warm_hits, r.started, r.discarded,
           r.idle_mb] for r in rows],
     )  # fmt: skip
+    from .output import console
+
+    for r in rows:  # under the table, so that it stays readable at 80 columns
+        starts = f", started {r.zygote_starts} times" if r.zygote_starts > 1 else ""
+        console.print(f"zygote of {','.join(r.kind.preload) or 'plain'}: {r.zygote}{starts}", markup=False,
+                      highlight=False)  # fmt: skip

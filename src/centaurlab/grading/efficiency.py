@@ -5,7 +5,8 @@ task's reference solution measured in the same run, on the same machine, in the 
 the candidate needs at most `factor` x the reference (never less than `floor_seconds`, below
 which timing noise dominates). `instructions`: exact instruction counts of the measured call
 under callgrind (fixed hash seed); a case passes under the same rule with counts. A wrong
-answer or a timeout fails the case.
+answer or a timeout fails the case. Counts are taken only for code the caller trusts: the code
+valgrind measures can change its own count (`check_measure`, docs/sandbox.md).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import threading
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from ..sandbox import Limits, SandboxBackend, Suite, SuiteReport, run_suite
+from ..sandbox import ForgeableMeasure, Limits, SandboxBackend, Suite, SuiteReport, instructions_allowed, run_suite
+from ..sandbox.suite import INSTRUCTIONS_REFUSED
 from ..tasks import Task
 
 Measure = Literal["time", "instructions"]
@@ -70,6 +72,13 @@ class EfficiencyGrade:
         for case, row in zip(self.cases, data["cases"], strict=True):
             row["ratio"] = case.ratio
         return data
+
+
+def check_measure(measure: str) -> None:
+    """Raise ForgeableMeasure for instruction counts of code nobody vouched for
+    (CENTAUR_TRUSTED_SUBMISSIONS=1 vouches for every solution this process grades)."""
+    if measure == "instructions" and not instructions_allowed():
+        raise ForgeableMeasure(INSTRUCTIONS_REFUSED)
 
 
 def _value(report: SuiteReport, measure: Measure) -> dict[str, float]:

@@ -10,11 +10,22 @@ from .registry import BackendStatus, SandboxUnavailable, backend_status, get_bac
 from .result import RunResult
 from .rlimit import RlimitBackend
 from .session import SandboxSession, SessionEnd, SessionError
-from .suite import JudgedTask, Suite, SuiteReport, Verdict, run_suite
+from .suite import (
+    TRUSTED_ENV,
+    ForgeableMeasure,
+    JudgedTask,
+    Suite,
+    SuiteReport,
+    Verdict,
+    instructions_allowed,
+    run_suite,
+)
 
 __all__ = [
+    "TRUSTED_ENV",
     "BackendStatus",
     "BwrapBackend",
+    "ForgeableMeasure",
     "JudgedTask",
     "Limits",
     "RlimitBackend",
@@ -32,6 +43,7 @@ __all__ = [
     "backend_status",
     "default_pool",
     "get_backend",
+    "instructions_allowed",
     "run_program",
     "run_suite",
 ]

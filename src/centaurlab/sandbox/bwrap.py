@@ -94,7 +94,8 @@ def _drop_privileges(as_root: bool) -> list[str]:
     return ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--inh-caps=-all", "--"]
 
 
-def bwrap_argv(seccomp_fd: int | None, workdir: Path, info_fd: int | None = None) -> list[str]:
+def bwrap_argv(seccomp_fd: int | None, workdir: Path, info_fd: int | None = None, *,
+               readonly_workdir: bool = False) -> list[str]:  # fmt: skip
     as_root = os.geteuid() == 0
     args = [
         "bwrap",
@@ -118,7 +119,7 @@ def bwrap_argv(seccomp_fd: int | None, workdir: Path, info_fd: int | None = None
         "/proc",
         "--dev",
         "/dev",
-        "--bind",
+        "--ro-bind" if readonly_workdir else "--bind",
         str(workdir),
         WORKDIR,
         "--chdir",
@@ -168,11 +169,16 @@ class BwrapBackend:
                         os.close(fd)
                 raise
 
-    def spawn(self, argv: list[str], files: Mapping[str, FileContent], limits: Limits) -> SandboxSession:
-        """Start argv as an interactive session under the same isolation as `run`."""
+    def spawn(self, argv: list[str], files: Mapping[str, FileContent], limits: Limits, *,
+              zygote_fd: int | None = None) -> SandboxSession:  # fmt: skip
+        """Start argv as an interactive session under the same isolation as `run`. `zygote_fd`:
+        start a zygote (`zygote.py`) instead, holding this control socket, in a read-only work
+        directory and under the filter that still lets it make namespaces for its boxes."""
         warnings: list[str] = []
         workdir = Path(tempfile.mkdtemp(prefix="centaur-box-"))
-        command, pass_fds, info_read = self._prepare(workdir, files, warnings)
+        command, pass_fds, info_read = self._prepare(workdir, files, warnings, zygote=zygote_fd is not None)
+        if zygote_fd is not None:
+            pass_fds.append(zygote_fd)
         return SandboxSession(
             command + argv,
             workdir=workdir,
@@ -186,22 +192,22 @@ class BwrapBackend:
         )
 
     def _prepare(
-        self, workdir: Path, files: Mapping[str, FileContent], warnings: list[str]
+        self, workdir: Path, files: Mapping[str, FileContent], warnings: list[str], *, zygote: bool = False
     ) -> tuple[list[str], list[int], int]:
         """The bwrap command for a work directory holding `files`, the descriptors it inherits, and the read end
         of its info pipe (which reports the sandbox's init pid)."""
         write_files(workdir, files)
-        read_fd = self._seccomp_fd(warnings)
+        read_fd = self._seccomp_fd(warnings, seccomp.ZYGOTE_ALLOWED if zygote else ())
         info_read, info_write = os.pipe()
         pass_fds = [info_write] + ([read_fd] if read_fd is not None else [])
-        return bwrap_argv(read_fd, workdir, info_write), pass_fds, info_read
+        return bwrap_argv(read_fd, workdir, info_write, readonly_workdir=zygote), pass_fds, info_read
 
     @staticmethod
-    def _seccomp_fd(warnings: list[str]) -> int | None:
+    def _seccomp_fd(warnings: list[str], allow: tuple[str, ...] = ()) -> int | None:
         if seccomp.supported_arch() is None:
             warnings.append("no seccomp filter for this architecture; namespaces and rlimits only")
             return None
-        program = seccomp.build_filter()
+        program = seccomp.build_filter(allow=allow)
         read_fd, write_fd = os.pipe()
         os.write(write_fd, program)
         os.close(write_fd)

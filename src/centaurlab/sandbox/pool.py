@@ -1,9 +1,14 @@
-"""A warm pool of boxes: sandboxed interpreters started ahead of demand, each used once.
+"""A warm pool of boxes: sandboxed interpreters ready ahead of demand, each used once.
 
 A box in the pool has its runtime (and, for tasks that need them, numpy or pandas) imported but
 no submission's code: it is claimed by exactly one submission and discarded after it, so nothing
-one submission leaves (files, environment, modules, globals) can be seen by the next. The pool
-pays the start-up off the critical path; it does not share processes.
+one submission leaves (files, environment, modules, globals) can be seen by the next.
+
+Under bubblewrap the boxes of a kind are forked by a zygote (`zygote.py`): one sandbox holding
+the runtime and the libraries, which runs no submission's code and forks each box into
+namespaces, mounts and a seccomp filter of its own. A fork pays neither an interpreter start nor
+the imports. Where a zygote cannot run (another backend, or the kernel refuses it namespaces), or
+while it restarts, boxes are whole sandboxes started one by one, as before.
 
 The pool of a kind starts on the second claim of that kind in a process (one `centaur run` never
 starts one; a batch, a bench or the study server do). It is bounded by a count per kind and by
@@ -24,20 +29,29 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .backend import SandboxBackend
-from .boxes import BoxKind, start_box
+from .boxes import BoxKind, runtime_file, start_box
+from .bwrap import BwrapBackend
 from .limits import Limits
+from .program import python_argv
 from .remote import BoxFailure, RemoteBox
+from .zygote import Zygote, ZygoteError
 
 POOL_LIMITS = Limits(cpu_seconds=3600, wall_seconds=3600, memory_mb=8192)  # lowered when a box is claimed
+# a zygote's processes: its boxes count theirs in user namespaces of their own, each lowered to
+# the task's limit when a submission is loaded; this bounds all of them together
+ZYGOTE_LIMITS = POOL_LIMITS.with_(processes=4096, open_files=1024)
 MAX_AGE_SECONDS = 600.0
 PING_SECONDS = 2.0
 
 
-def _rss_mb(pid: int | None) -> float:
+def _rss_mb(pid: int | None, private: bool = False) -> float:
+    """Resident memory; `private`: less the pages shared (a forked box shares the zygote's)."""
     if pid is None:
         return 0.0
     with contextlib.suppress(OSError, ValueError), open(f"/proc/{pid}/statm") as fh:
-        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+        fields = fh.read().split()
+        pages = int(fields[1]) - (int(fields[2]) if private else 0)
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
     return 0.0
 
 
@@ -58,6 +72,8 @@ class KindStatus:
     started: int
     discarded: int
     idle_mb: float
+    zygote: str = "-"  # "pid N, M forks", "starting", or why boxes are started whole
+    zygote_starts: int = 0
 
 
 class WarmPool:
@@ -71,6 +87,9 @@ class WarmPool:
         self._wake = threading.Event()
         self._stopped = False
         self._thread: threading.Thread | None = None
+        self._zygotes: dict[BoxKind, Zygote] = {}
+        self._zygote_starts: dict[BoxKind, int] = {}
+        self._no_zygote: dict[BoxKind, str] = {}
 
     # ---- claiming ----
 
@@ -89,7 +108,7 @@ class WarmPool:
                 warm = queue.popleft() if queue else None
             self._wake.set()
             if warm is None:
-                box = start_box(backend, kind, limits)
+                box = self._fork(kind, limits) or start_box(backend, kind, limits)
                 break
             if self._healthy(warm):
                 box = warm.box
@@ -98,6 +117,48 @@ class WarmPool:
             counts["discarded"] += 1
         box.session.renew(limits)
         return box
+
+    # ---- the zygotes ----
+
+    def _zygote_for(self, kind: BoxKind, backend: SandboxBackend) -> Zygote | None:
+        """The kind's zygote, started (again) if it is not running; None where boxes start whole.
+        Called by the filling thread only."""
+        if not isinstance(backend, BwrapBackend) or kind.valgrind or kind in self._no_zygote:
+            return None
+        zygote = self._zygotes.get(kind)
+        if zygote is not None and zygote.alive:
+            return zygote
+        if zygote is not None:
+            zygote.close()
+        files = {"box.py": runtime_file("box.py"), "zygote.py": runtime_file("zygote.py")}
+        try:
+            zygote = Zygote.start(backend, files, lambda fd: python_argv("zygote.py", str(fd), *kind.preload),
+                                  ZYGOTE_LIMITS)  # fmt: skip
+            zygote.fork(ZYGOTE_LIMITS)[0].close(grace=0.0)  # a first box shows forking works here
+        except (ZygoteError, OSError) as exc:
+            with self._lock:
+                self._zygotes.pop(kind, None)
+                self._no_zygote[kind] = f"off: {exc}"[:300]
+            return None
+        with self._lock:
+            self._zygotes[kind] = zygote
+            self._zygote_starts[kind] = self._zygote_starts.get(kind, 0) + 1
+        return zygote
+
+    def _fork(self, kind: BoxKind, limits: Limits) -> RemoteBox | None:
+        """A box forked by the kind's zygote, or None (no zygote running, or it failed)."""
+        with self._lock:
+            zygote = self._zygotes.get(kind)
+        if zygote is None or not zygote.alive:
+            return None
+        try:
+            session, first = zygote.fork(limits)
+        except (ZygoteError, OSError):
+            return None  # the filling thread restarts the zygote if it died
+        if first != '{"id": 0, "ok": "ready"}':
+            session.close(grace=0.0)
+            return None
+        return RemoteBox(session, session.box_pid)
 
     @staticmethod
     def _healthy(warm: _Warm) -> bool:
@@ -122,7 +183,8 @@ class WarmPool:
             self._thread.start()
 
     def _idle_mb(self) -> float:
-        return sum(w.rss_mb for q in self._ready.values() for w in q)
+        zygotes = sum(_rss_mb(z.pid) for z in self._zygotes.values())
+        return zygotes + sum(w.rss_mb for q in self._ready.values() for w in q)
 
     def _wanted(self) -> tuple[BoxKind, SandboxBackend] | None:
         with self._lock:
@@ -142,12 +204,14 @@ class WarmPool:
                 self._recycle_old()
                 continue
             kind, backend = wanted
+            zygote = self._zygote_for(kind, backend)
             try:
-                box = start_box(backend, kind, POOL_LIMITS)
+                box = self._fork(kind, POOL_LIMITS) if zygote else None
+                box = box or start_box(backend, kind, POOL_LIMITS)
             except (BoxFailure, OSError):
                 time.sleep(1.0)  # the sandbox cannot start now; claims start their own boxes meanwhile
                 continue
-            warm = _Warm(box, rss_mb=_rss_mb(box.pid))
+            warm = _Warm(box, rss_mb=_rss_mb(box.pid, private=zygote is not None))
             with self._lock:
                 self._counts.setdefault(kind, {"warm_hits": 0, "started": 0, "discarded": 0})["started"] += 1
                 if self._stopped:
@@ -171,9 +235,13 @@ class WarmPool:
             for kind in sorted(set(self._claims) | set(self._ready), key=repr):
                 queue = self._ready.get(kind, deque())
                 counts = self._counts.get(kind, {"warm_hits": 0, "started": 0, "discarded": 0})
+                zygote = self._zygotes.get(kind)
+                idle = sum(w.rss_mb for w in queue) + (_rss_mb(zygote.pid) if zygote else 0.0)
+                state = self._no_zygote.get(kind) or (f"pid {zygote.pid}, {zygote.forks} forks" if zygote else "-")
                 rows.append(KindStatus(kind, len(queue), self.size if kind in self._backends else 0,
                                        self._claims.get(kind, 0), counts["warm_hits"], counts["started"],
-                                       counts["discarded"], round(sum(w.rss_mb for w in queue), 1)))  # fmt: skip
+                                       counts["discarded"], round(idle, 1), state,
+                                       self._zygote_starts.get(kind, 0)))  # fmt: skip
             return rows
 
     def idle_boxes(self, kind: BoxKind) -> list[RemoteBox]:
@@ -210,6 +278,11 @@ class WarmPool:
                 queue.clear()
         for warm in idle:
             warm.box.close()
+        with self._lock:
+            zygotes = list(self._zygotes.values())
+            self._zygotes.clear()
+        for zygote in zygotes:
+            zygote.close()
 
 
 _pool: WarmPool | None = None

@@ -14,10 +14,11 @@ import queue
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from . import cputime
-from .session import SandboxSession, SessionError
+from .limits import Limits
+from .session import SessionEnd, SessionError
 from .wire import Garbled, Handle, decode_reply, decode_value, encode_request
 
 _box_ids = itertools.count(1)
@@ -82,11 +83,27 @@ class Reply:
     after: Any = None
 
 
+class LineSession(Protocol):
+    """What a box is talked over: a sandbox started whole (`SandboxSession`) or a box a zygote
+    forked (`ForkedSession`)."""
+
+    limits: Limits
+
+    @property
+    def alive(self) -> bool: ...
+    def send(self, line: str) -> None: ...
+    def receive(self, timeout: float) -> str: ...
+    def kill(self) -> None: ...
+    def close(self, grace: float = 1.0) -> SessionEnd: ...
+    def renew(self, limits: Limits) -> None: ...
+    def stderr_tail(self) -> str: ...
+
+
 class RemoteBox:
     """One box, one submission. Every wait for a reply is bounded by `budget` (consumed by the
     waits) or, without one, by `deadline` (monotonic)."""
 
-    def __init__(self, session: SandboxSession, pid: int | None) -> None:
+    def __init__(self, session: LineSession, pid: int | None) -> None:
         self.session, self.pid = session, pid
         self.id = next(_box_ids)
         self._ids = itertools.count(1)
@@ -165,14 +182,14 @@ class RemoteBox:
         return stderr, cpu
 
 
-def _reap_forever(sessions: queue.SimpleQueue[SandboxSession]) -> None:
+def _reap_forever(sessions: queue.SimpleQueue[LineSession]) -> None:
     while True:
         session = sessions.get()
         with contextlib.suppress(Exception):
             session.close(grace=0.0)
 
 
-_reaper: queue.SimpleQueue[SandboxSession] = queue.SimpleQueue()
+_reaper: queue.SimpleQueue[LineSession] = queue.SimpleQueue()
 threading.Thread(target=_reap_forever, args=(_reaper,), name="centaur-box-reaper", daemon=True).start()
 
 

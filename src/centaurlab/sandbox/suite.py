@@ -3,6 +3,7 @@ judge (`judge.py`) runs the hidden tests and decides one verdict per test."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -53,6 +54,30 @@ class JudgedTask(Protocol):
     def efficiency_source(self) -> str | None: ...
     @property
     def meta(self) -> _Meta: ...
+
+
+TRUSTED_ENV = "CENTAUR_TRUSTED_SUBMISSIONS"
+
+
+class ForgeableMeasure(ValueError):
+    """Instruction counts were asked for code that is not trusted. Valgrind counts inside the
+    submission's own process: the code it measures can issue callgrind's client requests (switch
+    counting off), write the dump files the count is read from, patch the box runtime that
+    reports it, or write into valgrind's memory, which shares its address space. No count from
+    there can be kept out of the submission's reach, so none is published for untrusted code."""
+
+
+INSTRUCTIONS_REFUSED = (
+    "instruction counts are refused for untrusted code: valgrind counts inside the submission's own "
+    "process, where the code it measures can change the count (docs/sandbox.md, 'Instruction counts'); "
+    f"measure CPU time instead (--measure time), or set {TRUSTED_ENV}=1 when every solution graded is "
+    "your own"
+)
+
+
+def instructions_allowed(trusted_code: bool = False) -> bool:
+    """Whether instruction counts may be taken: only for code the caller vouches for."""
+    return trusted_code or os.environ.get(TRUSTED_ENV) == "1"
 
 
 class Suite(StrEnum):
@@ -164,14 +189,18 @@ def run_suite(
     only: list[str] | None = None,
     backend: SandboxBackend | None = None,
     measure: str = "time",
+    trusted_code: bool = False,
 ) -> SuiteReport:
     """Every test of the suite gets a verdict, even when the solution's process dies part-way.
 
     The solution runs alone in its box and answers calls; the tests run in this process on the
     values it claims. Efficiency: CPU time of each measured call from the kernel's accounting of
     the box (best of `repeat`, each repetition in a fresh box); `measure="instructions"` runs the
-    box under callgrind instead."""
+    box under callgrind instead, and only for code the caller trusts (`trusted_code`, or the
+    environment's CENTAUR_TRUSTED_SUBMISSIONS=1): else it raises ForgeableMeasure."""
     suite = Suite(suite)
+    if measure == "instructions" and not instructions_allowed(trusted_code):
+        raise ForgeableMeasure(INSTRUCTIONS_REFUSED)
     backend = backend or get_backend()
     lim = task.meta.limits
     limits = limits or Limits(cpu_seconds=lim.cpu_seconds, wall_seconds=lim.wall_seconds, memory_mb=lim.memory_mb)
@@ -180,7 +209,11 @@ def run_suite(
     kind = BoxKind(backend.name, preload_for(list(task.meta.packages)), valgrind=instructions)
     if instructions:
         limits = limits.with_(memory_mb=max(limits.memory_mb, 8192))
-    load = {"cpu_seconds": limits.cpu_seconds, "memory_bytes": limits.memory_mb * 1024 * 1024}
+    load = {
+        "cpu_seconds": limits.cpu_seconds,
+        "memory_bytes": limits.memory_mb * 1024 * 1024,
+        "processes": limits.processes,
+    }
     log = JudgeLog()
     started = time.monotonic()
     only_set = set(only) if only else None

@@ -202,7 +202,10 @@ def _limit(request: dict[str, Any]) -> None:
     """Lower the rlimits to the task's before any of the submission's code runs."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     cpu = int(usage.ru_utime + usage.ru_stime + request["cpu_seconds"] + 1)
-    for which, value in ((resource.RLIMIT_CPU, cpu), (resource.RLIMIT_AS, request["memory_bytes"])):
+    lowered = [(resource.RLIMIT_CPU, cpu), (resource.RLIMIT_AS, request["memory_bytes"])]
+    if "processes" in request:  # a forked box counts its processes in a user namespace of its own
+        lowered.append((resource.RLIMIT_NPROC, request["processes"]))
+    for which, value in lowered:
         soft, hard = resource.getrlimit(which)
         new = value if hard == resource.RLIM_INFINITY else min(value, hard)
         with contextlib.suppress(ValueError, OSError):
@@ -216,6 +219,8 @@ def _load(request: dict[str, Any]) -> Any:
         fh.write(request["source"])
     sys.path.insert(0, os.getcwd())
     import importlib
+
+    importlib.invalidate_caches()  # a forked box's /box is a fresh tmpfs under the same path
 
     _solution = importlib.import_module("solution")
     return None
@@ -273,8 +278,10 @@ def _reply(request: dict[str, Any], channel: Channel) -> None:
     channel.write(record)
 
 
-def main() -> None:
-    preload = sys.argv[1:]
+def main(preload: list[str] | None = None) -> None:
+    """Serve the judge on descriptors 0 and 1; `preload`: libraries to import first (a box the
+    zygote forked has them already)."""
+    preload = sys.argv[1:] if preload is None else preload
     for name in preload:
         __import__(name)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
