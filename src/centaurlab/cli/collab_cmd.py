@@ -445,12 +445,19 @@ def report(
     ov = rep.agreement.get("overall")
     if ov:
         console.print(
-            f"judge agreement over {ov['units']} sessions: ICC(2,1) {ov['icc2_1']}, "
-            f"Krippendorff's alpha {ov['krippendorff_alpha']}; "
-            f"{len(rep.agreement['flagged_sessions'])} sessions flagged"
+            f"judge agreement over {ov['units']} sessions: ICC(2,1) {_stat(ov['icc2_1'])}, "
+            f"Krippendorff's alpha {_stat(ov['krippendorff_alpha'])}; "
+            f"{len(rep.agreement['flagged_sessions'])} sessions flagged (judges more than "
+            f"{rep.agreement['threshold']:g} points apart)"
         )
+    elif rep.agreement.get("note"):
+        console.print(f"judge agreement: {rep.agreement['note']}")
     for n in rep.notes:
         console.print(n)
+
+
+def _stat(x: float | None) -> str:
+    return "undefined (too few sessions, or no spread between them)" if x is None else f"{x:.3f}"
 
 
 @app.command("rate")

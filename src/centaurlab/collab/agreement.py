@@ -103,6 +103,15 @@ class SelfPreference:
         return self.own_gap - self.other_gap
 
 
+def _row_nanmean(values: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Mean of each row over its non-missing cells; NaN for a row with none (np.nanmean warns there,
+    and the warning reached the user's terminal)."""
+    ok = ~np.isnan(values)
+    count = ok.sum(axis=1)
+    total = np.where(ok, values, 0.0).sum(axis=1)
+    return np.divide(total, count, out=np.full(values.shape[0], np.nan), where=count > 0)
+
+
 def _masked_mean(values: Matrix, mask: NDArray[np.bool_]) -> float:
     sel = values[mask]
     return float(sel.mean()) if sel.size else math.nan
@@ -116,8 +125,7 @@ def self_preference(
     out = []
     for j, model in enumerate(judge_models):
         others = np.delete(y, j, axis=1)
-        with np.errstate(invalid="ignore"):
-            gap = y[:, j] - np.nanmean(others, axis=1) if others.shape[1] else np.full(y.shape[0], np.nan)
+        gap = y[:, j] - _row_nanmean(others)
         own = np.array([p == model for p in producer_models], dtype=bool)
         ok = ~np.isnan(gap)
         out.append(SelfPreference(model, int((own & ok).sum()), _masked_mean(gap, own & ok),

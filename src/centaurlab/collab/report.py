@@ -104,7 +104,7 @@ def agreement_figures(rows: list[SessionRow], threshold: float = DEFAULT_THRESHO
             "sessions": len(v),
             "icc2_1": _nan(icc2_1(v)),
             "krippendorff_alpha": _nan(krippendorff_alpha(np.array(v))),
-            "mean_abs_diff": _nan(float(np.nanmean(np.abs(np.array(v)[:, 0] - np.array(v)[:, 1])))),
+            "mean_abs_diff": _mean_abs_diff(v),
         }
         for (t, ver, i), v in sorted(per_item.items(), key=lambda kv: str(kv[0]))
     ]
@@ -120,6 +120,12 @@ def agreement_figures(rows: list[SessionRow], threshold: float = DEFAULT_THRESHO
         for j, sp in zip(judges, self_preference(totals, models, [r.model for r in judged]), strict=True)
     ]
     return out
+
+
+def _mean_abs_diff(values: list[list[float]]) -> float | None:
+    """Mean |first judge - second judge| over the sessions both scored; None when there are none."""
+    diffs = [abs(a[0] - a[1]) for a in values if not (math.isnan(a[0]) or math.isnan(a[1]))]
+    return float(np.mean(diffs)) if diffs else None
 
 
 def calibration_figures(rows: list[SessionRow]) -> list[dict[str, Any]]:
@@ -241,8 +247,15 @@ def render_html(rep: CollabReport) -> str:
                 ag["per_item"],
                 ["task", "rubric_version", "item", "sessions", "mean_abs_diff", "icc2_1", "krippendorff_alpha"],
             ),
-            "Per rubric item",
+            "Per rubric item (item scores as a fraction of their points)",
         )
+        single = sum(1 for i in ag["per_item"] if i["sessions"] < 2)
+        if single:
+            doc.paragraph(
+                f"ICC(2,1) and alpha need at least two sessions graded with the same rubric item; {single} of "
+                f"{len(ag['per_item'])} items have one so far ('–'); their mean |difference| is still shown.",
+                note=True,
+            )
         flagged = ag["flagged_sessions"]
         doc.paragraph(
             f"{len(flagged)} sessions where the judges' totals differ by more than {ag['threshold']:g} "

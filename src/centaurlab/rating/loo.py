@@ -61,7 +61,7 @@ class LeaveOneOut:
             "group": self.group,
             "fits": len(self.left_out),
             "changed_order": self.n_changed,
-            "min_kendall_tau": float(np.nanmin(self.tau)) if self.tau.size else None,
+            "min_kendall_tau": float(np.nanmin(self.tau)) if np.any(~np.isnan(self.tau)) else None,
             "most_influential": self.most_influential(),
             "agents": [
                 {"name": n, "rank_full": int(f), "rank_min": int(lo), "rank_max": int(hi)}
