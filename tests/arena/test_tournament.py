@@ -111,21 +111,3 @@ def test_resuming_with_other_settings_is_refused(db_url: str) -> None:
     run_tournament(_spec(agents=(HONEST_ENOUGH, resolve_agent("naive"))), database_url=db_url, workers=1)
     with pytest.raises(ValueError, match="exists with other settings \\(n_tasks\\)"):
         run_tournament(_spec(agents=(HONEST_ENOUGH, resolve_agent("naive")), n_tasks=5), database_url=db_url)
-
-
-@needs_bwrap
-@pytest.mark.slow
-def test_local_pool_and_ray_give_the_same_results(tmp_path: Path) -> None:
-    pytest.importorskip("ray")
-    spec = _spec(agents=(resolve_agent("honest"), resolve_agent("riskseeking"), resolve_agent("naive")),
-                 topologies=("france", "netherlands"), n_tasks=6, timeouts=Timeouts(10, 5, 10))  # fmt: skip
-    urls = {}
-    for executor in ("local", "ray"):
-        urls[executor] = f"sqlite:///{tmp_path / executor}.db"
-        store.upgrade(urls[executor])
-        progress = run_tournament(spec, database_url=urls[executor], executor=executor, workers=2)
-        assert progress.played == 12
-    import ray
-
-    ray.shutdown()
-    assert _outcomes("t1", urls["local"]) == _outcomes("t1", urls["ray"])

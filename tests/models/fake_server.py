@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -46,6 +46,7 @@ def chat_chunks(*pieces: str, usage: bool = True) -> list[str]:
 class FakeOpenAI:
     def __init__(self) -> None:
         self.script: list[Reply] = []
+        self.responder: Callable[[dict[str, Any]], Reply] | None = None  # answers from the request, when no script
         self.requests: list[dict[str, Any]] = []
         self.times: list[float] = []
         self.active = 0
@@ -66,7 +67,8 @@ class FakeOpenAI:
                     outer.requests.append({"path": self.path, "body": payload,
                                            "auth": self.headers.get("authorization")})
                     outer.times.append(time.monotonic())
-                    reply = outer.script.pop(0) if outer.script else Reply(body=chat_body("default"))
+                    reply = (outer.script.pop(0) if outer.script else outer.responder(payload) if outer.responder
+                             else Reply(body=chat_body("default")))  # fmt: skip
                     outer.active += 1
                     outer.max_active = max(outer.max_active, outer.active)
                 try:

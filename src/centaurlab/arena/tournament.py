@@ -14,9 +14,10 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from .. import store
+from ..executors import Executor, open_executor, run_all
 from ..store import arena as arena_store
 from .agent_process import AgentSource
-from .executor import Job, run_jobs
+from .jobs import Job, play_job
 from .topology import TOPOLOGY_NAMES
 from .world import Timeouts, default_match_config
 
@@ -108,13 +109,16 @@ def run_tournament(
     spec: TournamentSpec,
     *,
     database_url: str | None = None,
-    executor: str = "local",
+    executor: Executor | str = "local",
     workers: int | None = None,
     backend: str = "auto",
     on_match: Callable[[TournamentProgress, dict[str, Any]], None] | None = None,
     on_start: Callable[[TournamentProgress], None] | None = None,
 ) -> TournamentProgress:
-    """Play the matches of the tournament that are not stored yet, storing each as it finishes."""
+    """Play the matches of the tournament that are not stored yet, storing each as it finishes.
+
+    `executor` is an open executor, or a name (`local`: a pool of `workers` processes; `ray`: the
+    cluster of RAY_ADDRESS or a private local Ray), opened and closed here."""
     from ..sandbox import backend_status
 
     backend_name = backend_status(backend).name
@@ -129,7 +133,7 @@ def run_tournament(
     if on_start:
         on_start(progress)
 
-    def store_result(key: list[Any], record: dict[str, Any]) -> None:
+    def store_result(key: tuple[Any, ...], record: dict[str, Any]) -> None:
         topology, round_, _a, _b, seed = key
         with store.session_scope(database_url) as session:
             arena_store.record_match(session, record, topology=topology, seed=seed, tournament_id=spec.id,
@@ -139,7 +143,12 @@ def run_tournament(
         if on_match:
             on_match(progress, record)
 
-    run_jobs([_job(spec, p, backend_name) for p in todo], executor=executor, workers=workers, on_result=store_result)
+    runner = open_executor(executor, workers=workers, processes=True) if isinstance(executor, str) else executor
+    try:
+        run_all(runner, play_job, ((p.key, _job(spec, p, backend_name)) for p in todo), store_result)
+    finally:
+        if isinstance(executor, str):
+            runner.close()
     return progress
 
 

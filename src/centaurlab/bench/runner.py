@@ -7,14 +7,15 @@ sample is recorded on that sample and the run goes on.
 
 from __future__ import annotations
 
-import threading
+import queue
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from ..config import settings
-from ..grading import ReferenceCache, grade_solution
+from ..executors import Executor, LocalExecutor
+from ..grading import GradeJob, GradeOutcome, run_grade_job
 from ..models import ChatRequest, ModelError, ModelProvider, Registry, StoredProvider, load_registry
 from ..tasks import Task
 from .extract import extract_code
@@ -63,17 +64,17 @@ def plan_samples(spec: BenchSpec, tasks: list[Task]) -> list[SampleKey]:
 
 
 class _Bench:
-    def __init__(self, spec: BenchSpec, database_url: str, registry: Registry, workers: int) -> None:
+    def __init__(self, spec: BenchSpec, database_url: str, registry: Registry) -> None:
         self.spec = spec
         self.database_url = database_url
         self.run_id = open_run(database_url, spec)
         self.tasks = {task.id: task for task in spec.selected_tasks()}
         self.grading = spec.grade_config()
-        self.references = ReferenceCache(self.grading.efficiency)
-        self.grade_slots = threading.BoundedSemaphore(max(1, workers))
         self.providers: dict[str, ModelProvider] = {
             name: StoredProvider(registry.provider(name), database_url, run_id=self.run_id) for name in spec.models
         }
+        # enough threads for every model to have all its allowed requests in flight; each provider paces itself
+        self.generators = min(64, max(2, sum(registry.get(name).concurrency for name in spec.models)))
 
     def generate(self, key: SampleKey) -> str:
         task = self.tasks[key.task_id]
@@ -90,33 +91,25 @@ class _Bench:
         )
         return code
 
-    def grade(self, key: SampleKey, code: str) -> float:
-        with self.grade_slots:
-            grade = grade_solution(self.tasks[key.task_id], code, self.grading, references=self.references)
-        scores = grade.scores()
-        save_sample(
-            self.database_url, self.run_id, key, status="graded", grade=grade.to_dict(),
-            correctness=scores["correctness"], efficiency=scores["efficiency"], quality=scores["quality"],
-            composite=grade.composite, human_percentile=grade.placement.percentile if grade.placement else None,
-        )
-        return grade.composite
+    def job(self, key: SampleKey, code: str) -> GradeJob:
+        return GradeJob(self.tasks[key.task_id], code, self.grading)
 
-    def one(self, key: SampleKey, state: tuple[str, str | None] | None) -> SampleOutcome:
-        if state is not None and state[0] == "graded":
-            return SampleOutcome(key, "kept")
-        code = state[1] if state is not None and state[0] == "generated" else None
-        asked = code is None
-        if code is None:
-            try:
-                code = self.generate(key)
-            except ModelError as err:
-                save_sample(self.database_url, self.run_id, key, status="model_error", error=str(err))
-                return SampleOutcome(key, "model_error", error=str(err), asked=True)
-        try:
-            return SampleOutcome(key, "graded", composite=self.grade(key, code), asked=asked)
-        except RuntimeError as err:  # the task's own reference failed its efficiency tests
-            save_sample(self.database_url, self.run_id, key, status="grade_error", error=str(err))
-            return SampleOutcome(key, "grade_error", error=str(err), asked=asked)
+    def record(self, key: SampleKey, outcome: GradeOutcome, asked: bool) -> SampleOutcome:
+        """Store a grading that came back (in the driver's main thread: the one writer of the store)."""
+        if outcome.grade is None:  # the task's own reference failed its efficiency tests
+            save_sample(self.database_url, self.run_id, key, status="grade_error", error=outcome.problem)
+            return SampleOutcome(key, "grade_error", error=outcome.problem, asked=asked)
+        grade = outcome.grade
+        placement = grade.get("placement") or {}
+        save_sample(
+            self.database_url, self.run_id, key, status="graded", grade=grade, correctness=grade["correctness"],
+            efficiency=grade["efficiency"], quality=grade["quality"], composite=grade["composite"],
+            human_percentile=placement.get("percentile") if placement else None,
+        )
+        return SampleOutcome(key, "graded", composite=grade["composite"], asked=asked)
+
+
+_Event = tuple[SampleKey, "Future[GradeOutcome] | SampleOutcome | BaseException", bool]
 
 
 def run_bench(
@@ -125,30 +118,78 @@ def run_bench(
     *,
     registry: Registry | None = None,
     workers: int | None = None,
+    executor: Executor | None = None,
     on_sample: Callable[[SampleOutcome], None] | None = None,
+    on_generated: Callable[[SampleKey], None] | None = None,
 ) -> RunSummary:
-    """Run (or resume) the bench of `spec`; the database must be migrated."""
+    """Run (or resume) the bench of `spec`; the database must be migrated.
+
+    Answers are asked for on threads of this process (each model paced by its provider) and graded
+    on the executor (by default a local pool of `workers` threads); gradings come back here and are
+    stored by this thread alone.
+    """
     started = time.perf_counter()
-    workers = workers or settings().workers
-    bench = _Bench(spec, database_url or settings().database_url, registry or load_registry(), workers)
+    bench = _Bench(spec, database_url or settings().database_url, registry or load_registry())
     keys = plan_samples(spec, list(bench.tasks.values()))
     states = sample_states(bench.database_url, bench.run_id)
     summary = RunSummary(bench.run_id, len(keys))
-    threads = max(2, workers * 2)
+    own = executor is None
+    runner = executor or LocalExecutor(workers or settings().workers or None)
+    events: queue.Queue[_Event] = queue.Queue()
+
+    def grade(key: SampleKey, code: str, asked: bool) -> None:
+        future = runner.submit(run_grade_job, bench.job(key, code))
+        future.add_done_callback(lambda f: events.put((key, f, asked)))
+
+    def generate_then_grade(key: SampleKey) -> None:
+        try:
+            try:
+                code = bench.generate(key)
+            except ModelError as err:
+                save_sample(bench.database_url, bench.run_id, key, status="model_error", error=str(err))
+                events.put((key, SampleOutcome(key, "model_error", error=str(err), asked=True), True))
+                return
+            if on_generated:
+                on_generated(key)
+            grade(key, code, True)
+        except BaseException as exc:  # noqa: BLE001 - handed to the driver's thread, which raises it
+            events.put((key, exc, True))
+
+    generators = ThreadPoolExecutor(max_workers=bench.generators, thread_name_prefix="centaur-generate")
     try:
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            futures = [pool.submit(bench.one, key, states.get(key)) for key in keys]
-            for future in as_completed(futures):
-                outcome = future.result()
-                _count(summary, outcome)
-                if on_sample:
-                    on_sample(outcome)
+        for key in keys:
+            state = states.get(key)
+            if state is not None and state[0] == "graded":
+                events.put((key, SampleOutcome(key, "kept"), False))
+            elif state is not None and state[0] == "generated" and state[1] is not None:
+                grade(key, state[1], False)
+            else:
+                generators.submit(generate_then_grade, key)
+        for _ in keys:
+            outcome = _settle(bench, events.get())
+            _count(summary, outcome)
+            if on_sample:
+                on_sample(outcome)
     except BaseException:
+        generators.shutdown(wait=False, cancel_futures=True)
         finish_run(bench.database_url, bench.run_id, "interrupted")
         raise
+    finally:
+        generators.shutdown(wait=True, cancel_futures=True)
+        if own:
+            runner.close()
     finish_run(bench.database_url, bench.run_id, "finished" if not summary.model_errors else "finished_with_errors")
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _settle(bench: _Bench, event: _Event) -> SampleOutcome:
+    key, what, asked = event
+    if isinstance(what, SampleOutcome):
+        return what
+    if isinstance(what, BaseException):
+        raise what
+    return bench.record(key, what.result(), asked)
 
 
 def _count(summary: RunSummary, outcome: SampleOutcome) -> None:

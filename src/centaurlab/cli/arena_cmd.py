@@ -37,15 +37,16 @@ from ..arena import (
     tournament_results,
 )
 from ..arena.agents import new_agent_source
-from ..arena.executor import EXECUTORS
 from ..arena.leaderboard import COLUMN_LABELS, COLUMNS
 from ..arena.record import MatchRecord
 from ..arena.report import TIMING_COLUMNS, auction_rows, log_tail, match_topology, plan_lines, result_rows, timing_rows
 from ..arena.tournament import TournamentProgress
 from ..config import settings
+from ..executors import Executor
 from ..sandbox import SandboxUnavailable, get_backend
 from ..store import arena as arena_store
 from . import arena_warmup_cmd
+from .executor_opts import address_option, executor_option, opened
 from .output import console, err_console, fail, print_json, print_table
 
 app = typer.Typer(no_args_is_help=True, help="The APDP arena: agents bid for tasks, then plan their deliveries.")
@@ -157,7 +158,8 @@ def tournament(
     seed: int = typer.Option(0, help="Tournament seed; match seeds derive from it."),
     tournament_id: str | None = typer.Option(None, "--id", help="Name to store and resume it under (default derived)."),
     workers: int = typer.Option(0, help="Matches played at once; 0 = the workers setting (one per core)."),
-    executor: str = typer.Option("local", help=f"Where matches run: {', '.join(EXECUTORS)}."),
+    executor: str = executor_option(),
+    ray_address: str | None = address_option(),
     setup_s: float = typer.Option(30.0, "--setup-timeout", help=SETUP_HELP),
     bid_s: float = typer.Option(30.0, "--bid-timeout", help=BID_HELP),
     plan_s: float = typer.Option(30.0, "--plan-timeout", help=PLAN_HELP),
@@ -166,8 +168,6 @@ def tournament(
 ) -> None:
     """Double all-play-all on every topology, stored match by match; rerun the same command to resume.
     A progress bar shows matches done of the total, failures so far and the time left."""
-    if executor not in EXECUTORS:
-        raise fail(f"--executor {executor!r}: choose {', '.join(EXECUTORS)}")
     sources = tuple(_agent(a) for a in agents)
     names = tuple(t for t in _topologies(topologies))
     timeouts = Timeouts(setup_s, bid_s, plan_s)
@@ -179,7 +179,9 @@ def tournament(
         spec = replace(spec, id="t-" + store.config_digest(spec.to_json())[:10])
     url = _database()
     try:
-        done = _play_tournament(spec, url, executor, workers or settings().workers, quiet)
+        with opened(executor, ray_address, workers or settings().workers or None, url, processes=True,
+                    quiet=quiet) as runner:  # fmt: skip
+            done = _play_tournament(spec, url, runner, quiet)
     except ValueError as exc:
         raise fail(escape(str(exc))) from None
     if not quiet:
@@ -188,10 +190,10 @@ def tournament(
     _show_leaderboard(spec.id, url, json_out, None)
 
 
-def _play_tournament(spec: TournamentSpec, url: str, executor: str, workers: int, quiet: bool) -> TournamentProgress:
+def _play_tournament(spec: TournamentSpec, url: str, executor: Executor, quiet: bool) -> TournamentProgress:
     """Run it with a progress bar on stderr (matches done / total, failures, ETA), or silently."""
     if quiet:
-        return run_tournament(spec, database_url=url, executor=executor, workers=workers)
+        return run_tournament(spec, database_url=url, executor=executor)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[failed]}"),
                TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())  # fmt: skip
     with Progress(*columns, console=err_console, transient=err_console.is_terminal) as progress:
@@ -201,7 +203,7 @@ def _play_tournament(spec: TournamentSpec, url: str, executor: str, workers: int
             progress.update(bar, total=p.total, completed=p.already + p.played,
                             failed=f"{p.failed} failure{'s' * (p.failed != 1)}")  # fmt: skip
 
-        return run_tournament(spec, database_url=url, executor=executor, workers=workers,
+        return run_tournament(spec, database_url=url, executor=executor,
                               on_start=lambda p: update(p, {}), on_match=update)  # fmt: skip
 
 

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
 import typer
 from pydantic import ValidationError
-from rich.progress import Progress
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from .. import store
 from ..bench import (
@@ -15,6 +23,8 @@ from ..bench import (
     BenchReport,
     BenchSpec,
     FramingError,
+    RunSummary,
+    SampleKey,
     SampleOutcome,
     framing_names,
     get_framing,
@@ -26,7 +36,9 @@ from ..bench import (
 )
 from ..bench.report import DIMENSIONS
 from ..config import settings
+from ..executors import Executor
 from ..models import ModelError
+from .executor_opts import address_option, executor_option, opened
 from .output import console, err_console, fail, print_json, print_table
 
 app = typer.Typer(help="Benchmark models on a task bank: correctness, efficiency and quality (COMPASS).",
@@ -64,7 +76,9 @@ def run(
     max_tokens: int = typer.Option(1024, help="Longest answer, in tokens."),
     seed: int = typer.Option(0, help="Seeds every sample (servers that honour `seed` repeat answers)."),
     measure: str = typer.Option("time", help="Efficiency measure: time or instructions."),
-    workers: int = typer.Option(0, help="Gradings at once; 0 = the `workers` setting."),
+    workers: int = typer.Option(0, help="Gradings at once (local executor); 0 = the `workers` setting."),
+    executor: str = executor_option(),
+    ray_address: str | None = address_option(),
     json_out: bool = typer.Option(False, "--json", help="Print the run summary as JSON."),
 ) -> None:
     """Run a bench, or resume it: the same options continue the same run and never re-ask a stored sample."""
@@ -88,16 +102,8 @@ def run(
     err_console.print(f"bench {spec.run_id()}: {total} samples ({len(spec.models)} models, {len(spec.framings)} "
                       f"framings, {spec.samples} samples per task)")
     try:
-        with Progress(console=err_console, transient=True) as progress:
-            bar = progress.add_task("sampling and grading", total=total)
-
-            def advance(outcome: SampleOutcome) -> None:
-                progress.advance(bar)
-                if outcome.status in ("model_error", "grade_error"):
-                    err_console.print(f"[yellow]{outcome.status}[/] {outcome.key.model} {outcome.key.task_id} "
-                                      f"{outcome.key.framing} #{outcome.key.sample}: {outcome.error}")
-
-            summary = run_bench(spec, url, workers=workers or None, on_sample=advance)
+        with opened(executor, ray_address, workers or settings().workers or None, url) as runner:
+            summary = _run_with_progress(spec, url, runner, total)
     except ModelError as exc:
         raise fail(str(exc)) from exc
     if json_out:
@@ -107,6 +113,36 @@ def run(
                   f"{summary.generated} answers asked for, {summary.model_errors} model errors, "
                   f"{summary.seconds:.1f} s")
     console.print(f"report: centaur bench report {summary.run_id} --html report.html")
+
+
+def _run_with_progress(spec: BenchSpec, url: str, runner: Executor, total: int) -> RunSummary:
+    """The bench with a bar on stderr: samples done of the total, generated, graded, errors, ETA."""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[counts]}"),
+               TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())  # fmt: skip
+    counts = {"generated": 0, "graded": 0, "errors": 0}
+    lock = threading.Lock()
+
+    def text() -> str:
+        return f"{counts['generated']} generated, {counts['graded']} graded, {counts['errors']} errors"
+
+    with Progress(*columns, console=err_console, transient=err_console.is_terminal) as progress:
+        bar = progress.add_task("bench", total=total, counts=text())
+
+        def generated(_key: SampleKey) -> None:
+            with lock:
+                counts["generated"] += 1
+                progress.update(bar, counts=text())
+
+        def advance(outcome: SampleOutcome) -> None:
+            with lock:
+                counts["graded"] += outcome.status in ("graded", "kept")
+                counts["errors"] += outcome.status in ("model_error", "grade_error")
+                progress.update(bar, advance=1, counts=text())
+            if outcome.status in ("model_error", "grade_error"):
+                err_console.print(f"[yellow]{outcome.status}[/] {outcome.key.model} {outcome.key.task_id} "
+                                  f"{outcome.key.framing} #{outcome.key.sample}: {outcome.error}")
+
+        return run_bench(spec, url, executor=runner, on_sample=advance, on_generated=generated)
 
 
 @app.command("report")

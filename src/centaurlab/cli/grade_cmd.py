@@ -13,6 +13,7 @@ from ..grading import DEFAULT_FACTOR, DEFAULT_REPEAT, EfficiencyConfig, Grade, G
 from ..grading.batch import BatchResult, grade_items, plan_folder
 from ..grading.efficiency import Measure, check_measure
 from ..tasks import Task, UnknownTaskError, get_task, load_bank
+from .executor_opts import address_option, executor_option, opened
 from .grade_report import print_grade
 from .output import err_console, fail, print_json, print_table
 
@@ -62,7 +63,8 @@ def _fmt(value: object) -> str:
     return "-" if value is None else f"{value:.1f}" if isinstance(value, float) else str(value)
 
 
-def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: int, save: bool) -> list[BatchResult]:
+def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: int, save: bool, executor: str,
+                  ray_address: str | None) -> list[BatchResult]:  # fmt: skip
     try:
         bank = load_bank(bank_name)
     except LookupError as exc:
@@ -73,10 +75,11 @@ def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: in
     url = settings().database_url if save else None
     if url:
         store.upgrade(url)
-    with Progress(console=err_console, transient=True) as progress:
+    count = workers or settings().workers or None
+    with opened(executor, ray_address, count, url or settings().database_url) as runner, \
+            Progress(console=err_console, transient=True) as progress:
         bar = progress.add_task(f"grading {len(items)} solutions", total=len(items))
-        return grade_items(items, config, workers=workers or settings().workers, database_url=url,
-                           on_done=lambda _r: progress.advance(bar))  # fmt: skip
+        return grade_items(items, config, database_url=url, executor=runner, on_done=lambda _r: progress.advance(bar))
 
 
 def grade(
@@ -88,6 +91,8 @@ def grade(
     repeat: int = typer.Option(DEFAULT_REPEAT, help="Best of K runs, in time mode, for candidate and reference."),
     weights: str = typer.Option("1,1,1", help="Composite weights: correctness,efficiency,quality."),
     workers: int = typer.Option(0, help="Solutions graded in parallel (folders); 0 = one per core."),
+    executor: str = executor_option(),
+    ray_address: str | None = address_option(),
     save: bool = typer.Option(True, "--store/--no-store", help="Record grades in the database (and resume)."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
     csv_out: bool = typer.Option(False, "--csv", help="Print CSV (folders)."),
@@ -99,7 +104,7 @@ def grade(
     if path.is_dir():
         if not bank:
             raise fail("grading a folder needs --bank BANK: file names are that bank's task ids")
-        results = _grade_folder(path, bank, config, workers, save)
+        results = _grade_folder(path, bank, config, workers, save, executor, ray_address)
         rows = [_row(r) for r in results]
         if json_out:
             print_json([_row(r) | {"detail": r.grade} for r in results])
@@ -112,6 +117,8 @@ def grade(
         if any(r.problem for r in results):
             raise typer.Exit(1)
         return
+    if executor != "local" or ray_address:
+        raise fail("--executor and --ray-address are for folders; a single file is graded here")
     the_task = _task_for_file(path, task, bank)
     source = path.read_text()
     with err_console.status(f"grading {path.name} on {the_task.id}"):

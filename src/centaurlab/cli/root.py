@@ -11,6 +11,7 @@ from . import (
     collab_cmd,
     config_cmd,
     db_cmd,
+    doctor_cmd,
     grade_cmd,
     model_cmd,
     models_cmd,
@@ -35,6 +36,7 @@ app.add_typer(tasks_cmd.app, name="tasks")
 app.add_typer(sandbox_cmd.app, name="sandbox")
 app.command("run")(run_cmd.run)
 app.command("serve")(serve_cmd.serve)
+app.command("doctor")(doctor_cmd.doctor)
 # sub-apps of the pillars are registered below, one line each
 app.add_typer(rate_cmd.app, name="rate")
 app.command("grade")(grade_cmd.grade)

@@ -14,6 +14,7 @@ from .efficiency import (
     measure_reference,
 )
 from .grade import Grade, GradeConfig, grade_solution
+from .jobs import GradeJob, GradeOutcome, run_grade_job
 from .quality import (
     Category,
     Finding,
@@ -35,6 +36,8 @@ __all__ = [
     "Finding",
     "Grade",
     "GradeConfig",
+    "GradeJob",
+    "GradeOutcome",
     "Placement",
     "QualityReport",
     "ReferenceCache",
@@ -51,4 +54,5 @@ __all__ = [
     "list_rules",
     "measure_reference",
     "quality_rule",
+    "run_grade_job",
 ]

@@ -1,21 +1,22 @@
-"""Grade a folder of solutions, one file per task (`<task_id>.py`), in parallel.
+"""Grade a folder of solutions, one file per task (`<task_id>.py`), on any executor.
 
 With a database URL every grade is stored as it finishes and found again on a rerun, so an
-interrupted run resumes where it stopped and a finished one is not repeated.
+interrupted run resumes where it stopped and a finished one is not repeated. The driver (this
+process) looks grades up and records them; the executor only grades.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import store
+from ..executors import Executor, LocalExecutor, run_all
 from ..tasks import Bank, Task
-from .efficiency import ReferenceCache
-from .grade import GradeConfig, grade_solution
+from .grade import GradeConfig
+from .jobs import GradeJob, GradeOutcome, run_grade_job
 
 
 @dataclass
@@ -49,26 +50,15 @@ def plan_folder(folder: Path, bank: Bank) -> list[BatchItem]:
     return items
 
 
-def _grade_item(
-    item: BatchItem, config: GradeConfig, references: ReferenceCache, database_url: str | None
-) -> BatchResult:
+def _stored(item: BatchItem, source: str, key: dict[str, Any], database_url: str | None) -> BatchResult | None:
     if item.task is None:
         return BatchResult(item.path, item.path.stem, problem=item.problem)
-    source = item.path.read_text()
-    key = config.key()
     if database_url:
         with store.session_scope(database_url) as session:
             row = store.find_grade(session, item.task.id, source, key)
             if row is not None:
                 return BatchResult(item.path, item.task.id, dict(row.details), cached=True)
-    try:
-        grade = grade_solution(item.task, source, config, references=references).to_dict()
-    except RuntimeError as exc:  # e.g. a reference that fails its own efficiency tests
-        return BatchResult(item.path, item.task.id, problem=str(exc))
-    if database_url:
-        with store.session_scope(database_url) as session:
-            store.record_grade(session, grade, source=source, config=key, origin=str(item.path))
-    return BatchResult(item.path, item.task.id, grade)
+    return None
 
 
 def grade_items(
@@ -78,14 +68,42 @@ def grade_items(
     workers: int = 1,
     database_url: str | None = None,
     on_done: Callable[[BatchResult], None] | None = None,
+    executor: Executor | None = None,
 ) -> list[BatchResult]:
-    """Results in the order of `items`; each task's reference is measured once for the run."""
-    references = ReferenceCache(config.efficiency)
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        futures = {pool.submit(_grade_item, item, config, references, database_url): i for i, item in enumerate(items)}
-        results: dict[int, BatchResult] = {}
-        for future in as_completed(futures):
-            results[futures[future]] = result = future.result()
+    """Results in the order of `items`; without an executor, a local pool of `workers` threads."""
+    key = config.key()
+    results: dict[int, BatchResult] = {}
+    jobs: list[tuple[int, GradeJob]] = []
+    sources: dict[int, str] = {}
+    for i, item in enumerate(items):
+        source = sources[i] = item.path.read_text()
+        found = _stored(item, source, key, database_url)
+        if found is not None:
+            results[i] = found
             if on_done:
-                on_done(result)
+                on_done(found)
+        elif item.task is not None:
+            jobs.append((i, GradeJob(item.task, source, config)))
+
+    def record(i: int, outcome: GradeOutcome) -> None:
+        item = items[i]
+        task_id = item.task.id if item.task else item.path.stem
+        if outcome.grade is None:
+            results[i] = BatchResult(item.path, task_id, problem=outcome.problem)
+        else:
+            if database_url:
+                with store.session_scope(database_url) as session:
+                    store.record_grade(session, outcome.grade, source=sources[i], config=key,
+                                       origin=str(item.path))  # fmt: skip
+            results[i] = BatchResult(item.path, task_id, outcome.grade)
+        if on_done:
+            on_done(results[i])
+
+    own = executor is None
+    runner = executor or LocalExecutor(workers)
+    try:
+        run_all(runner, run_grade_job, jobs, record)
+    finally:
+        if own:
+            runner.close()
     return [results[i] for i in range(len(items))]

@@ -12,6 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import httpx
 
+from .pacing import Pacer
 from .types import ChatRequest, CompletionRequest, ModelConfigError, ModelError, ModelResponse, Usage
 
 OnText = Callable[[str], None]
@@ -94,6 +95,7 @@ class OpenAIProvider:
         backoff_s: float = 0.5,
         max_backoff_s: float = 30.0,
         concurrency: int = 4,
+        requests_per_minute: float | None = None,
         price_input_per_mtok: float | None = None,
         price_output_per_mtok: float | None = None,
         sleep: Callable[[float], None] = time.sleep,
@@ -114,6 +116,7 @@ class OpenAIProvider:
         self.price_out = price_output_per_mtok
         self._sleep = sleep
         self._limit = threading.BoundedSemaphore(max(1, concurrency))
+        self.pacer = Pacer(requests_per_minute, sleep=sleep)
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._client = httpx.Client(
             headers=headers, timeout=httpx.Timeout(timeout_s, connect=connect_timeout_s)
@@ -141,8 +144,10 @@ class OpenAIProvider:
         url = self.base_url + path
         with self._limit:
             attempt = 0
+            held = False
             while True:
                 attempt += 1
+                self.pacer.wait_turn(waited_out_hold=held)
                 start = time.perf_counter()
                 try:
                     if stream:
@@ -154,9 +159,11 @@ class OpenAIProvider:
                 except _RetryableError as exc:
                     if attempt > self.max_retries:
                         raise ModelError(f"{self._where(path)}: gave up after {attempt} attempts: {exc}") from None
-                    wait = exc.wait
+                    wait, held = exc.wait, exc.wait is not None
                     if wait is None:
                         wait = self.backoff_s * 2 ** (attempt - 1) * (1 + 0.1 * random.random())
+                    else:  # the server's Retry-After holds every request to this endpoint, not just this one
+                        self.pacer.hold(min(wait, self.max_backoff_s))
                     self._sleep(min(wait, self.max_backoff_s))
 
     def _check_status(self, response: httpx.Response, path: str) -> None:

@@ -10,6 +10,8 @@
     roles = ["chat", "generate", "judge"]
     price_input_per_mtok = 2.5       # USD per million tokens
     price_output_per_mtok = 10.0
+    max_concurrency = 8              # requests in flight at once (alias: concurrency)
+    requests_per_minute = 500        # spaced evenly; 429/5xx retried (max_retries) honouring Retry-After
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .provider import ModelProvider, OpenAIProvider
 from .types import ModelConfigError
@@ -47,10 +49,19 @@ class ModelConfig(BaseModel):
     price_input_per_mtok: float | None = Field(default=None, ge=0)
     price_output_per_mtok: float | None = Field(default=None, ge=0)
     concurrency: int = Field(default=4, gt=0)
+    max_concurrency: int | None = Field(default=None, gt=0)  # the bench's name for `concurrency`; wins if both
+    requests_per_minute: float | None = Field(default=None, gt=0)
     timeout_s: float = Field(default=120.0, gt=0)
     max_retries: int = Field(default=4, ge=0)
     replay_file: str | None = None
     source: str = "built-in"
+
+    @model_validator(mode="after")
+    def _one_concurrency(self) -> ModelConfig:
+        """`max_concurrency` and `concurrency` are one setting: requests in flight to this endpoint."""
+        if self.max_concurrency is not None:
+            self.concurrency = self.max_concurrency
+        return self
 
     @property
     def model_id(self) -> str:
@@ -151,7 +162,8 @@ def build_provider(cfg: ModelConfig, env: Mapping[str, str] | None = None) -> Mo
                 )
     return OpenAIProvider(
         cfg.name, base_url, cfg.model_id, api_key, defaults=cfg.defaults(), timeout_s=cfg.timeout_s,
-        max_retries=cfg.max_retries, concurrency=cfg.concurrency, price_input_per_mtok=cfg.price_input_per_mtok,
+        max_retries=cfg.max_retries, concurrency=cfg.concurrency, requests_per_minute=cfg.requests_per_minute,
+        price_input_per_mtok=cfg.price_input_per_mtok,
         price_output_per_mtok=cfg.price_output_per_mtok,
     )
 

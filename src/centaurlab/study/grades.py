@@ -5,6 +5,9 @@ efficiency tests, in the sandbox. Call it from a worker thread. A grading holds 
 runner's sandbox slots for its whole length, so runs and gradings together never put more than
 `workers` programs in the sandbox at once. Only time mode: instruction counts under valgrind take
 minutes per solution, which is a job for `centaur grade`.
+
+The grading is the same job the bench and `centaur grade` give their executor; with an executor
+(e.g. a Ray cluster) the study server's gradings run there, else in the calling thread.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ import logging
 from typing import Any
 
 from .. import store
-from ..grading import EfficiencyConfig, GradeConfig, grade_solution
+from ..executors import Executor
+from ..grading import EfficiencyConfig, GradeConfig, GradeJob, GradeOutcome, run_grade_job
 from ..tasks import Task
 from .runs import Runner
 
@@ -25,17 +29,23 @@ class GradingFailed(RuntimeError):
 
 
 class Grader:
-    def __init__(self, runner: Runner) -> None:
+    def __init__(self, runner: Runner, executor: Executor | None = None) -> None:
         self.runner = runner
+        self.executor = executor
         self.config = GradeConfig(EfficiencyConfig(measure="time"))
 
     def grade(self, task: Task, code: str) -> dict[str, Any]:
         """`Grade.to_dict()` plus `stored`: whether it was recorded in the database."""
-        try:
+        job = GradeJob(task, code, self.config)
+        outcome: GradeOutcome
+        if self.executor is None:
             with self.runner.slots:
-                grade = grade_solution(task, code, self.config).to_dict()
-        except RuntimeError as exc:
-            raise GradingFailed(f"could not grade {task.id}: {exc}") from exc
+                outcome = run_grade_job(job)
+        else:
+            outcome = self.executor.submit(run_grade_job, job).result()
+        if outcome.grade is None:
+            raise GradingFailed(f"could not grade {task.id}: {outcome.problem}")
+        grade = outcome.grade
         return {**grade, "stored": self._record(task, code, grade)}
 
     def _record(self, task: Task, code: str, grade: dict[str, Any]) -> bool:

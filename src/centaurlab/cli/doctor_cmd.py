@@ -1,0 +1,46 @@
+"""`centaur doctor`: can this machine, or every node of a Ray cluster, run the platform's jobs safely?"""
+
+from __future__ import annotations
+
+import typer
+
+from ..config import settings
+from ..executors import ExecutorError, RayExecutor, probe_node
+from .executor_opts import ADDRESS_HELP
+from .output import console, fail, print_json, print_table
+
+
+def doctor(
+    executor: str = typer.Option("local", "--executor", help="local: this machine; ray: every node of the cluster."),
+    ray_address: str | None = typer.Option(None, "--ray-address", help=ADDRESS_HELP),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Report the nodes (this machine, or each node of the Ray cluster) and whether each can sandbox.
+    Exits 1 when a node cannot: the ray executor would refuse to run jobs there."""
+    url = settings().database_url
+    store_kind = url.split(":", 1)[0].split("+", 1)[0]
+    if executor == "local":
+        nodes = [probe_node(fresh=True)]
+        where = "this machine"
+    elif executor == "ray":
+        try:
+            cluster = RayExecutor(ray_address)
+        except ExecutorError as exc:
+            raise fail(str(exc)) from None
+        try:
+            nodes = cluster.probe_nodes()
+            where = f"{cluster.describe()}, {cluster.machines()} machine(s)"
+        finally:
+            cluster.close()
+    else:
+        raise fail(f"--executor {executor!r}: choose local or ray")
+    bad = [n for n in nodes if not n.isolated]
+    if json_out:
+        print_json({"where": where, "store": store_kind, "nodes": [n.to_dict() for n in nodes], "ok": not bad})
+    else:
+        print_table(f"{where}: {len(nodes)} node(s)", ["node", "CPUs", "sandbox", "isolated", "note"],
+                    [[n.node, f"{n.cpus:g}", n.backend, "yes" if n.isolated else "[red]NO[/]", n.note] for n in nodes])
+        console.print(f"store: {store_kind}" + (" (one machine only with the ray executor; use PostgreSQL for "
+                                                "several)" if store_kind == "sqlite" else ""))  # fmt: skip
+    if bad:
+        raise typer.Exit(1)

@@ -1,0 +1,54 @@
+"""`--executor` and `--ray-address`, shared by `bench run`, `grade` and `arena tournament`.
+
+The cluster is found as Ray users expect: `--ray-address`, else `RAY_ADDRESS`, else a private Ray
+started on this machine for the run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import typer
+
+from ..executors import EXECUTORS, Executor, ExecutorError, SandboxRefused, open_executor, store_note
+from .output import err_console, fail
+
+EXECUTOR_HELP = f"Where the heavy jobs run: {', '.join(EXECUTORS)} (a Ray cluster)."
+ADDRESS_HELP = ("The Ray cluster to join (host:port or ray://host:10001); default: RAY_ADDRESS, else a private "
+                "local Ray for the run.")  # fmt: skip
+
+
+def executor_option() -> str:
+    return typer.Option("local", "--executor", help=EXECUTOR_HELP)
+
+
+def address_option() -> str | None:
+    return typer.Option(None, "--ray-address", help=ADDRESS_HELP)
+
+
+@contextmanager
+def opened(name: str, ray_address: str | None, workers: int | None, database_url: str, *,
+           processes: bool = False, quiet: bool = False) -> Iterator[Executor]:  # fmt: skip
+    """The executor for a command, closed after it; problems become one clear error line."""
+    if name not in EXECUTORS:
+        raise fail(f"--executor {name!r}: choose {', '.join(EXECUTORS)}")
+    try:
+        executor = open_executor(name, workers=workers, ray_address=ray_address, processes=processes)
+    except ExecutorError as exc:
+        raise fail(str(exc)) from None
+    try:
+        try:
+            note = store_note(database_url, executor)
+        except ExecutorError as exc:
+            raise fail(str(exc)) from None
+        if not quiet and name != "local":
+            err_console.print(executor.describe(), highlight=False)
+            if note:
+                err_console.print(f"[yellow]note:[/] {note}", highlight=False)
+        try:
+            yield executor
+        except SandboxRefused as exc:  # a node that cannot isolate code: stop, naming it
+            raise fail(str(exc)) from None
+    finally:
+        executor.close()

@@ -1,0 +1,90 @@
+"""The executor interface without Ray: finding the cluster, the driver loop, choosing and refusing."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from centaurlab.executors import (
+    ExecutorError,
+    LocalExecutor,
+    SandboxRefused,
+    open_executor,
+    probe_node,
+    require_isolation,
+    resolve_address,
+    run_all,
+    store_note,
+)
+
+
+def test_the_cluster_is_the_option_else_ray_address_else_a_private_local_ray() -> None:
+    env = {"RAY_ADDRESS": "10.0.0.5:6379"}
+    assert resolve_address("head:6379", env) == "head:6379"
+    assert resolve_address(None, env) == "10.0.0.5:6379"
+    assert resolve_address("  ", env) == "10.0.0.5:6379"
+    assert resolve_address(None, {}) is None
+
+
+def square(x: int) -> int:
+    return x * x
+
+
+def fails_on_three(x: int) -> int:
+    if x == 3:
+        raise ValueError("three")
+    return x
+
+
+@pytest.mark.parametrize("processes", [False, True])
+def test_run_all_hands_every_result_to_the_driver_once_under_its_key(processes: bool) -> None:
+    executor = LocalExecutor(2, processes=processes)
+    seen: dict[str, int] = {}
+    threads = set()
+
+    def on_result(key: str, value: int) -> None:
+        assert key not in seen
+        seen[key] = value
+        threads.add(threading.get_ident())
+
+    try:
+        count = run_all(executor, square, ((f"k{i}", i) for i in range(7)), on_result, in_flight=3)
+    finally:
+        executor.close()
+    assert count == 7 and seen == {f"k{i}": i * i for i in range(7)}
+    assert threads == {threading.get_ident()}  # the driver's thread alone handles results (and writes the store)
+
+
+def test_a_failing_job_stops_the_run_with_its_own_error() -> None:
+    executor = LocalExecutor(1)
+    seen: list[int] = []
+    try:
+        with pytest.raises(ValueError, match="three"):
+            run_all(executor, fails_on_three, ((i, i) for i in range(6)), lambda _k, v: seen.append(v), in_flight=1)
+    finally:
+        executor.close()
+    assert seen == [0, 1, 2]
+
+
+def test_choosing_an_executor_names_the_choices_and_the_misplaced_option() -> None:
+    with pytest.raises(ExecutorError, match="unknown executor 'spark'; choose local, ray"):
+        open_executor("spark")
+    with pytest.raises(ExecutorError, match="--ray-address is for --executor ray"):
+        open_executor("local", ray_address="head:6379")
+    assert open_executor("local", workers=3).slots == 3
+
+
+def test_sqlite_is_noted_only_for_ray() -> None:
+    assert store_note("sqlite:///x.db", LocalExecutor(1)) is None
+
+
+def test_a_node_without_isolation_refuses_and_says_how_to_fix_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CENTAUR_SANDBOX_BACKEND", "rlimit")
+    assert probe_node(fresh=True).isolated is False
+    try:
+        with pytest.raises(SandboxRefused, match="refuses the job.*backend rlimit.*apt-get install bubblewrap"):
+            require_isolation()
+    finally:
+        monkeypatch.delenv("CENTAUR_SANDBOX_BACKEND")
+        probe_node(fresh=True)
