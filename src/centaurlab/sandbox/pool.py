@@ -45,7 +45,8 @@ PING_SECONDS = 2.0
 
 
 def _rss_mb(pid: int | None, private: bool = False) -> float:
-    """Resident memory; `private`: less the pages shared (a forked box shares the zygote's)."""
+    """Resident memory; `private`: less the file-backed pages (a forked box shares more with its
+    zygote, copy-on-write, so this still overstates it)."""
     if pid is None:
         return 0.0
     with contextlib.suppress(OSError, ValueError), open(f"/proc/{pid}/statm") as fh:
