@@ -88,3 +88,18 @@ def test_a_node_without_isolation_refuses_and_says_how_to_fix_it(monkeypatch: py
     finally:
         monkeypatch.delenv("CENTAUR_SANDBOX_BACKEND")
         probe_node(fresh=True)
+
+
+def test_doctor_reports_this_machine_and_whether_it_can_sandbox() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from centaurlab.cli.root import app
+
+    result = CliRunner().invoke(app, ["doctor", "--json"])
+    report = json.loads(result.output)
+    assert report["where"] == "this machine" and report["store"] == "sqlite" and len(report["nodes"]) == 1
+    node = report["nodes"][0]
+    assert result.exit_code == (0 if node["isolated"] else 1) and report["ok"] is node["isolated"]
+    assert node["backend"] in ("bwrap", "rlimit") and node["cpus"] >= 1

@@ -15,7 +15,7 @@ from ..executors import EXECUTORS, Executor, ExecutorError, SandboxRefused, open
 from .output import err_console, fail
 
 EXECUTOR_HELP = f"Where the heavy jobs run: {', '.join(EXECUTORS)} (a Ray cluster)."
-ADDRESS_HELP = ("The Ray cluster to join (host:port or ray://host:10001); default: RAY_ADDRESS, else a private "
+ADDRESS_HELP = ("The Ray cluster to join (the head's host:port); default: RAY_ADDRESS, else a private "
                 "local Ray for the run.")  # fmt: skip
 
 

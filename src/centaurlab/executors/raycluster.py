@@ -70,7 +70,7 @@ class RayExecutor:
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 where = self.address or "a local Ray"
                 raise ExecutorError(f"cannot start or join Ray at {where}: {exc}. Check --ray-address / RAY_ADDRESS "
-                                    "(e.g. 10.0.0.5:6379, or ray://host:10001) and that `ray status` works there"
+                                    "(the head's host:port, e.g. 10.0.0.5:6379) and that `ray status` works there"
                                     ) from exc  # fmt: skip
             self.owned = True
         self.slots = max(1, int(ray.cluster_resources().get("CPU", 1)))
