@@ -1,7 +1,9 @@
 """An OpenAI-compatible server whose models answer with known agents, round after round.
 
 Each model id has a script: the n-th request to that model gets the n-th answer (the last one
-repeats). Requests are kept, so a test can read exactly what the pipeline asked.
+repeats). Requests are kept, so a test can read exactly what the pipeline asked. A model may have a
+context window: a request whose messages are longer (in characters) than the model's first request
+plus its margin is refused as llama.cpp refuses it (HTTP 400), and a margin below 0 refuses all.
 """
 
 from __future__ import annotations
@@ -86,9 +88,11 @@ SCRIPTS: dict[str, list[str]] = {
 
 
 class FakeModels:
-    def __init__(self, scripts: dict[str, list[str]] | None = None) -> None:
+    def __init__(self, scripts: dict[str, list[str]] | None = None, margins: dict[str, int] | None = None) -> None:
         self.scripts = scripts or SCRIPTS
+        self.margins = margins or {}
         self.requests: list[dict[str, Any]] = []
+        self.refused: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         outer = self
 
@@ -102,6 +106,9 @@ class FakeModels:
                 body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}")
                 with outer._lock:
                     model = body.get("model", "")
+                    if outer.too_long(model, body):
+                        outer.refused.append(body)
+                        return self.refuse()
                     n = sum(1 for r in outer.requests if r["model"] == model)
                     outer.requests.append(body)
                 script = outer.scripts.get(model, ["no script for this model"])
@@ -117,9 +124,25 @@ class FakeModels:
                 self.end_headers()
                 self.wfile.write(data)
 
+            def refuse(self) -> None:
+                data = json.dumps({"error": {"code": 400, "type": "exceed_context_size_error",
+                                             "message": "request exceeds the available context size"}}).encode()
+                self.send_response(400)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+
+    def too_long(self, model: str, body: dict[str, Any]) -> bool:
+        margin = self.margins.get(model)
+        if margin is None:
+            return False
+        first = next((r for r in self.requests if r["model"] == model), body)
+        return margin < 0 or _length(body) > _length(first) + margin
 
     @property
     def base_url(self) -> str:
@@ -138,9 +161,14 @@ class FakeModels:
         return "\n".join(tables)
 
 
+def _length(body: dict[str, Any]) -> int:
+    return sum(len(str(m.get("content", ""))) for m in body.get("messages", []))
+
+
 @contextmanager
-def serve_models() -> Iterator[FakeModels]:
-    fake = FakeModels()
+def serve_models(scripts: dict[str, list[str]] | None = None,
+                 margins: dict[str, int] | None = None) -> Iterator[FakeModels]:
+    fake = FakeModels(scripts, margins)
     fake.thread.start()
     try:
         yield fake

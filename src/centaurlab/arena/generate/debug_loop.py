@@ -3,14 +3,20 @@
 Round 0 is the strategy's own request; each further round (up to `rounds`) appends the model's
 answer and the error the platform recorded to the same conversation and asks again, as the paper's
 authors did by hand. The outcome is the first agent that passes, or the last failure and its kind.
+
+A model with a small context window (the embedded one has 8,192 tokens) cannot hold several long
+answers: when the endpoint refuses the whole conversation as too long, the round is asked again with
+the strategy's request, the last answer and its error only. When even that does not fit, the agent
+fails with the kind `context_overflow`; it is not left for a rerun that would meet the same wall.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...models import Message, ModelProvider
+from ...models import Message, ModelError, ModelProvider
 from .check import CheckResult, CheckSpec, check_agent, no_code
 from .extract import extract_agent
 from .steps import Params, Step, StepLog
@@ -34,6 +40,30 @@ def debug_message(check: CheckResult) -> str:
     return render(fragment("debug.md"), "prompts/debug.md", **check.feedback())
 
 
+_TOO_LONG = re.compile(r"context|too long|maximum.*tokens|tokens.*exceed", re.IGNORECASE)
+
+
+def context_overflow(exc: ModelError) -> bool:
+    """Whether an endpoint refused a request for its length (llama.cpp, vLLM and OpenAI say it so)."""
+    text = str(exc)
+    return "HTTP 400" in text and _TOO_LONG.search(text) is not None
+
+
+def overflow_check(exc: ModelError) -> CheckResult:
+    return CheckResult(False, "context_overflow", str(exc)[-400:], "when we asked the model")
+
+
+def _ask(log: StepLog, author: ModelProvider, kind: str, round_: int, conversation: list[Message],
+         compact: list[Message], params: Params) -> Step:
+    """The round's answer: the whole conversation, else the compact one when the whole is too long."""
+    try:
+        return log.ask(author, kind, round_, conversation, params)
+    except ModelError as exc:
+        if not context_overflow(exc) or compact == conversation:
+            raise
+    return log.ask(author, kind, round_, compact, params)
+
+
 def run_loop(log: StepLog, author: ModelProvider, messages: list[Message], params: Params, spec: CheckSpec,
              rounds: int, *, kind: str = "author", checker: Checker | None = None,
              on_round: Callable[[int, CheckResult], None] | None = None) -> LoopResult:  # fmt: skip
@@ -42,8 +72,15 @@ def run_loop(log: StepLog, author: ModelProvider, messages: list[Message], param
     kinds: list[str] = []
     last_code: str | None = None
     last = no_code()
+    compact = list(messages)
     for round_ in range(rounds + 1):
-        step: Step = log.ask(author, kind if round_ == 0 else "debug", round_, conversation, params)
+        try:
+            step: Step = _ask(log, author, kind if round_ == 0 else "debug", round_, conversation, compact, params)
+        except ModelError as exc:
+            if not context_overflow(exc):
+                raise
+            kinds.append("context_overflow")
+            return LoopResult(False, round_, "context_overflow", last_code, "", overflow_check(exc), kinds)
         if step.check is None:
             found = extract_agent(step.answer)
             log.checked(step, found, no_code() if found is None else checker(found, spec))
@@ -55,5 +92,7 @@ def run_loop(log: StepLog, author: ModelProvider, messages: list[Message], param
         if check.ok:
             return LoopResult(True, round_, None, code, step.answer, check, kinds)
         kinds.append(check.kind or "exception")
-        conversation = [*conversation, Message("assistant", step.answer), Message("user", debug_message(check))]
+        error = Message("user", debug_message(check))
+        conversation = [*conversation, Message("assistant", step.answer), error]
+        compact = [*messages, Message("assistant", f"```python\n{code}\n```" if code else step.answer), error]
     return LoopResult(False, rounds, kinds[-1], last_code, step.answer, last, kinds)

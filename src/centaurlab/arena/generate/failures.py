@@ -27,6 +27,8 @@ KINDS: dict[str, str] = {
     "capacity": "its plan loads a vehicle over its capacity",
     "pickup_order": "its plan delivers a task before picking it up, or with another vehicle",
     "invalid_plan": "its plan is malformed",
+    "context_overflow": "the conversation outgrew the author model's context window, even cut to the prompt, "
+                        "the last answer and its error",
 }
 _PLAN_RULES = (("missing", "undelivered"), ("duplicate", "undelivered"), ("capacity", "capacity"),
                ("precedence", "pickup_order"), ("pairing", "pickup_order"))  # fmt: skip
