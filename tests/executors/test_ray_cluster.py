@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament
-from centaurlab.bench import BenchSpec, load_report, run_bench
+from centaurlab.bench import BenchSpec, SampleOutcome, load_report, run_bench
 from centaurlab.cli.root import app
 from centaurlab.executors import LocalExecutor, RayExecutor, SandboxRefused
 from centaurlab.grading import GradeConfig, GradeJob, run_grade_job
@@ -80,7 +80,7 @@ class WorkerKiller(threading.Thread):
             time.sleep(0.02)
 
 
-def test_a_bench_graded_on_ray_matches_local_sample_for_sample_even_when_a_worker_dies(
+def test_a_bench_on_ray_matches_local_sample_for_sample_through_a_killed_worker_and_an_interruption(
     ray_cluster: tuple[str, Path], tmp_path: Path, fake_model: FakeOpenAI
 ) -> None:
     address, temp = ray_cluster
@@ -95,14 +95,23 @@ def test_a_bench_graded_on_ray_matches_local_sample_for_sample_even_when_a_worke
     cluster = RayExecutor(address)
     killer = WorkerKiller(temp)
     killer.start()
+    outcomes: list[SampleOutcome] = []
+
+    def interrupt_after_two(outcome: SampleOutcome) -> None:
+        outcomes.append(outcome)
+        if len(outcomes) == 2:
+            raise KeyboardInterrupt  # the driver stopped mid-run (Ctrl-C)
+
     try:
-        remote = run_bench(spec, urls["ray"], registry=registry, executor=cluster)
+        with pytest.raises(KeyboardInterrupt):
+            run_bench(spec, urls["ray"], registry=registry, executor=cluster, on_sample=interrupt_after_two)
+        remote = run_bench(spec, urls["ray"], registry=registry, executor=cluster)  # the same command again
     finally:
         killer.stop.set()
         cluster.close()
     assert killer.killed, "no worker was seen running a job, so none was killed"
-    assert (local.graded, remote.graded, remote.model_errors, remote.generated) == (6, 6, 0, 6)
-    assert len(fake_model.requests) == 2 * asked_locally == 12  # the retried job asked no model again
+    assert (local.graded, remote.kept, remote.graded, remote.model_errors) == (6, 2, 4, 0)
+    assert len(fake_model.requests) == 2 * asked_locally == 12  # no sample asked twice, across the interruption
     scores = _scores(urls["ray"], remote.run_id)
     assert len(scores) == 6 and scores == _scores(urls["local"], local.run_id)
     assert len(set(scores.values())) == 3  # the three answers of the fake model, graded apart

@@ -136,9 +136,11 @@ def run_bench(
     own = executor is None
     runner = executor or LocalExecutor(workers or settings().workers or None)
     events: queue.Queue[_Event] = queue.Queue()
+    submitted: list[Future[GradeOutcome]] = []
 
     def grade(key: SampleKey, code: str, asked: bool) -> None:
         future = runner.submit(run_grade_job, bench.job(key, code))
+        submitted.append(future)
         future.add_done_callback(lambda f: events.put((key, f, asked)))
 
     def generate_then_grade(key: SampleKey) -> None:
@@ -172,6 +174,8 @@ def run_bench(
                 on_sample(outcome)
     except BaseException:
         generators.shutdown(wait=False, cancel_futures=True)
+        for future in list(submitted):  # gradings not back yet: the rerun grades their stored answers
+            future.cancel()
         finish_run(bench.database_url, bench.run_id, "interrupted")
         raise
     finally:
