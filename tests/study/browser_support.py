@@ -1,9 +1,16 @@
-"""What the browser tests share: Debian's chromium, its flags, the markers that skip without it, a free port."""
+"""What the browser tests share: Debian's chromium, its flags, the markers that skip without it, a free
+port, the real server in a background thread (started on a study the CLI created), and the first
+steps of a coding study's participant (consent, pre-survey, the tutorial's editor)."""
 
 from __future__ import annotations
 
 import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,3 +30,85 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+class Server:
+    """The real server in a background thread; `stop` then `start` restarts it on the same port."""
+
+    def __init__(self, url: str) -> None:
+        self.db = url
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.server: Any = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        import uvicorn
+
+        from centaurlab.web import create_app
+
+        self.server = uvicorn.Server(uvicorn.Config(create_app(database_url=self.db, banks=["study"]),
+                                                    host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                pytest.fail("the web server did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.server is not None and self.thread is not None:
+            self.server.should_exit = True
+            self.thread.join(timeout=15)
+
+
+@contextmanager
+def study_server(*create: str) -> Iterator[Server]:
+    """The built front end checked, the test's database migrated, a study created by the CLI
+    (`create` are its arguments, e.g. "study", "create", PATH) and the server running until the end."""
+    from typer.testing import CliRunner
+
+    from centaurlab import store
+    from centaurlab.cli.root import app as cli
+    from centaurlab.config import settings
+    from centaurlab.web import bundle_problem
+
+    problem = bundle_problem()
+    if problem:
+        pytest.fail(problem)
+    url = settings().database_url
+    store.upgrade(url)
+    result = CliRunner().invoke(cli, list(create))
+    assert result.exit_code == 0, result.output
+    srv = Server(url)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def paste(page: Any, text: str) -> None:
+    """Replace the editor's code as a person would: select all, paste."""
+    lines = page.locator(".monaco-editor .view-lines")
+    lines.click()
+    page.keyboard.press("Control+A")
+    page.evaluate("text => navigator.clipboard.writeText(text)", text)
+    page.keyboard.press("Control+V")
+
+
+def through_the_surveys(page: Any, expect: Any, base: str, study: str = "pilot") -> str:
+    """A coding study's participant from the link to the tutorial's editor; returns their condition."""
+    page.goto(f"{base}/s/{study}?PROLIFIC_PID=pw{time.monotonic_ns()}&STUDY_ID=st&SESSION_ID=se")
+    page.get_by_label("I have read the above and agree to take part.").check()
+    page.get_by_role("button", name="I agree").click()
+    page.get_by_label("3-5 years").check()
+    page.get_by_label("advanced").check()
+    page.get_by_label("often").check()
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("heading", name="Instructions")).to_be_visible()
+    page.get_by_role("button", name="Start the tutorial").click()
+    expect(page.locator("body")).to_have_attribute("data-editor-ready", "true", timeout=30_000)
+    condition: str = page.evaluate("JSON.parse(document.getElementById('study-data').textContent).condition")
+    return condition

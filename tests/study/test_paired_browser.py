@@ -9,17 +9,21 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.cli.root import app as cli
-from centaurlab.config import settings
 from centaurlab.study.metrics import paired_choices
-from centaurlab.web import bundle_problem
-from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS
+from tests.study.browser_support import (
+    BROWSER_MARKS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Server,
+    paste,
+    study_server,
+    through_the_surveys,
+)
 
 from .studyfiles import write_study
-from .test_study_browser import PARTIAL, Server, _paste, _through_the_surveys
+from .test_study_browser import PARTIAL
 
 pytestmark = BROWSER_MARKS
 
@@ -40,24 +44,13 @@ max_tokens = 128
 
 @pytest.fixture
 def paired_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
-    problem = bundle_problem()
-    if problem:
-        pytest.fail(problem)
     config = tmp_path / "centaur.toml"
     config.write_text(MODELS)
     monkeypatch.setenv("CENTAUR_CONFIG", str(config))
-    url = settings().database_url
-    store.upgrade(url)
     path = write_study(tmp_path, study_id="arena", conditions=(),
                        extra='[conditions.arena]\nkind = "paired"\nmodels = ["local-a", "local-b"]\n')
-    result = CliRunner().invoke(cli, ["study", "create", str(path)])
-    assert result.exit_code == 0, result.output
-    srv = Server(url)
-    srv.start()
-    try:
+    with study_server("study", "create", str(path)) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def test_two_suggestions_stacked_the_second_chosen_by_keyboard(paired_server: Server) -> None:
@@ -70,8 +63,8 @@ def test_two_suggestions_stacked_the_second_chosen_by_keyboard(paired_server: Se
             context = browser.new_context()
             context.grant_permissions(["clipboard-read", "clipboard-write"], origin=paired_server.base)
             page = context.new_page()
-            _through_the_surveys(page, expect, paired_server.base, "arena")
-            _paste(page, PARTIAL)
+            through_the_surveys(page, expect, paired_server.base, "arena")
+            paste(page, PARTIAL)
             page.keyboard.press("Control+End")
             page.keyboard.press("Control+Enter")
             expect(page.locator(body)).to_have_attribute("data-paired-visible", "true", timeout=120_000)

@@ -6,8 +6,6 @@ reload resumes with the code, a paste from outside the page is refused where the
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,10 +16,16 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.cli.root import app as cli
-from centaurlab.config import settings
 from centaurlab.tasks import load_bank
-from centaurlab.web import bundle_problem, create_app
-from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.study.browser_support import (
+    BROWSER_MARKS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Server,
+    paste,
+    study_server,
+    through_the_surveys,
+)
 
 from .fake_model import recording_model
 from .studyfiles import write_study
@@ -31,62 +35,12 @@ BANK = load_bank("study")
 pytestmark = BROWSER_MARKS
 
 
-class Server:
-    """The real server in a background thread; `restart` stops it and starts a new one on the same port."""
-
-    def __init__(self, url: str) -> None:
-        self.db = url
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.server: Any = None
-        self.thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        import uvicorn
-
-        self.server = uvicorn.Server(uvicorn.Config(create_app(database_url=self.db, banks=["study"]),
-                                                    host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            if not self.thread.is_alive() or time.monotonic() > deadline:
-                pytest.fail("the web server did not start")
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.server is not None and self.thread is not None:
-            self.server.should_exit = True
-            self.thread.join(timeout=15)
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    problem = bundle_problem()
-    if problem:
-        pytest.fail(problem)
-    url = settings().database_url
-    store.upgrade(url)
-    runner = CliRunner()
     path = write_study(tmp_path, conditions=("none", "autocomplete", "chat"),
                        sets='[["even_odd_count", "is_bored"]]')
-    result = runner.invoke(cli, ["study", "create", str(path)])
-    assert result.exit_code == 0, result.output
-    srv = Server(url)
-    srv.start()
-    try:
+    with study_server("study", "create", str(path)) as srv:
         yield srv
-    finally:
-        srv.stop()
-
-
-def _paste(page: Any, text: str) -> None:
-    """Replace the editor's code as a person would: select all, paste."""
-    lines = page.locator(".monaco-editor .view-lines")
-    lines.click()
-    page.keyboard.press("Control+A")
-    page.evaluate("text => navigator.clipboard.writeText(text)", text)
-    page.keyboard.press("Control+V")
 
 
 def _submit_and_wait(page: Any, expect: Any, next_index: int) -> None:
@@ -94,26 +48,11 @@ def _submit_and_wait(page: Any, expect: Any, next_index: int) -> None:
     expect(page.locator("body")).to_have_attribute("data-task-index", str(next_index), timeout=60_000)
 
 
-def _through_the_surveys(page: Any, expect: Any, base: str, study: str = "pilot") -> str:
-    page.goto(f"{base}/s/{study}?PROLIFIC_PID=pw{time.monotonic_ns()}&STUDY_ID=st&SESSION_ID=se")
-    page.get_by_label("I have read the above and agree to take part.").check()
-    page.get_by_role("button", name="I agree").click()
-    page.get_by_label("3-5 years").check()
-    page.get_by_label("advanced").check()
-    page.get_by_label("often").check()
-    page.get_by_role("button", name="Continue").click()
-    expect(page.get_by_role("heading", name="Instructions")).to_be_visible()
-    page.get_by_role("button", name="Start the tutorial").click()
-    expect(page.locator("body")).to_have_attribute("data-editor-ready", "true", timeout=30_000)
-    condition: str = page.evaluate("JSON.parse(document.getElementById('study-data').textContent).condition")
-    return condition
-
-
 PARTIAL = "def even_odd_count(num):\n    even = 0\n    odd = 0\n    for digit in str(abs(num)):\n        "
 
 
 def _solve_with_suggestion(page: Any, expect: Any) -> None:
-    _paste(page, PARTIAL)  # a start the embedded model continues sensibly (temperature 0: always the same)
+    paste(page, PARTIAL)  # a start the embedded model continues sensibly (temperature 0: always the same)
     page.keyboard.press("Control+End")
     page.keyboard.press("Control+Enter")  # ask for a suggestion now
     expect(page.locator("body")).to_have_attribute("data-suggestion-visible", "true", timeout=90_000)
@@ -135,7 +74,7 @@ def _solve_with_chat(page: Any, expect: Any) -> None:
         answer.locator(".chat-answer").select_text()
         page.keyboard.press("Control+C")
     answer.get_by_role("button", name="Helpful", exact=True).click()
-    _paste(page, page.evaluate("navigator.clipboard.readText()"))  # the copied answer goes into the editor
+    paste(page, page.evaluate("navigator.clipboard.readText()"))  # the copied answer goes into the editor
 
 
 def _exit_survey(page: Any, expect: Any, with_ai: bool) -> None:
@@ -156,16 +95,16 @@ def _participant(context: Any, expect: Any, base: str, problems: list[str]) -> s
     page = context.new_page()
     page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
     page.on("dialog", lambda dialog: dialog.accept())
-    condition = _through_the_surveys(page, expect, base)
+    condition = through_the_surveys(page, expect, base)
     expect(page.locator("#progress")).to_have_text("Tutorial")
-    _paste(page, BANK.tasks["sum_product"].reference_source)
+    paste(page, BANK.tasks["sum_product"].reference_source)
     _submit_and_wait(page, expect, 1)
     expect(page.locator("#progress")).to_have_text("Task 1 / 2")
     if condition == "autocomplete":
         _solve_with_suggestion(page, expect)
     elif condition == "chat":
         _solve_with_chat(page, expect)
-    _paste(page, BANK.tasks["even_odd_count"].reference_source)
+    paste(page, BANK.tasks["even_odd_count"].reference_source)
     _submit_and_wait(page, expect, 2)
     page.get_by_role("button", name="Skip task").click()  # this study offers Skip at once
     _exit_survey(page, expect, with_ai=condition != "none")
@@ -248,7 +187,7 @@ def test_a_server_restart_loses_no_event_a_reload_resumes_and_outside_pastes_are
             context = browser.new_context()
             context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
             page = context.new_page()
-            _through_the_surveys(page, expect, server.base, "nopaste")
+            through_the_surveys(page, expect, server.base, "nopaste")
             server.stop()
             # typed while the server is down: code snapshots (every second here) wait in the browser
             for i in range(5):
@@ -286,17 +225,10 @@ def test_a_server_restart_loses_no_event_a_reload_resumes_and_outside_pastes_are
 def recorder_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
     """The server with an autocomplete study whose model answers at once (see fake_model.py)."""
     with recording_model(tmp_path, monkeypatch):
-        url = settings().database_url
-        store.upgrade(url)
         path = write_study(tmp_path, study_id="ac", conditions=("autocomplete",))
         path.write_text(path.read_text().replace('"local"', '"recorder"'))
-        assert CliRunner().invoke(cli, ["study", "create", str(path)]).exit_code == 0
-        srv = Server(url)
-        srv.start()
-        try:
+        with study_server("study", "create", str(path)) as srv:
             yield srv
-        finally:
-            srv.stop()
 
 
 def test_suggestions_are_rejected_by_esc_and_typing_and_come_after_a_pause(recorder_server: Server) -> None:
@@ -309,8 +241,8 @@ def test_suggestions_are_rejected_by_esc_and_typing_and_come_after_a_pause(recor
             context = browser.new_context()
             context.grant_permissions(["clipboard-read", "clipboard-write"], origin=recorder_server.base)
             page = context.new_page()
-            _through_the_surveys(page, expect, recorder_server.base, "ac")
-            _paste(page, PARTIAL)
+            through_the_surveys(page, expect, recorder_server.base, "ac")
+            paste(page, PARTIAL)
             page.keyboard.press("Control+End")
             page.keyboard.press("Control+Enter")
             expect(page.locator(body)).to_have_attribute("data-suggestion-visible", "true")
