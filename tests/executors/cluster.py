@@ -36,9 +36,9 @@ def free_ports(n: int) -> list[int]:
             s.close()
 
 
-def _node_args(temp: Path) -> list[str]:
+def _node_args(temp: Path, node: int) -> list[str]:
     ports = free_ports(7)
-    low = 20000 + (os.getpid() * 37) % 20000  # a worker port range of our own
+    low = 20000 + (os.getpid() * 37 + node * 500) % 20000  # a worker port range of each node's own
     return ["--num-cpus", "1", "--temp-dir", str(temp), "--node-ip-address", "127.0.0.1", "--disable-usage-stats",
             "--object-store-memory", str(100 * 2**20), "--node-manager-port", str(ports[0]),
             "--object-manager-port", str(ports[1]), "--dashboard-agent-listen-port", str(ports[2]),
@@ -50,6 +50,9 @@ def _node_args(temp: Path) -> list[str]:
 def _env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
     env["RAY_USAGE_STATS_ENABLED"] = "0"
+    # a private cluster on 127.0.0.1 for tests: no token, whether or not a ~/.ray/auth_token exists (a local
+    # `ray.init()` writes one, and `ray start --head` would then require it while a joining node does not send it)
+    env["RAY_AUTH_MODE"] = "disabled"
     return env
 
 
@@ -89,18 +92,21 @@ def stop_cluster(temp: Path) -> None:
     shutil.rmtree(temp, ignore_errors=True)
 
 
+def _start(args: list[str]) -> None:
+    done = subprocess.run([str(RAY), "start", *args], env=_env(), capture_output=True, text=True, timeout=180)
+    if done.returncode != 0:
+        raise RuntimeError(f"ray start {' '.join(args[:3])} failed ({done.returncode}):\n{done.stderr[-3000:]}")
+
+
 @contextlib.contextmanager
 def two_node_cluster() -> Iterator[tuple[str, Path]]:
     """(address, temp dir) of a fresh head + one node; both gone afterwards."""
     temp = Path(tempfile.mkdtemp(prefix="crt", dir="/tmp"))  # short: Ray's socket paths have a length limit
     port = free_ports(1)[0]
     try:
-        subprocess.run([str(RAY), "start", "--head", "--port", str(port), "--include-dashboard", "false",
-                        *_node_args(temp)],
-                       env=_env(), check=True, capture_output=True, timeout=120)  # fmt: skip
+        _start(["--head", "--port", str(port), "--include-dashboard", "false", *_node_args(temp, 0)])
         address = f"127.0.0.1:{port}"
-        subprocess.run([str(RAY), "start", "--address", address, *_node_args(temp)],
-                       env=_env(), check=True, capture_output=True, timeout=120)  # fmt: skip
+        _start(["--address", address, *_node_args(temp, 1)])
         yield address, temp
     finally:
         stop_cluster(temp)
