@@ -5,9 +5,12 @@ the workspace, each step and file version stored as events, the conversation sav
 
 The server's added latency per agent turn is the turn's time at the client minus the model's own
 time (two calls of --model-ms each). Baseline in the same run: one participant alone; the ratio is
-p99 at N over p99 alone.
+p99 at N over p99 alone. Also counted: the database transactions (commits, reads included) per
+turn, from the moment every participant has set up their task to the end.
 
     python benchmarks/collab_study_load.py [--participants 50] [--turns 4] [--model-ms 20]
+
+To compare with an older version, run this script with that version's `src` first on PYTHONPATH.
 """
 
 from __future__ import annotations
@@ -59,12 +62,13 @@ def answers(questions: list[Any]) -> dict[str, str]:
     return out
 
 
-def participant(base: str, turns: int, pre: dict[str, str]) -> list[float]:
+def participant(base: str, turns: int, pre: dict[str, str], ready: threading.Barrier) -> list[float]:
     with httpx.Client(base_url=base, timeout=120, follow_redirects=False) as c:
         token = c.get("/collab/s/load").headers["location"].rsplit("/", 1)[-1]
         c.post(f"/collab/p/{token}/consent", data={"agree": "yes"})
         c.post(f"/collab/p/{token}/survey/pre", data=pre)
         c.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
+        ready.wait()
         times = []
         for k in range(turns):
             start = time.perf_counter()
@@ -75,8 +79,11 @@ def participant(base: str, turns: int, pre: dict[str, str]) -> list[float]:
         return times
 
 
-def run(n: int, turns: int, model_ms: float, folder: Path) -> list[float]:
+def run(n: int, turns: int, model_ms: float, folder: Path) -> tuple[list[float], float]:
+    """The turns' added latencies, and the transactions per turn."""
     import uvicorn
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
 
     from centaurlab import store
     from centaurlab.collabstudy.service import CollabStudies
@@ -103,13 +110,21 @@ def run(n: int, turns: int, model_ms: float, folder: Path) -> list[float]:
     while not server.started:
         time.sleep(0.05)
     pre = answers(study.surveys.pre)
+    commits = [0, 0]
+
+    def count(_conn: Any) -> None:
+        commits[0] += 1
+
+    ready = threading.Barrier(n, action=lambda: commits.__setitem__(1, commits[0]))
+    event.listen(Engine, "commit", count)
     try:
         with ThreadPoolExecutor(n) as pool:
-            results = list(pool.map(lambda _: participant(f"http://127.0.0.1:{port}", turns, pre), range(n)))
+            results = list(pool.map(lambda _: participant(f"http://127.0.0.1:{port}", turns, pre, ready), range(n)))
     finally:
+        event.remove(Engine, "commit", count)
         server.should_exit = True
         thread.join(timeout=15)
-    return [t - 2 * model_ms / 1000 for times in results for t in times]
+    return [t - 2 * model_ms / 1000 for times in results for t in times], (commits[0] - commits[1]) / (n * turns)
 
 
 def p99(xs: list[float]) -> float:
@@ -124,12 +139,13 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         os.environ.setdefault("CENTAUR_DATA_DIR", tmp)
-        alone = run(1, args.turns * 3, args.model_ms, Path(tmp))
-        crowd = run(args.participants, args.turns, args.model_ms, Path(tmp))
+        alone, tx_alone = run(1, args.turns * 3, args.model_ms, Path(tmp))
+        crowd, tx_crowd = run(args.participants, args.turns, args.model_ms, Path(tmp))
     print(f"server's added latency per agent turn (model time {2 * args.model_ms:g} ms subtracted)")
-    for name, xs in (("1 participant (baseline)", alone), (f"{args.participants} participants", crowd)):
+    for name, xs, tx in (("1 participant (baseline)", alone, tx_alone),
+                         (f"{args.participants} participants", crowd, tx_crowd)):
         print(f"  {name:26s} turns {len(xs):4d}  p50 {statistics.median(xs) * 1000:7.1f} ms  "
-              f"p99 {p99(xs) * 1000:7.1f} ms")
+              f"p99 {p99(xs) * 1000:7.1f} ms  transactions/turn {tx:.1f}")
     print(f"ratio p99 {args.participants} / p99 alone: {p99(crowd) / p99(alone):.1f}x")
 
 

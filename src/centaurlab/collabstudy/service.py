@@ -289,10 +289,11 @@ class CollabStudies(Platform):
                     log.flush(s)
                     row = self._session(s, v.id, idx, ("working", *CLOSED))
                     row.messages = messages
-        if stop():
+        late = stop() is not None
+        if late:
             self._time_out(self._read_view(token), idx)
         return {"stop_reason": turn.stop_reason, "error": turn.error, "steps": len(turn.steps),
-                "files": turn.files_changed, "timed_out": bool(stop())}
+                "files": turn.files_changed, "timed_out": late}
 
     def _hand_in(self, s: Session, v: View, row: CollabStudySession, files: dict[str, bytes],
                  extra: dict[str, Any]) -> CollabSession:
