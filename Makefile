@@ -51,7 +51,7 @@ typecheck:
 	$(BIN)/mypy
 
 pytest:
-	$(BIN)/pytest -n 2 -q --durations=15
+	$(BIN)/pytest -n 2 --dist loadgroup -q --durations=15  # loadgroup: the Ray tests share one cluster
 
 bench:
 	$(BIN)/python benchmarks/sandbox.py

@@ -31,7 +31,9 @@ from tests.models.fake_server import FakeOpenAI, Reply, chat_body, serve
 
 from .cluster import cluster_pids
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")]
+# one xdist worker runs them all (`--dist loadgroup` in make test), so the session starts one cluster
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("ray-cluster"),
+              pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")]
 
 WRONG = "def count_pairs(nums, target):\n    return 0\n"
 CLUMSY = ("def count_pairs(nums, target):\n    n = 0\n    seen = {}\n    for x in nums:\n"
