@@ -111,9 +111,9 @@ def test_unknown_task_is_a_404(client: TestClient) -> None:
 
 def test_a_grading_waits_for_a_sandbox_slot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Runs and gradings share the runner's slots: with every slot taken, a grading waits."""
-    import centaurlab.study.grades as grades
+    import centaurlab.grading.jobs as grades  # the grading job the study's grader runs
 
-    def fake(task: Any, source: str, config: Any) -> Any:
+    def fake(task: Any, source: str, config: Any, **_kw: Any) -> Any:
         class Done:
             def to_dict(self) -> dict[str, Any]:
                 return {"task": task.id}
@@ -152,9 +152,9 @@ def test_task_page_and_bank_table_link_to_the_grade_page(client: TestClient) -> 
 
 
 def test_a_grading_that_cannot_be_done_is_a_500_saying_why(monkeypatch: pytest.MonkeyPatch) -> None:
-    import centaurlab.study.grades as grades
+    import centaurlab.grading.jobs as grades  # the grading job the study's grader runs
 
-    def broken(task: Any, source: str, config: Any) -> Any:
+    def broken(task: Any, source: str, config: Any, **_kw: Any) -> Any:
         raise RuntimeError(f"the reference of {task.id} fails its own efficiency tests: perf_x (timeout)")
 
     monkeypatch.setattr(grades, "grade_solution", broken)
