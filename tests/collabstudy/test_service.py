@@ -5,6 +5,7 @@ uploads, an external-agent session with its log, and the sessions landing in col
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -102,13 +103,21 @@ def test_constrained_agents_write_before_they_may_finish(tmp_path: Path) -> None
     cfg = get_agent("local-agent")
     ws = Workspace.for_task(tmp_path / "ws", task)
 
-    def tools() -> list[str]:
-        schema = request_for(cfg, start_messages(cfg, task, ws), task, ws).extra["response_format"]
-        return [v["properties"]["tool"]["const"] for v in schema["json_schema"]["schema"]["oneOf"]]
+    def variants(written: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+        request = request_for(cfg, start_messages(cfg, task, ws), task, ws, written)
+        assert request.max_tokens == 300
+        oneof: list[dict[str, Any]] = request.extra["response_format"]["json_schema"]["schema"]["oneOf"]
+        return oneof
+
+    def tools(written: frozenset[str] = frozenset()) -> list[str]:
+        return [v["properties"]["tool"]["const"] for v in variants(written)]
 
     assert tools() == ["write_file"]
+    # the content fits the 300-token answer with room for the action around it (>= 1 character a token)
+    assert variants()[0]["properties"]["args"]["properties"]["content"]["maxLength"] == 240
     ws.write_text("press_release.md", "# Harbor\nNews.")
-    assert tools() == ["write_file", "finish"]
+    assert tools() == ["write_file", "finish"]  # written in an earlier turn: it may be written again
+    assert tools(frozenset({"press_release.md"})) == ["finish"]  # written in this turn: hand back
 
 
 def test_export_and_override(platform: tuple[CollabStudies, ScriptedModel], tmp_path: Path) -> None:
@@ -138,3 +147,32 @@ def test_export_and_override(platform: tuple[CollabStudies, ScriptedModel], tmp_
     paths = export_study(p.url, "pilot", tmp_path / "out", "parquet")
     assert len(paths) == 6 and pd.read_parquet(paths[1])["kind"].tolist()[0] == "join"
     assert export_study(p.url, "pilot", tmp_path / "csv", "csv")[0].read_text().startswith("participant,")
+
+
+def test_a_step_is_committed_before_the_next_model_call(tmp_path: Path) -> None:
+    """The live chat polls the store: a turn's first step (its event, the file version, the model
+    call's log row) must be there while the model works on the second."""
+    from centaurlab.store.model_calls import ModelCall
+
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    store.upgrade(url)
+    write = writer("summary.md", "# Summary\nRevenue rose 4%.")
+    seen: list[tuple[list[str], int]] = []
+
+    def answer(messages: list[dict[str, Any]]) -> str:
+        with store.session_scope(url) as s:
+            kinds = [e.kind for e in s.scalars(select(CollabStudyEvent).order_by(CollabStudyEvent.id))]
+            calls = len(list(s.scalars(select(ModelCall))))
+        seen.append((kinds[-3:], calls))
+        return write(messages)
+
+    model = ScriptedModel(answer)
+    p = CollabStudies(url, tmp_path / "ws", providers=lambda name: model)
+    p.create(parse_collab_study({"study": {"id": "pilot", "title": "Pilot", "agents": {"embedded": ["local-agent"]}}}))
+    _, token = p.join("pilot", {})
+    p.consent(token)
+    p.survey(token, "pre", PRE)
+    p.setup(token, 0, "never")
+    p.chat(token, 0, "Write the summary.", client_id="c1")
+    assert seen == [(["survey_pre", "setup", "prompt"], 0),
+                    (["prompt", "agent_step", "file_version"], 1)]
