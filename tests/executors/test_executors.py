@@ -75,8 +75,25 @@ def test_choosing_an_executor_names_the_choices_and_the_misplaced_option() -> No
     assert open_executor("local", workers=3).slots == 3
 
 
-def test_sqlite_is_noted_only_for_ray() -> None:
+class Cluster(LocalExecutor):
+    """A stand-in for a cluster of several machines (what store_note asks of one: its name and machines)."""
+
+    name = "ray"
+
+    def __init__(self, machines: int) -> None:
+        super().__init__(1)
+        self.count = machines
+
+    def machines(self) -> int:
+        return self.count
+
+
+def test_sqlite_is_noted_on_one_machine_and_refused_across_several() -> None:
     assert store_note("sqlite:///x.db", LocalExecutor(1)) is None
+    assert "SQLite: fine while the Ray cluster is on one machine" in (store_note("sqlite:///x.db", Cluster(1)) or "")
+    with pytest.raises(ExecutorError, match="spans 3 machines: use PostgreSQL"):
+        store_note("sqlite:///x.db", Cluster(3))
+    assert store_note("postgresql+psycopg://u@db/centaur", Cluster(3)) is None
 
 
 def test_a_node_without_isolation_refuses_and_says_how_to_fix_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,7 +31,8 @@ def store_note(database_url: str, executor: Executor) -> str | None:
     """
     if executor.name != "ray" or not database_url.startswith("sqlite"):
         return None
-    machines = executor.machines() if isinstance(executor, RayExecutor) else 1
+    count = getattr(executor, "machines", None)
+    machines = int(count()) if callable(count) else 1
     if machines > 1:
         raise ExecutorError(
             f"the store is SQLite ({database_url.split('///')[-1]}) but the Ray cluster spans {machines} machines: "
