@@ -1,13 +1,14 @@
 """How fast the offline panel grades collab sessions, and what one judge call costs.
 
 Stores N sessions with hand-written deliverables on built-in tasks, a fixed four-item rubric per
-task, and grades them with the default offline panel (the embedded model at two seeds), through
+task, and grades them with the default offline panel (two graders on the embedded model), through
 `collab.grade_sessions` as `centaur collab grade` does: sessions graded per minute.
 
-The cost of one judge call is compared with a baseline measured in the same run: a plain chat
-request to the same model that reads a one-line prompt and writes as many tokens as the judge
-calls wrote on average (`ignore_eos`), so the ratio is what the judge's prompt (rubric, task and
-deliverables) and the grammar-constrained decoding add to bare generation.
+The cost of one judge call (the offline panel's first judge) is compared with a baseline measured
+in the same run: a plain chat request to the same model that reads a one-line prompt and writes
+as many tokens as the judge calls wrote on average (`ignore_eos`), so the ratio is what the
+judge's prompt (rubric, task and deliverables) and the grammar-constrained decoding add to bare
+generation.
 
     python benchmarks/collab.py                 # 3 sessions
     python benchmarks/collab.py --sessions 5
@@ -20,12 +21,13 @@ import os
 import statistics
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from centaurlab import store
 from centaurlab.collab import load_collab_bank, parse_rubric, validate
 from centaurlab.collab.grade import GradeOptions, grade_sessions
-from centaurlab.collab.judge import JudgeConfig, run_judge
+from centaurlab.collab.judge import default_panel, run_judge
 from centaurlab.collab.rubric_gen import save_rubric
 from centaurlab.models import ChatRequest, load_registry
 from centaurlab.store.collab import CollabSession, save_files
@@ -89,8 +91,10 @@ def main() -> None:
 
         task = load_collab_bank().get("press_release")
         rubric = validate(parse_rubric(small_rubric(task.id), task.id))
-        calls = [run_judge(JudgeConfig(f"probe{i}", "local", seed=10 + i), provider, task, rubric,
-                           DELIVERABLES["press_release"]) for i in range(3)]
+        # the judge as the offline panel configures it (greedy, 40-character justifications)
+        judge = default_panel(registry)[0]
+        calls = [run_judge(replace(judge, name=f"probe{i}"), provider, task, rubric, DELIVERABLES["press_release"])
+                 for i in range(3)]
         judge_s = statistics.median(c.latency_s / max(1, c.attempts) for c in calls)
         out_tokens = max(1, round(statistics.mean(c.completion_tokens / max(1, c.attempts) for c in calls)))
         in_tokens = round(statistics.mean(c.prompt_tokens / max(1, c.attempts) for c in calls))
@@ -103,6 +107,8 @@ def main() -> None:
         base_s = statistics.median(base)
     load = os.getloadavg()[0]
     print(f"machine load average (1 min) at the end: {load:.1f}")
+    print(f"judge: {judge.name} as configured offline (temperature {judge.temperature}, "
+          f"justifications of at most {judge.justification_chars} characters)")
     print(f"graded {len(todo)} sessions x 2 judges in {minutes * 60:.1f} s: {len(todo) / minutes:.2f} sessions/minute "
           f"({ok} judgements usable, {failed} failed)")
     print(f"one judge call: {judge_s:.2f} s median ({in_tokens} prompt tokens, {out_tokens} answer tokens)")
