@@ -10,6 +10,7 @@ with room for the model on a loaded 2-core machine (a turn takes ~25 s at load 5
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -95,6 +96,7 @@ def test_consent_to_completion_with_the_embedded_agent(base: str, tmp_path: Path
         page.locator("#setup-go").click()
 
         expect(page.locator("#file-panel")).to_contain_text("reference/")
+        expect(page.locator("#countdown-text")).to_have_text(re.compile(r"^4[45]:\d\d$"))  # the page's count
         page.locator("#chat-text").fill("Please write the deliverable now, with exactly the file name asked for.")
         page.locator("#chat-send").click()
         # the agent's write shows in the live chat while its turn runs, then its end; the page reloads
