@@ -77,6 +77,11 @@ class View:
         deadline = self.deadline_ms(idx)
         return idx if deadline is not None and now >= deadline else None
 
+    @property
+    def limit_text(self) -> str:
+        n = self.study.timing.minutes_per_task
+        return f"{n} minute" if n == 1 else f"{n} minutes"
+
     def time_up_message(self, idx: int) -> str:
-        return (f"the {self.study.timing.minutes_per_task} minutes for task {idx + 1} ran out: the files in its "
-                "workspace were handed in, and the study has moved on")
+        return (f"the {self.limit_text} for task {idx + 1} ran out: the files in its workspace were handed in, "
+                "and the study has moved on")

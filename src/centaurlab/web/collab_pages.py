@@ -41,8 +41,8 @@ def _agent_label(agent: str) -> str:
 def time_up_notice(v: View, idx: int) -> str:
     """Said on the page after a task whose time ran out (the server closed it and moved on)."""
     if idx > 0 and (v.sessions.get(idx - 1) or {}).get("status") == "timed_out":
-        return (f'<p class="notice" role="status" id="time-up">The {v.study.timing.minutes_per_task} minutes for '
-                f'task {idx} ran out; the files in its workspace were handed in.</p>')
+        return (f'<p class="notice" role="status" id="time-up">The {v.limit_text} for task {idx} '
+                f'ran out; the files in its workspace were handed in.</p>')
     return ""
 
 
@@ -67,7 +67,7 @@ def setup(token: str, v: View, idx: int, task: Any, problem: str = "") -> str:
     return (f'<h1>Task {idx + 1} of {len(v.plan)}: {e(task.title)}</h1>{alert}'
             f'<section class="setup-panel"><h2>Setup</h2>'
             f'<p>Your agent for this task: <strong id="assigned-agent">{e(item["agent"] or "an agent of your choice")}'
-            f'</strong>. About {task.expected_minutes} minutes; you have {study.timing.minutes_per_task} minutes '
+            f'</strong>. About {task.expected_minutes} minutes; you have {v.limit_text} '
             f'from the moment you begin, and what the workspace holds when the time runs out is handed in.</p>'
             f'<p class="guide">{e(study.guide)}</p>'
             f'<form method="post" action="/collab/p/{e(token)}/t/{idx}/setup" id="setup-form">'
