@@ -97,3 +97,16 @@ def test_a_turn_that_outlives_the_limit_stops_and_the_study_moves_on(
     with store.session_scope(p.url) as s:  # the turn's one model call is logged, with its step's rows
         calls = list(s.scalars(select(ModelCall).where(ModelCall.run_id == "collab-study")))
         assert len(calls) == 1 and calls[0].response is not None and calls[0].error is None
+
+
+def test_a_participant_who_never_comes_back_is_closed_by_the_sweep(
+        started: tuple[CollabStudies, Clock, ScriptedModel, str]) -> None:
+    p, clock, _, token = started
+    p.write(token, 0, "draft.md", b"# half done")
+    assert p.close_due("timed") == 0  # within the time: nothing to close
+    clock.ms += 10 * MINUTE
+    assert p.close_due("timed") == 1 and p.close_due("timed") == 0
+    from centaurlab.collabstudy.export import study_tables
+
+    sessions = study_tables(p.url, "timed")["sessions"]
+    assert list(sessions["status"]) == ["timed_out"] and sessions["time_on_task_s"].iloc[0] == 600

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.markup import escape
 
 from .output import console, fail, print_json, print_table
+
+if TYPE_CHECKING:
+    from ..collabstudy.service import CollabStudies
 
 app = typer.Typer(help="Collaboration studies: people working occupational tasks with agents in the browser.",
                   no_args_is_help=True)
@@ -63,6 +66,14 @@ def validate(
         console.print(f"  {key}: {escape(str(info[key]))}")
 
 
+def _platform() -> CollabStudies:
+    """The service over the configured store and the server's workspaces folder."""
+    from ..collabstudy.service import CollabStudies
+    from ..config import settings
+
+    return CollabStudies(_url(), settings().data_dir / "collab-workspaces")
+
+
 @app.command("create")
 def create(
     path: Path = typer.Argument(..., help="The collaboration study file (TOML)."),
@@ -70,12 +81,8 @@ def create(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Store the study (again: update it) and print the participants' link."""
-    from ..collabstudy.service import CollabStudies
-    from ..config import settings
-
     study = _load(path)
-    url = _url()
-    CollabStudies(url, settings().data_dir / "collab-workspaces").create(study)
+    _platform().create(study)
     link = f"{base_url.rstrip('/')}/collab/s/{study.id}"
     if as_json:
         print_json({"study": study.id, "link": link})
@@ -188,6 +195,7 @@ def export(
     if fmt not in ("csv", "parquet"):
         raise fail(f"--format {escape(fmt)}: use csv or parquet")
     try:
+        _platform().close_due(study_id)  # tasks whose time ran out while nobody looked: timed_out
         paths = export_study(_url(), study_id, out, fmt)  # type: ignore[arg-type]
     except LookupError as exc:
         raise fail(escape(str(exc))) from None

@@ -73,9 +73,25 @@ class CollabStudies(Platform):
             v = self._read_view(token)
         return v
 
-    def _read_view(self, token: str) -> View:
+    def close_due(self, study_id: str) -> int:
+        """Close every task of the study whose time has run out, for participants who never came back
+        (the researchers' pages and the export call this, so the data say timed_out, not working)."""
         with session_scope(self.url) as s:
-            row = s.scalars(select(CollabParticipant).where(CollabParticipant.token_digest == digest(token))).first()
+            pids = list(s.scalars(select(CollabParticipant.id).where(
+                CollabParticipant.study_id == study_id, CollabParticipant.stage == "tasks")))
+        closed = 0
+        for pid in pids:
+            v = self._read_view(pid=pid)
+            idx = v.due(self.clock())
+            if idx is not None:
+                self._time_out(v, idx)
+                closed += 1
+        return closed
+
+    def _read_view(self, token: str = "", pid: str = "") -> View:
+        with session_scope(self.url) as s:
+            row = (s.get(CollabParticipant, pid) if pid else s.scalars(select(CollabParticipant).where(
+                CollabParticipant.token_digest == digest(token))).first())
             if row is None:
                 raise NotAParticipant("this link is not a participant's link: open the study link again")
             sessions = {x.idx: {"status": x.status, "agent": x.agent, "mode": x.mode, "task_id": x.task_id,

@@ -33,6 +33,7 @@ def study_page(study_id: str, request: Request) -> Response:
     if (denied := _guard(request)) is not None:
         return denied
     url = platform(request).url
+    platform(request).close_due(study_id)  # participants who never came back after their time ran out
     try:
         tables = study_tables(url, study_id)
     except LookupError as exc:
