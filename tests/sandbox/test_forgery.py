@@ -21,7 +21,7 @@ from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.cli import app
 from centaurlab.grading import EfficiencyConfig, grade_efficiency, measure_reference
 from centaurlab.models import ModelConfig, Registry
-from centaurlab.sandbox import TRUSTED_ENV, ForgeableMeasure, Suite, run_suite
+from centaurlab.sandbox import TRUSTED_ENV, ForgeableMeasure, Limits, Suite, run_suite
 from centaurlab.sandbox.bwrap import bwrap_works
 from centaurlab.study.grades import Grader
 from centaurlab.study.runs import Runner
@@ -312,19 +312,15 @@ def test_a_slow_solution_cannot_hide_its_cpu_time(name: str, reference: dict[str
         assert case.candidate is not None and case.threshold is not None and case.candidate > case.threshold
 
 
-# Instruction counts are taken inside the submission's process (valgrind shares it), so a slow
-# solution can report the count it likes: here by patching the box's counter.
-FORGED_COUNT = REFERENCE + BURN + """
+# Instruction counts are taken inside the submission's process (valgrind shares it), so a
+# solution can report the count it likes: here 1, by patching the box's counter.
+FORGED_COUNT = REFERENCE + """
 import callgrind
 _count = callgrind.Callgrind.count
 def _forged(self, fn):
     value, _ = _count(self, lambda: 0)
     return fn(), 1
 callgrind.Callgrind.count = _forged
-_fast = count_pairs
-def count_pairs(nums, target):
-    _burn()
-    return _fast(nums, target)
 """
 
 
@@ -347,6 +343,6 @@ def test_instruction_counts_are_refused_for_untrusted_code(tmp_path: Path, monke
 def test_a_trusted_instruction_count_is_what_the_code_says_it_is() -> None:
     """Why the default refuses: vouched for, the forged count is published as the code wrote it."""
     report = run_suite(pair_sum(), FORGED_COUNT, Suite.efficiency, measure="instructions", trusted_code=True,
-                       test_seconds=120)  # fmt: skip
+                       test_seconds=300, limits=Limits(cpu_seconds=300, wall_seconds=600, memory_mb=8192))  # fmt: skip
     [verdict] = report.verdicts
     assert verdict.verdict == "pass" and verdict.instructions == 1

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from ..sandbox import Limits, SandboxUnavailable, get_backend, run_program
 from .output import console, err_console, fail, print_json
+
+if TYPE_CHECKING:
+    from ..sandbox.boxes import BoxKind
 
 app = typer.Typer(help="Run programs in the sandbox.", no_args_is_help=True)
 
@@ -46,6 +50,10 @@ pool_app = typer.Typer(help="The warm pool of boxes that judged runs claim.", no
 app.add_typer(pool_app, name="pool")
 
 
+def _kind_name(kind: BoxKind) -> str:
+    return (",".join(kind.preload) or "plain") + (" (callgrind)" if kind.valgrind else "")
+
+
 @pool_app.command("status")
 def pool_status(
     warm: list[str] = typer.Option([], "--warm", help="Fill the pool of this kind first: plain, numpy or pandas."),
@@ -78,7 +86,8 @@ def pool_status(
     rows = pool.status()
     if json_out:
         print_json({"size_per_kind": pool.size, "max_idle_memory_mb": pool.max_memory_mb,
-                    "kinds": [{**vars(r), "kind": {"backend": r.kind.backend, "preload": list(r.kind.preload)}}
+                    "kinds": [{**vars(r), "kind": {"backend": r.kind.backend, "preload": list(r.kind.preload),
+                                                   "callgrind": r.kind.valgrind}}
                               for r in rows]})  # fmt: skip
         return
     from .output import print_table
@@ -86,12 +95,10 @@ def pool_status(
     print_table(
         f"warm pool: {pool.size} boxes per kind, idle memory at most {pool.max_memory_mb:.0f} MB",
         ["kind", "ready", "target", "claimed", "warm hits", "started", "discarded", "idle MB"],
-        [[",".join(r.kind.preload) or "plain", r.ready, r.target, r.claimed, r.warm_hits, r.started, r.discarded,
+        [[_kind_name(r.kind), r.ready, r.target, r.claimed, r.warm_hits, r.started, r.discarded,
           r.idle_mb] for r in rows],
     )  # fmt: skip
-    from .output import console
-
     for r in rows:  # under the table, so that it stays readable at 80 columns
         starts = f", started {r.zygote_starts} times" if r.zygote_starts > 1 else ""
-        console.print(f"zygote of {','.join(r.kind.preload) or 'plain'}: {r.zygote}{starts}", markup=False,
+        console.print(f"zygote of {_kind_name(r.kind)}: {r.zygote}{starts}", markup=False,
                       highlight=False)  # fmt: skip
