@@ -76,7 +76,8 @@ def test_nothing_one_submission_leaves_is_seen_by_the_next(pool: WarmPool) -> No
 
 
 LISTEN = """
-import socket
+import pty, socket
+TERMINAL = pty.openpty()
 server = socket.socket(socket.AF_UNIX)
 server.bind("\\0centaur-sibling")
 server.listen()
@@ -96,6 +97,7 @@ def sibling():
 SEEN = {
     "pid": os.getpid(),
     "processes": sorted(p for p in os.listdir("/proc") if p.isdigit()),
+    "terminals": sorted(os.listdir("/dev/pts")),
     "sibling": sibling(),
     "unshare": refused(lambda: libc.unshare(0x10000000)),
     "mount": refused(lambda: libc.mount(b"none", b"/box", b"tmpfs", 0, None)),
@@ -116,8 +118,8 @@ def test_a_forked_box_cannot_see_or_reach_its_zygote_or_a_sibling(pool: WarmPool
     load(sibling, LISTEN)
     load(box, REACH_OUT)
     seen = box.request("get", path=["SEEN"]).value
-    assert seen == {"pid": 1, "processes": [], "sibling": "unreachable", "unshare": True, "mount": True,
-                    "setuid": True}  # fmt: skip
+    assert seen == {"pid": 1, "processes": [], "terminals": ["ptmx"], "sibling": "unreachable", "unshare": True,
+                    "mount": True, "setuid": True}  # fmt: skip
     assert box.request("get", path=["KILLED"]).value == "none in sight"
     assert sibling.request("ping").value == "pong"  # the kill reached nobody outside the box
     [row] = pool.status()

@@ -5,7 +5,9 @@ Runs inside a bubblewrap sandbox whose seccomp filter still allows `unshare` and
 library only. For each request on its control socket (one message, two descriptors attached: the
 new box's channel and its stderr) it forks; that child enters new user, pid, mount, network, IPC
 and UTS namespaces and forks again. The grandchild is the init of its own pid namespace: it mounts
-a fresh tmpfs on /box, /tmp and /dev/shm and a /proc of its own namespace, drops every capability,
+a fresh tmpfs on /box, /tmp and /dev/shm, a devpts instance of its own, a /proc of its own
+namespace where the kernel allows it (under bubblewrap it does not: an empty tmpfs hides the
+zygote's), drops every capability,
 installs the strict seccomp filter (no more unshare or mount) and only then becomes a box: it
 serves the judge over its channel. By then it holds no descriptor but its own, and nothing of the
 zygote or of another box is in its sight: not their processes (another pid namespace), not their
@@ -83,6 +85,8 @@ def _become_box(channel: int, stderr: int, program: bytes, preload: list[str]) -
     _mount(None, "/", None, MS_REC | MS_PRIVATE, None)
     for target, options in TMPFS.items():
         _mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, options)
+    # ptys of its own: the zygote's devpts instance would show other boxes' terminals
+    _mount("devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=0620")
     try:
         _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
     except OSError:  # the kernel refuses a new proc here: hide the zygote's instead
