@@ -166,3 +166,19 @@ def test_an_endpoint_without_tool_calling_gets_the_text_protocol(tmp_path: Path)
     assert traj.stop_reason == "finished" and traj.agent["protocol"] == "text"
     assert "refused tool calling" in traj.notes[0]
     assert "tools" in seen[0] and "tools" not in seen[1]
+
+
+def test_a_constrained_write_fits_in_the_agents_answer(ws: Workspace) -> None:
+    """The embedded agent answers in at most 300 tokens: the file content it may write is held to what
+    fits beside the action's own tokens, so its action is never cut off mid-JSON."""
+    from centaurlab.collab.agents import get_agent
+    from centaurlab.collab.harness import build_request, first_messages
+
+    cfg = get_agent("local-agent")
+    task = load_collab_bank().get("bom_rollup")
+    request = build_request(cfg, first_messages(cfg, task, ws), task, ws)
+    assert request.extra is not None
+    schema = request.extra["response_format"]["json_schema"]["schema"]
+    writes = [v for v in schema["oneOf"] if v["properties"]["tool"].get("const") == "write_file"]
+    content = writes[0]["properties"]["args"]["properties"]["content"]
+    assert (cfg.max_tokens, content["maxLength"]) == (300, 240)

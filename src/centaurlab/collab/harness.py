@@ -16,7 +16,15 @@ from typing import Any
 from ..models import ChatRequest, ModelError, ModelProvider
 from .agents import TEXT_PROTOCOL, AgentConfig
 from .convert import render_for_prompt
-from .protocol import Action, ActionParseError, action_schema, describe_tools, parse_text_action, parse_tool_calls
+from .protocol import (
+    Action,
+    ActionParseError,
+    action_schema,
+    content_cap,
+    describe_tools,
+    parse_text_action,
+    parse_tool_calls,
+)
 from .schema import TaskInstance
 from .tools import TOOLS, call_tool
 from .workspace import Workspace
@@ -81,7 +89,7 @@ def build_request(cfg: AgentConfig, messages: list[dict[str, Any]], task: TaskIn
     elif cfg.constrained:
         names = [d.name for d in task.deliverables]
         remaining = [n for n in names if n not in ws.changes()] or names
-        schema = action_schema(cfg.tools, remaining, ws.files())
+        schema = action_schema(cfg.tools, remaining, ws.files(), max_content=content_cap(cfg.max_tokens))
         extra["response_format"] = {"type": "json_schema", "json_schema": {"name": "action", "schema": schema}}
     return ChatRequest(messages=[], temperature=cfg.temperature, max_tokens=cfg.max_tokens, seed=cfg.seed, extra=extra)
 

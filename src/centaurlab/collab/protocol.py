@@ -87,6 +87,17 @@ def parse_tool_calls(raw: Any) -> list[Action]:
     return actions
 
 
+ACTION_TOKENS = 60
+"""Tokens a write_file action takes besides its content (tool name, path, JSON punctuation)."""
+
+
+def content_cap(max_tokens: int) -> int:
+    """Longest write_file content (characters) whose whole action fits in an answer of `max_tokens`,
+    counting at least one character per token: a cut-off action is unreadable, and a very small model
+    that repeats itself runs into the limit at temperature 0 on every retry."""
+    return max(20, min(900, max_tokens - ACTION_TOKENS))
+
+
 def action_schema(
     tools: tuple[str, ...],
     write_paths: list[str] | None = None,

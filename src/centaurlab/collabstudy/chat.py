@@ -15,14 +15,12 @@ from typing import Any
 
 from ..collab.agents import AgentConfig
 from ..collab.harness import Step, ToolCallingRefused, build_request, first_messages, run_steps
-from ..collab.protocol import action_schema
+from ..collab.protocol import action_schema, content_cap
 from ..collab.schema import TaskInstance
 from ..collab.workspace import Workspace
 from ..models import ChatRequest, ModelProvider
 
 PERSON_LEAD = "You work on this task together with a person who directs you. Their message:"
-ACTION_TOKENS = 60
-"""Tokens a write_file action takes besides its content (tool name, path, JSON punctuation)."""
 
 
 @dataclass
@@ -48,9 +46,8 @@ def request_for(cfg: AgentConfig, messages: list[dict[str, Any]], task: TaskInst
 
     - `finish` is held back until a deliverable exists (otherwise the model may stop at once);
     - once every deliverable was written in this turn (`written`), only `finish` is left;
-    - a written file's content is capped so that the whole action fits in the answer's token limit
-      (at least one character per token): a cut-off action is unreadable, and a 135M model that
-      repeats itself runs into the limit at temperature 0 on every retry.
+    - a written file's content is capped so that the whole action fits in the answer (as in the
+      autonomous harness: `content_cap`).
 
     Whether a deliverable exists is a look at its path, not a scan of the workspace."""
     if not (cfg.protocol == "text" and cfg.constrained):
@@ -64,8 +61,7 @@ def request_for(cfg: AgentConfig, messages: list[dict[str, Any]], task: TaskInst
             tools = ("finish",)
     remaining = [n for n in names if n not in written] or names
     reads = ws.files() if "read_file" in tools else None
-    cap = max(20, min(900, cfg.max_tokens - ACTION_TOKENS))
-    schema = action_schema(tools, remaining, reads, max_content=cap)
+    schema = action_schema(tools, remaining, reads, max_content=content_cap(cfg.max_tokens))
     extra: dict[str, Any] = {"messages": messages, **cfg.extra,
                              "response_format": {"type": "json_schema",
                                                  "json_schema": {"name": "action", "schema": schema}}}
