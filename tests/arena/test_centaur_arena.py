@@ -51,6 +51,35 @@ def test_best_insertion_is_the_cheapest_of_all_feasible_positions() -> None:
                 if _fits(trial):
                     brute = min(brute, trial.cost() - schedule.cost())
     assert math.isclose(schedule.best_insertion(new)[0], brute, rel_tol=1e-9)
+    early, late = schedule.best_insertion(new), schedule.best_insertion(new, late=True)
+    assert math.isclose(late[0], brute, rel_tol=1e-9) and late[2] >= early[2]  # same cost, pickup no earlier
+
+
+def _fresh(schedule: lib.Schedule) -> lib.Schedule:
+    """The same routes and tasks in a new schedule, with nothing computed yet."""
+    other = lib.Schedule(schedule.topology, schedule.vehicles)
+    other.routes, other.tasks = [r[:] for r in schedule.routes], dict(schedule.tasks)
+    return other
+
+
+def test_insertions_stay_exact_through_adds_removals_copies_and_routes_edited_by_hand() -> None:
+    rng = random.Random(4)
+    schedule = lib.build_schedule(WORLD.topology, WORLD.vehicles, TASKS[:20])
+    for step in range(150):
+        absent = [t for t in TASKS if t.id not in schedule.tasks]
+        if step % 3 == 0 and schedule.tasks:
+            schedule.remove(rng.choice(sorted(schedule.tasks)))
+        elif step % 3 == 1:
+            schedule.add(rng.choice(absent), late=step % 2 == 0)
+        elif step % 5 == 2:  # by hand: a task's two stops taken out of its route directly
+            gone = rng.choice(sorted(schedule.tasks))
+            schedule.routes = [[c for c in r if c >> 1 != gone] for r in schedule.routes]
+            del schedule.tasks[gone]
+        else:
+            schedule = schedule.copy()
+        probe = rng.choice([t for t in TASKS if t.id not in schedule.tasks])
+        assert schedule.best_insertion(probe) == _fresh(schedule).best_insertion(probe)
+    assert _fits(schedule) and math.isclose(schedule.cost(), _platform_cost(schedule), rel_tol=1e-9)
 
 
 def _fits(schedule: lib.Schedule) -> bool:

@@ -138,20 +138,45 @@ class World:
 
 
 class Schedule:
-    """One route of stops per vehicle. Stops are coded as 2*task (pickup) and 2*task+1 (delivery)."""
+    """One route of stops per vehicle. Stops are coded as 2*task (pickup) and 2*task+1 (delivery).
+    Change it through insert, add and remove (a route edited by hand is noticed; a task id bound
+    to another task in `tasks` while its stops stay put is not)."""
 
     def __init__(self, topology: Topology, vehicles: list[Vehicle]) -> None:
         self.topology = topology
         self.vehicles = vehicles
         self.routes: list[list[int]] = [[] for _ in vehicles]
         self.tasks: dict[int, Task] = {}
+        # per vehicle: (its route when computed, the cities and the loads after each stop, home first);
+        # insertions spend a third of their time building these, so insert() updates them in place
+        self._arrays: dict[int, tuple[list[int], list[int], list[int]]] = {}
 
     def copy(self) -> Schedule:
         other = Schedule.__new__(Schedule)
         other.topology, other.vehicles = self.topology, self.vehicles
         other.routes = [r[:] for r in self.routes]
         other.tasks = dict(self.tasks)
+        other._arrays = dict(self._arrays)  # the cached lists are replaced, never changed in place
         return other
+
+    def _route_arrays(self, v: int) -> tuple[list[int], list[int]]:
+        route = self.routes[v]
+        cached = self._arrays.get(v)
+        if cached is not None and cached[0] == route:
+            return cached[1], cached[2]
+        tasks = self.tasks
+        nodes, loads, load = [self.vehicles[v].home], [0], 0
+        for code in route:
+            t = tasks[code >> 1]
+            if code & 1:
+                nodes.append(t.delivery)
+                load -= t.weight
+            else:
+                nodes.append(t.pickup)
+                load += t.weight
+            loads.append(load)
+        self._arrays[v] = (route[:], nodes, loads)
+        return nodes, loads
 
     def _city(self, code: int) -> int:
         task = self.tasks[code >> 1]
@@ -168,63 +193,74 @@ class Schedule:
     def cost(self) -> float:
         return sum(self.route_km(v) * veh.cost_per_km for v, veh in enumerate(self.vehicles))
 
-    def best_insertion(self, task: Task) -> tuple[float, int, int, int]:
+    def best_insertion(self, task: Task, late: bool = False) -> tuple[float, int, int, int]:
         """(added cost, vehicle, pickup gap, delivery gap) of the cheapest feasible insertion;
-        (inf, -1, -1, -1) if the task fits no vehicle."""
+        (inf, -1, -1, -1) if the task fits no vehicle. Among equal costs (joining visits to the
+        task's cities costs nothing, so ties are common) the earliest pickup wins, or with `late`
+        the latest: the shortest carry, which leaves room for later tasks."""
         best = (math.inf, -1, -1, -1)
         for v in range(len(self.vehicles)):
-            found = self._best_in_route(task, v)
+            found = self._best_in_route(task, v, late)
             if found[0] < best[0]:
                 best = found
         return best
 
-    def _best_in_route(self, task: Task, v: int) -> tuple[float, int, int, int]:
+    def _best_in_route(self, task: Task, v: int, late: bool = False) -> tuple[float, int, int, int]:
+        """One pass backwards over the route (linear, not quadratic, in its stops: the search
+        spends most of its time here). Carrying the task from gap i to gap j needs room at every
+        stop between; `tail` is the cheapest delivery gap reachable from the gaps after i.
+        Among equal costs the earliest (`late`: the latest) pickup, then the earliest delivery."""
         vehicle, dist = self.vehicles[v], self.topology.dist
         if task.weight > vehicle.capacity:
             return (math.inf, -1, -1, -1)
-        nodes, loads = [vehicle.home], [0]
-        for code in self.routes[v]:
-            nodes.append(self._city(code))
-            w = self.tasks[code >> 1].weight
-            loads.append(loads[-1] + (-w if code & 1 else w))
+        nodes, loads = self._route_arrays(v)
         m, p, d, room = len(nodes) - 1, task.pickup, task.delivery, vehicle.capacity - task.weight
+        to_p, to_d, p_d = dist[p], dist[d], dist[p][d]  # distances are symmetric (undirected roads)
         best, bi, bj = math.inf, -1, -1
-        for i in range(m + 1):
-            if loads[i] > room:
-                continue
+        tail, tail_j = math.inf, -1
+        nxt = -1  # the city after the current gap (-1: the open end of the route)
+        for i in range(m, -1, -1):
             a = nodes[i]
-            if i == m:
-                added = dist[a][p] + dist[p][d]
-                if added < best:
-                    best, bi, bj = added, i, i
-                continue
-            b = nodes[i + 1]
-            base = dist[a][b]
-            together = dist[a][p] + dist[p][d] + dist[d][b] - base
-            if together < best:
-                best, bi, bj = together, i, i
-            pick = dist[a][p] + dist[p][b] - base
-            if pick >= best:
-                continue
-            for j in range(i + 1, m + 1):
-                if loads[j] > room:
-                    break
-                c = nodes[j]
-                drop = dist[c][d] + (dist[d][nodes[j + 1]] - dist[c][nodes[j + 1]] if j < m else 0.0)
-                if pick + drop < best:
-                    best, bi, bj = pick + drop, i, j
+            if loads[i] > room:
+                tail = math.inf  # the task cannot be aboard at stop i: no delivery gap beyond is reachable
+            else:
+                if nxt < 0:
+                    together = to_p[a] + p_d
+                else:
+                    base = dist[a][nxt]
+                    if tail < math.inf:
+                        added = to_p[a] + to_p[nxt] - base + tail
+                        if (added < best - 1e-9) if late else (added <= best):
+                            best, bi, bj = added, i, tail_j
+                    together = to_p[a] + p_d + to_d[nxt] - base
+                if (together < best - 1e-9 or (bi == i and together <= best + 1e-9)) if late else (together <= best):
+                    best, bi, bj = together, i, i
+                if i > 0:  # the delivery right after stop i, for pickups in earlier gaps
+                    drop = to_d[a] + (to_d[nxt] - dist[a][nxt] if nxt >= 0 else 0.0)
+                    if drop <= tail:
+                        tail, tail_j = drop, i
+            nxt = a
         return (best * vehicle.cost_per_km, v, bi, bj)
 
     def insert(self, task: Task, v: int, i: int, j: int) -> None:
         """Put the pickup after the i-th stop and the delivery after the j-th (i <= j, before the pickup)."""
         self.tasks[task.id] = task
         route = self.routes[v]
+        cached = self._arrays.get(v)
         route.insert(j, 2 * task.id + 1)
         route.insert(i, 2 * task.id)
+        if cached is not None and cached[0] == route[:i] + route[i + 1:j + 1] + route[j + 2:]:  # was up to date
+            _, nodes, loads = cached
+            w = task.weight
+            nodes = nodes[:i + 1] + [task.pickup] + nodes[i + 1:j + 1] + [task.delivery] + nodes[j + 1:]
+            self._arrays[v] = (route[:], nodes, loads[:i + 1] + [x + w for x in loads[i:j + 1]] + loads[j:])
+        else:
+            self._arrays.pop(v, None)
 
-    def add(self, task: Task) -> float:
-        """Insert the task at its cheapest place; returns the added cost (inf if nothing fits)."""
-        added, v, i, j = self.best_insertion(task)
+    def add(self, task: Task, late: bool = False) -> float:
+        """Insert the task at its cheapest place; returns the added cost (inf if nothing fits).
+        `late`: among equal costs, the latest pickup (see best_insertion)."""
+        added, v, i, j = self.best_insertion(task, late)
         if v >= 0:
             self.insert(task, v, i, j)
         return added

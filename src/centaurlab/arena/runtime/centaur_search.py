@@ -10,6 +10,13 @@ annealing. Three ways to choose what to take out, so the search does not depend 
   maps of 9-12 cities, tasks that share cities belong in the same visits);
 * a string: the tasks of a run of consecutive stops of one vehicle (a stretch of route rebuilt).
 
+Recreating puts the tasks back one by one at their cheapest places. Joining existing visits to a
+task's cities costs nothing, so on these small maps many places tie; which visit a task rides from
+decides how much room is left for the others on capacity-tight routes. Half the recreates of the
+search until convergence break ties by the latest pickup (the shortest carry), half by the
+earliest: the variation is what lets the search leave a pattern of visits (benchmarks/RESULTS.md,
+issue 11).
+
 The search runs in attempts made of rounds: each round starts from the attempt's best schedule
 and cools from a temperature of the cost per task to almost nothing; an attempt ends when a few
 rounds in a row no longer improve it. The first attempt starts from the given schedule, each
@@ -30,11 +37,14 @@ import random
 import time
 from typing import Any
 
-PATIENCE = 4  # rounds in a row without improvement: an attempt has converged
+PATIENCE = 2  # rounds in a row without improvement: an attempt has converged
 RESTARTS = 2  # attempts in a row that do not improve the best: the search has converged
 COOLING = 0.005  # each round cools to this fraction of its starting temperature
 HEAT = 1.0  # the automatic starting temperature, as a fraction of the cost per task
-ROUND = 30  # steps per round, per task
+ROUND = 10  # steps per round, per task, when searching until converged (short rounds, more restarts)
+FIXED_ROUND = 30  # the same with a fixed number of steps (the baselines' local search, unchanged)
+SMALLEST = 1 / 3  # until converged, a step takes out at least this share of the most it may
+LATE = 0.5  # until converged, the share of recreates that break ties by the latest pickup
 
 
 def _related(schedule: Any, rng: random.Random, ids: list[int], k: int) -> list[int]:
@@ -66,13 +76,13 @@ def _ruin(schedule: Any, rng: random.Random, ids: list[int], k: int) -> list[int
     return _string(schedule, rng, ids, k)
 
 
-def _recreate(candidate: Any, tasks: list[Any], rng: random.Random) -> bool:
+def _recreate(candidate: Any, tasks: list[Any], rng: random.Random, late: bool) -> bool:
     if rng.random() < 0.5:
         rng.shuffle(tasks)
     else:
         dist = candidate.topology.dist
         tasks.sort(key=lambda t: -dist[t.pickup][t.delivery] - t.weight * rng.random())
-    return all(candidate.add(task) != math.inf for task in tasks)
+    return all(candidate.add(task, late) != math.inf for task in tasks)
 
 
 def search(schedule: Any, rng: random.Random, iterations: int | None = None, *, deadline: float | None = None,
@@ -89,7 +99,7 @@ def search(schedule: Any, rng: random.Random, iterations: int | None = None, *, 
     most = min(n, max_removed if max_removed is not None else max(6, n // 2))
     start_heat = HEAT * best_cost / n if temperature is None else temperature
     cap = iterations if iterations is not None else 10**12
-    round_length = max(100, ROUND * n) if iterations is None else max(1, min(max(100, ROUND * n), iterations))
+    round_length = max(100, ROUND * n) if iterations is None else max(1, min(max(100, FIXED_ROUND * n), iterations))
     steps, attempts_without_gain, attempt = 0, 0, 0
     while steps < cap and attempts_without_gain < RESTARTS:
         # an attempt: rounds of annealing from its start until they stop improving; the first
@@ -132,11 +142,15 @@ def _attempt(start: Any, rng: random.Random, ids: list[int], most: int, start_he
             if deadline is not None and steps % 8 == 0 and time.monotonic() > deadline:
                 return best, best_cost, steps
             steps += 1
-            removed = _ruin(current, rng, ids, rng.randint(1, most))
+            if fixed:
+                removed, late = _ruin(current, rng, ids, rng.randint(1, most)), False
+            else:
+                removed = _ruin(current, rng, ids, rng.randint(max(1, int(most * SMALLEST)), most))
+                late = rng.random() < LATE
             candidate = current.copy()
             for task_id in removed:
                 candidate.remove(task_id)
-            if not _recreate(candidate, [current.tasks[t] for t in removed], rng):
+            if not _recreate(candidate, [current.tasks[t] for t in removed], rng, late):
                 continue
             cost = candidate.cost()
             heat = start_heat * COOLING ** (j / length)
