@@ -7,13 +7,15 @@
   makes later ones cheap. While we hold few tasks, our cost floor is a fraction of the smaller of
   the task's marginal cost and the cost per task of a well-filled fleet (from synthetic tasks
   drawn from the distribution); the floor rises to the true marginal cost as the fleet fills.
-* Opponent modelling: a shadow fleet with our fleet's specs tracks the tasks the opponent wins and
-  gives its marginal cost. Each revealed bid is explained by several models (a fixed price, a
-  multiple of the task's length, of the opponent's cost, of the larger of both costs); the model
-  that has predicted best so far turns the last bids into a sample of likely opponent bids for
-  this task, and we bid one unit under the opponent where that has the highest expected value over
-  the sample, counting a won task as worth a little more than its price (it makes later tasks
-  cheaper and takes them from the opponent).
+* Opponent modelling: companies have their own fleets, and we are told only ours. Shadow fleets
+  track the tasks the opponent wins, one per guess of where its vehicles are based (our own fleet,
+  or our vehicles moved to any one city); the guess whose marginal costs have stayed in the most
+  constant ratio to the opponent's revealed bids gives the opponent's cost. Each revealed bid is
+  explained by several models (a fixed price, a multiple of the task's length, of the opponent's
+  cost, of the larger of both costs); the model that has predicted best so far turns the last bids
+  into a sample of likely opponent bids for this task, and we bid one unit under the opponent
+  where that has the highest expected value over the sample, counting a won task as worth a little
+  more than its price (it makes later tasks cheaper and takes them from the opponent).
 Everything is seeded and the searches stop by iteration counts or on convergence (the clock is
 only a safety net), so a match replays exactly.
 """
@@ -23,7 +25,7 @@ import random
 import statistics
 import time
 
-from centaur_arena import Fleet, Task, World, average_marginal_cost
+from centaur_arena import Fleet, Task, Vehicle, World, average_marginal_cost
 
 EARLY_DISCOUNT = 0.4  # the first bids are this fraction of our marginal cost ...
 RAMP_TASKS = 10  # ... rising to the full cost once we hold this many tasks
@@ -39,7 +41,12 @@ class Reference:
         self.world = world
         self.rng = random.Random(world.seed)
         self.fleet = Fleet(world.topology, world.vehicles)
-        self.shadow = Fleet(world.topology, world.vehicles)
+        # guesses of the opponent's fleet: ours, then our vehicles all based at city c, for each c
+        cities = range(len(world.topology))
+        based = [[Vehicle(v.id, c, v.capacity, v.cost_per_km) for v in world.vehicles] for c in cities]
+        self.shadows = [Fleet(world.topology, world.vehicles)] + [Fleet(world.topology, vs) for vs in based]
+        self.fit: list[list[float]] = [[] for _ in self.shadows]  # per guess: log(opponent bid / its cost)
+        self.guess_costs: list[float] = []
         self.prior = average_marginal_cost(world, self.rng, 12)
         self.dense = average_marginal_cost(world, self.rng, 30)  # cost per task of a well-filled fleet
         self.history: list[dict[str, float]] = []  # per auction: our features of the task and the opponent's bid
@@ -75,7 +82,8 @@ class Reference:
         if own == math.inf:
             return None
         own = max(0.0, own)
-        opp_cost = self.shadow.marginal_cost(task)
+        self.guess_costs = [shadow.marginal_cost(task) for shadow in self.shadows]
+        opp_cost = self.guess_costs[self._best_guess()]
         # the opponent's cost, and the larger of both costs (what a bidder modelling us would ask)
         features = {"standalone": self._standalone(task), "opp_cost": opp_cost, "both": max(own, opp_cost)}
         early = max(0.0, 1 - len(self.fleet.schedule.tasks) / RAMP_TASKS)
@@ -101,11 +109,22 @@ class Reference:
                 best, best_value = candidate, value
         return best
 
+    def _best_guess(self) -> int:
+        """The shadow fleet whose costs the opponent's bids have followed most closely: the smallest
+        spread of log(bid / cost) over the last bids (a bidder at a steady markup on its own cost
+        scores 0 with the right fleet); our own fleet until there are enough bids."""
+        spreads = [statistics.pstdev(f[-HISTORY:]) if len(f) >= MIN_HISTORY else math.inf for f in self.fit]
+        best = min(range(len(spreads)), key=lambda k: spreads[k])
+        return best if spreads[best] < spreads[0] - 1e-9 else 0
+
     def _learn(self, bids: list[int | None]) -> None:
         others = [b for i, b in enumerate(bids) if i != self.world.index and b is not None]
         if not others or not self.last:
             return
         opp = float(min(others))
+        for fit, cost in zip(self.fit, self.guess_costs, strict=True):
+            if cost < math.inf:
+                fit.append(math.log((opp + 1) / (max(0.0, cost) + 1)))
         for key, guesses in self._samples(self.last).items():
             if guesses:
                 self.errors.setdefault(key, []).append(abs(statistics.median(guesses[-HISTORY:]) - opp) / max(1.0, opp))
@@ -116,7 +135,8 @@ class Reference:
         if winner == self.world.index:
             self.fleet.won(task)
         elif winner is not None:
-            self.shadow.won(task)
+            for shadow in self.shadows:
+                shadow.won(task)
 
     def plan(self, tasks: list[Task]) -> list[list[tuple[str, int]]]:
         # the helper library's planner, until it converges, with most of the time limit as its budget
