@@ -124,7 +124,11 @@ class WarmPool:
     def _zygote_for(self, kind: BoxKind, backend: SandboxBackend) -> Zygote | None:
         """The kind's zygote, started (again) if it is not running; None where boxes start whole.
         Called by the filling thread only."""
-        if not isinstance(backend, BwrapBackend) or kind.valgrind or kind in self._no_zygote:
+        if not isinstance(backend, BwrapBackend) or kind.valgrind:
+            with self._lock:
+                self._no_zygote[kind] = "off: only bubblewrap boxes are forked" if not kind.valgrind else "-"
+            return None
+        if kind in self._no_zygote:
             return None
         zygote = self._zygotes.get(kind)
         if zygote is not None and zygote.alive:

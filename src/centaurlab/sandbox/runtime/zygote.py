@@ -8,9 +8,10 @@ and UTS namespaces and forks again. The grandchild is the init of its own pid na
 a fresh tmpfs on /box, /tmp and /dev/shm, a devpts instance of its own, a /proc of its own
 namespace where the kernel allows it (under bubblewrap it does not: an empty tmpfs hides the
 zygote's), drops every capability, installs the strict seccomp filter (no more unshare or
-mount) and only then becomes a box: it serves the judge over its channel. By then it holds no descriptor but its own, and nothing of the
-zygote or of another box is in its sight: not their processes (another pid namespace), not their
-files (fresh tmpfs mounts), not their sockets (another network namespace), not their memory.
+mount) and only then becomes a box: it serves the judge over its channel. By then it holds no
+descriptor but its own, and nothing of the zygote or of another box is in its sight: not their
+processes (another pid namespace), not their files (fresh tmpfs mounts), not their sockets
+(another network namespace), not their memory.
 """
 
 from __future__ import annotations
