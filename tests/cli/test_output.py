@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -87,3 +88,33 @@ def test_fit_table_never_cuts_a_word_and_leaves_out_what_cannot_fit() -> None:
     narrow.add_row("a" * 60)
     assert fit_table(narrow, 30) == []
     assert narrow.columns[0].overflow == "fold"
+
+
+def test_the_essential_columns_are_the_last_to_go() -> None:
+    def table() -> Table:
+        t = Table()
+        for name in ("rank", "agent", "wins per tournament (mean)", "wins (SD)", "draws", "win rate", "rating (Elo)"):
+            t.add_column(name)
+        t.add_row("1", "expcost", "3", "0.0", "0", "0.75", "1722.5")
+        return t
+
+    plain = table()
+    assert fit_table(plain, 50) == ["win rate", "rating (Elo)"]
+    essential = table()
+    assert fit_table(essential, 50, priority=[5, 6]) == ["wins (SD)", "draws"]
+    assert [c.header for c in essential.columns] == ["rank", "agent", "wins per tournament (mean)", "win rate",
+                                                     "rating (Elo)"]
+
+
+def test_the_arena_leaderboard_keeps_win_rate_and_rating_at_80_columns(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CENTAUR_DATABASE_URL", f"sqlite:///{tmp_path / 'c.db'}")
+    runner = CliRunner()
+    played = runner.invoke(app, ["arena", "tournament", "naive", "honest", "--topologies", "france", "--tournaments",
+                                 "1", "--tasks", "6", "--seed", "3", "--id", "narrow", "--quiet", "--json"])
+    assert played.exit_code == 0, played.output
+    monkeypatch.setattr(output.console, "width", 80)  # the console reads $COLUMNS once, when it is made
+    out = runner.invoke(app, ["arena", "leaderboard", "narrow"], env={"COLUMNS": "80"}).output
+    header = " ".join(" ".join(c for c in cells if c) for cells in _cells(out)[:6])
+    assert "win" in header and "rate" in header and "(Elo)" in header
+    assert "not shown at 80 columns: wins (SD)" in " ".join(out.split())

@@ -220,8 +220,9 @@ def _show_leaderboard(tournament_id: str, url: str, json_out: bool, csv_file: Pa
     if json_out:
         print_json({"tournament": tournament_id, "matches": len(matches), "rows": rows})
         return
+    essential = [COLUMN_LABELS[c] for c in ("win_rate", "elo", "avg_wins", "avg_losses", "wins", "losses")]
     print_table(f"tournament {tournament_id}: {len(matches)} matches", [COLUMN_LABELS[c] for c in COLUMNS],
-                [["-" if r[c] is None else r[c] for c in COLUMNS] for r in rows])  # fmt: skip
+                [["-" if r[c] is None else r[c] for c in COLUMNS] for r in rows], essential)  # fmt: skip
 
 
 @app.command("leaderboard")

@@ -39,7 +39,7 @@ from ..config import settings
 from ..executors import Executor
 from ..models import ModelError
 from .executor_opts import address_option, executor_option, opened
-from .output import console, err_console, fail, print_json, print_table
+from .output import MEASURE_HELP, console, err_console, fail, print_json, print_table
 
 app = typer.Typer(help="Benchmark models on a task bank: correctness, efficiency and quality (COMPASS).",
                   no_args_is_help=True)
@@ -75,7 +75,7 @@ def run(
     temperature: float | None = typer.Option(None, help="Sampling temperature; default: each model's own."),
     max_tokens: int = typer.Option(1024, help="Longest answer, in tokens."),
     seed: int = typer.Option(0, help="Seeds every sample (servers that honour `seed` repeat answers)."),
-    measure: str = typer.Option("time", help="Efficiency measure: time or instructions."),
+    measure: str = typer.Option("time", help=MEASURE_HELP),
     workers: int = typer.Option(0, help="Gradings at once (local executor); 0 = the `workers` setting."),
     executor: str = executor_option(),
     ray_address: str | None = address_option(),

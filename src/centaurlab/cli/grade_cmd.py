@@ -15,7 +15,7 @@ from ..grading.efficiency import Measure, check_measure
 from ..tasks import Task, UnknownTaskError, get_task, load_bank
 from .executor_opts import address_option, executor_option, opened
 from .grade_report import print_grade
-from .output import err_console, fail, print_json, print_table
+from .output import MEASURE_HELP, err_console, fail, print_json, print_table
 
 CSV_COLUMNS = ["file", "task", "status", "correctness", "efficiency", "quality", "composite", "human_percentile",
                "problem"]  # fmt: skip
@@ -86,7 +86,7 @@ def grade(
     path: Path = typer.Argument(..., exists=True, help="A solution file, or a folder of <task_id>.py files."),
     task: str | None = typer.Option(None, "--task", "-t", help="Task id (or bank/id) that a single file solves."),
     bank: str | None = typer.Option(None, "--bank", "-b", help="Bank whose task ids the file names are."),
-    measure: str = typer.Option("time", help="Efficiency measurement: time (CPU) or instructions (valgrind)."),
+    measure: str = typer.Option("time", help=MEASURE_HELP),
     factor: float = typer.Option(DEFAULT_FACTOR, help="A case passes at most FACTOR x the reference's figure."),
     repeat: int = typer.Option(DEFAULT_REPEAT, help="Best of K runs, in time mode, for candidate and reference."),
     weights: str = typer.Option("1,1,1", help="Composite weights: correctness,efficiency,quality."),

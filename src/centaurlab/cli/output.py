@@ -23,6 +23,8 @@ from rich.text import Text
 console = Console()
 err_console = Console(stderr=True, soft_wrap=True)  # never break a path across lines
 
+MEASURE_HELP = ("Efficiency measure: time (CPU time read from outside the box), or instructions (valgrind counts, "
+                "which the measured code can forge: refused unless CENTAUR_TRUSTED_SUBMISSIONS=1 vouches for it).")
 FOLD_AT = 24  # a word longer than this (a path, a URL, a hash) may fold across lines
 
 
@@ -30,20 +32,22 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")
 
 
-def print_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-    """A table of plain values (str() of each; Rich markup in them is honoured), fitted to the width."""
+def print_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]],
+                essential: Sequence[str] = ()) -> None:
+    """A table of plain values (str() of each; Rich markup in them is honoured), fitted to the width;
+    the `essential` columns are the last to go when the width runs short."""
     table = Table(title=title)
     for col in columns:
         table.add_column(col)
     for row in rows:
         table.add_row(*[str(v) for v in row])
-    print_fitted(table)
+    print_fitted(table, priority=[list(columns).index(c) for c in essential])
 
 
-def print_fitted(table: Table, out: Console | None = None) -> None:
+def print_fitted(table: Table, out: Console | None = None, priority: Sequence[int] = ()) -> None:
     """Print any table fitted to the console's width, naming the columns left out, if any."""
     out = out or console
-    left_out = fit_table(table, out.width)
+    left_out = fit_table(table, out.width, priority)
     out.print(table)
     if left_out:
         out.print(f"not shown at {out.width} columns: {', '.join(left_out)} (widen the terminal, set COLUMNS, "
@@ -77,12 +81,13 @@ def _overhead(table: Table, n_columns: int) -> int:
     return edges + separators + n_columns * (left + right)
 
 
-def fit_table(table: Table, width: int) -> list[str]:
+def fit_table(table: Table, width: int, priority: Sequence[int] = ()) -> list[str]:
     """Make `table` fit `width` without cutting words; returns the headers of the columns removed.
 
     Columns keep at least their longest word (header included; cell words count up to FOLD_AT);
     the room left is shared in proportion to what each column would still like. The first column
-    is always kept; others are kept in order while their minimum fits.
+    is always kept; the `priority` columns (indices) come next, then the others in order, each kept
+    while its minimum fits; the kept ones stay in the table's order.
     """
     columns = table.columns
     for column in columns:
@@ -96,9 +101,11 @@ def fit_table(table: Table, width: int) -> list[str]:
     if sum(maximum) + _overhead(table, len(columns)) <= width:
         return []
     keep = [0]
-    for i in range(1, len(columns)):
+    order = [*dict.fromkeys(i for i in priority if 0 < i < len(columns))]
+    for i in [*order, *(i for i in range(1, len(columns)) if i not in order)]:
         if sum(minimum[k] for k in keep) + minimum[i] + _overhead(table, len(keep) + 1) <= width:
             keep.append(i)
+    keep.sort()
     left_out = [headers[i] or f"column {i + 1}" for i in range(len(columns)) if i not in keep]
     table.columns = [columns[i] for i in keep]
     for index, column in enumerate(table.columns):
