@@ -96,3 +96,19 @@ def test_disagreements_name_the_places_among_three_models() -> None:
                                     "c ranks last on bench, first in collaboration"]
     pair = next(r for r in rank_agreement(cards, rounds=30) if r["lenses"] == ["bench", "collab"])
     assert (pair["tau"], pair["low"], pair["high"]) == (-1.0, -1.0, -1.0)  # units far apart: no draw flips an order
+
+
+def test_a_tie_is_no_disagreement() -> None:
+    from centaurlab.modelcard import Figure, Lens, ModelCard, disagreements
+
+    def card(name: str, study: float, collab: float) -> ModelCard:
+        return ModelCard(name, {
+            "study": Lens("study", {"acceptance_rate": Figure(study, 2)}, score="acceptance_rate"),
+            "collab": Lens("collab", {"skill": Figure(collab, 2)}, score="skill"),
+        })
+
+    assert disagreements([card("a", 0.0, 21.3), card("b", 0.0, 28.7)]) == []
+    assert disagreements([card("a", 0.1, 21.3), card("b", 0.0, 28.7)]) == [
+        "a ranks first on the user study, last in collaboration",
+        "b ranks last on the user study, first in collaboration",
+    ]

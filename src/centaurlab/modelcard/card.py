@@ -50,8 +50,8 @@ def model_card(url: str, model: str) -> ModelCard:
 
 
 def _ranks(values: dict[str, float]) -> dict[str, int]:
-    order = sorted(values, key=lambda m: -values[m])
-    return {m: i + 1 for i, m in enumerate(order)}
+    """Competition ranks (1 = highest); equal values share a rank."""
+    return {m: 1 + sum(other > v for other in values.values()) for m, v in values.items()}
 
 
 def _tau(a: dict[str, float], b: dict[str, float]) -> float | None:
@@ -101,7 +101,8 @@ def _place(rank: int, n: int) -> str:
 
 
 def disagreements(cards: list[ModelCard]) -> list[str]:
-    """Plain sentences for each model whose rank differs between two lenses."""
+    """Plain sentences for each model whose rank differs between two lenses (a model tied with another
+    on either lens has no place of its own there, and is not named)."""
     ranks = {}
     for lens in LENS_LABELS:
         scores = {c.model: s for c in cards if (s := c.score(lens)) is not None}
@@ -116,7 +117,8 @@ def disagreements(cards: list[ModelCard]) -> list[str]:
         rb = _ranks({m: -ranks[lb][m] for m in common})
         n = len(common)
         for m in common:
-            if ra[m] != rb[m]:
+            tied = any(o != m and (ra[o] == ra[m] or rb[o] == rb[m]) for o in common)
+            if ra[m] != rb[m] and not tied:  # a tie has no place to disagree about
                 out.append(f"{m} ranks {_place(ra[m], n)} on {LENS_LABELS[la]}, {_place(rb[m], n)} "
                            f"in {LENS_LABELS[lb]}")
     return out
