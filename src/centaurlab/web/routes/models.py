@@ -10,6 +10,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from ...modelcard import LENS_LABELS, compare_models, known_models, model_card
+from ...models import ModelError, load_registry
 from ..html import e, layout
 from .deps import bundle_of, runner_of
 
@@ -59,15 +60,26 @@ def _extra(lens: dict[str, Any]) -> str:
     return f"<ul>{''.join(parts)}</ul>" if parts else ""
 
 
+def registered_models() -> list[str]:
+    """The registry's models (the built-in `local` and centaur.toml's): each has a card, figures or not."""
+    try:
+        return load_registry().names()
+    except ModelError:  # a broken centaur.toml is reported by `centaur models list`; the pages still serve
+        return []
+
+
 @router.get("/models", response_class=HTMLResponse)
 def models_home(request: Request) -> str:
     url = _url(request)
-    models = known_models(url)
+    stored = known_models(url)
+    models = stored or registered_models()  # a fresh install shows the registered models' empty cards
     if not models:
         body = ("<h1>Models</h1><p>No model has figures yet. Fill the store with "
                 "<code>centaur bench run --model local</code> (see docs/models-card.md).</p>")
         return layout("Models", body, bundle=bundle_of(request), crumbs=[("Models", None)])
     result = compare_models(url, models, rounds=200)
+    empty = "" if stored else ('<p class="empty">No model has figures yet: each registered model\'s card says '
+                               "which command fills each lens (a worked example: docs/models-card.md).</p>")
     head = "".join(f"<th>{e(k)}</th>" for k in LENS_LABELS)
     rows = "".join(
         f'<tr data-model="{e(r["model"])}"><th scope="row"><a href="/models/{quote(r["model"], safe="")}">'
@@ -83,7 +95,7 @@ def models_home(request: Request) -> str:
         "<li>No two lenses order these models differently (or too few lenses have data).</li>"
     body = ("<h1>Models</h1><p class=\"lead\">Each model through four lenses: the bench's composite score, its "
             "generated agents' arena win rate, the user study's acceptance rate and the collaboration skill rating."
-            f'</p><table id="scores"><thead><tr><th>model</th>{head}<th>latency s</th></tr></thead>'
+            f'</p>{empty}<table id="scores"><thead><tr><th>model</th>{head}<th>latency s</th></tr></thead>'
             f"<tbody>{rows}</tbody></table><h2>Do the lenses agree?</h2>"
             '<table id="agreement"><thead><tr><th>lenses</th><th>models</th><th>Kendall tau</th>'
             f"<th>95% bootstrap</th><th></th></tr></thead><tbody>{agree}</tbody></table>"
@@ -94,8 +106,9 @@ def models_home(request: Request) -> str:
 @router.get("/models/{model}", response_class=HTMLResponse)
 def model_page(request: Request, model: str) -> str:
     card = model_card(_url(request), model).as_dict()
-    if all(lens["empty"] for lens in card["lenses"].values()):
-        raise HTTPException(404, f"the store has no figures for model {model!r}; see /models")
+    if all(lens["empty"] for lens in card["lenses"].values()) and model not in registered_models():
+        raise HTTPException(404, f"the store has no figures for model {model!r} and no model of that name is "
+                                 "registered; see /models")
     parts = [f"<h1>Model {e(model)}</h1>"]
     for name, lens in card["lenses"].items():
         parts.append(f'<section id="{e(name)}"><h2>{e(name)}</h2>')
