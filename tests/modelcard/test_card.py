@@ -112,3 +112,12 @@ def test_a_tie_is_no_disagreement() -> None:
         "a ranks first on the user study, last in collaboration",
         "b ranks last on the user study, first in collaboration",
     ]
+
+
+def test_a_mean_of_rates_keeps_its_interval_within_0_and_1() -> None:
+    from centaurlab.modelcard import mean_figure
+
+    free = mean_figure([0.0, 0.56])
+    assert free.low is not None and free.low < 0  # the t interval of two values is wide
+    rates = mean_figure([0.0, 0.56], bounds=(0.0, 1.0))
+    assert (rates.value, rates.low, rates.high) == (0.28, 0.0, 1.0)

@@ -43,8 +43,10 @@ def _clean(values: Sequence[float | None]) -> list[float]:
     return [float(v) for v in values if v is not None and not (isinstance(v, float) and math.isnan(v))]
 
 
-def mean_figure(values: Sequence[float | None], runs: Sequence[str] = ()) -> Figure:
-    """Mean, SD (ddof=1) and a 95% t interval of the values that are present."""
+def mean_figure(values: Sequence[float | None], runs: Sequence[str] = (),
+                bounds: tuple[float, float] | None = None) -> Figure:
+    """Mean, SD (ddof=1) and a 95% t interval of the values that are present; the interval is cut
+    to `bounds` where the values cannot leave them (a mean of rates stays within 0 and 1)."""
     xs = _clean(values)
     if not xs:
         return Figure(None, 0, runs=sorted(set(runs)))
@@ -53,7 +55,10 @@ def mean_figure(values: Sequence[float | None], runs: Sequence[str] = ()) -> Fig
         return Figure(mean, 1, runs=sorted(set(runs)))
     sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
     half = float(stats.t.ppf(0.975, len(xs) - 1)) * sd / math.sqrt(len(xs))
-    return Figure(mean, len(xs), sd, mean - half, mean + half, sorted(set(runs)))
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        low, high = max(bounds[0], low), min(bounds[1], high)
+    return Figure(mean, len(xs), sd, low, high, sorted(set(runs)))
 
 
 def rate_figure(successes: float, trials: int, runs: Sequence[str] = ()) -> Figure:

@@ -21,6 +21,7 @@ from .lenses import Lens
 PER_PERSON = {"acceptance_rate": "acceptance_rate", "persistence_30s": "retained_30s",
               "chat_copy_share": "share_responses_copied", "tlx_mean": "tlx_mean",
               "tasks_completed": "tasks_completed"}
+RATES = {key: (0.0, 1.0) for key in ("acceptance_rate", "persistence_30s", "chat_copy_share")}
 EFFECTS = {"tasks_completed": "effect_tasks_completed", "mean_time_to_success_s": "effect_time_to_success_s"}
 
 
@@ -51,7 +52,7 @@ def study_lens(url: str, model: str) -> Lens:
         effects.extend({**row, "study": study_id} for row in effects_rows)
         paired.extend({**row, "study": study_id} for row in pairs)
     for key in PER_PERSON:
-        lens.figures[key] = mean_figure(values[key], runs)
+        lens.figures[key] = mean_figure(values[key], runs, bounds=RATES.get(key))
     lens.units = values["acceptance_rate"]
     for outcome, name in EFFECTS.items():
         rows = [r for r in effects if r.get("metric") == outcome and r.get("difference") is not None]
