@@ -54,7 +54,7 @@ def bench_lens(url: str, model: str) -> Lens:
         data = [(r.run_id, r.task_id, r.framing, {a: getattr(r, a) for a in BENCH_AXES}) for r in rows]
     runs = [f"bench:{run}" for run, *_ in data]
     for axis in BENCH_AXES:
-        lens.figures[axis] = mean_figure([v[axis] for *_, v in data], runs)
+        lens.figures[axis] = mean_figure([v[axis] for *_, v in data], runs, bounds=(0.0, 100.0))
     lens.units = [float(v["composite"]) for *_, v in data if v["composite"] is not None]
     # consistency as COMPASS defines it (bench/consistency.py): per task, the SD of each dimension over
     # its generations, averaged over the dimensions; then the mean of those per-task SDs
@@ -67,7 +67,7 @@ def bench_lens(url: str, model: str) -> Lens:
         present = [x for x in sds if x is not None]
         if present:
             task_sds.append(sum(present) / len(present))
-    lens.figures["consistency_sd"] = mean_figure(task_sds, runs)
+    lens.figures["consistency_sd"] = mean_figure(task_sds, runs, bounds=(0.0, 100.0))
     # framing effects: each framing's mean composite minus the mean over every framing
     overall = lens.figures["composite"].value
     by_framing: dict[str, list[float]] = defaultdict(list)
@@ -138,7 +138,7 @@ def calls_lens(url: str, model: str) -> Lens:
                                      store.ModelCall.completion_tokens).where(store.ModelCall.model == model)))
     runs = [f"calls:{r[0]}" for r in rows if r[0]]
     fresh = [r for r in rows if not r[3]]
-    lens.figures["latency_s"] = mean_figure([r[1] for r in fresh], runs)
+    lens.figures["latency_s"] = mean_figure([r[1] for r in fresh], runs, bounds=(0.0, math.inf))
     lens.figures["cost"] = mean_figure([r[2] if r[2] is not None else None for r in fresh], runs)
     lens.figures["completion_tokens"] = mean_figure([r[5] for r in fresh], runs)
     lens.figures["errors"] = rate_figure(sum(r[4] is not None for r in rows), len(rows), runs)
@@ -166,7 +166,7 @@ def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
     agents = sorted({r.agent for r in mine})
     runs = [f"collab:{a}" for a in agents]
     auto = [r.outcome for r in mine if r.kind == "autonomous"]
-    lens.figures["autonomous"] = mean_figure(auto, runs)
+    lens.figures["autonomous"] = mean_figure(auto, runs, bounds=(0.0, 100.0))
     lens.units = [r.outcome for r in mine]
     try:
         rating = rate_sessions(rows, rounds=rounds) if mine else None
