@@ -33,7 +33,7 @@ from centaurlab.web import bundle_problem, create_app
 from tests.bench.test_runner import answer, registry
 from tests.helpers import MINI_BANK
 from tests.models.fake_server import serve
-from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port, through_the_surveys
 from tests.study.fake_model import recording_model
 from tests.study.studyfiles import write_study
 
@@ -209,15 +209,7 @@ def _problems(page: Any) -> list[str]:
 
 def _chat_turn(page: Any, expect: Any, base: str, shots: Path) -> list[str]:
     """A chat participant asks once; the answer's thumbs must be drawn icons, not emoji."""
-    page.goto(f"{base}/s/chatty?PROLIFIC_PID=chat1&STUDY_ID=st&SESSION_ID=se")
-    page.get_by_label("I have read the above and agree to take part.").check()
-    page.get_by_role("button", name="I agree").click()
-    page.get_by_label("3-5 years").check()
-    page.get_by_label("advanced").check()
-    page.get_by_label("often").check()
-    page.get_by_role("button", name="Continue").click()
-    page.get_by_role("button", name="Start the tutorial").click()
-    expect(page.locator("body")).to_have_attribute("data-editor-ready", "true", timeout=30_000)
+    assert through_the_surveys(page, expect, base, "chatty") == "chat"
     page.get_by_label("Message to the assistant").fill("How do I loop over the digits?")
     page.locator("#chat-send").click()
     helpful = page.get_by_role("button", name="Helpful", exact=True)
