@@ -10,11 +10,10 @@ to a JSON schema by the server's grammar (the embedded model): see `request_for`
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..collab.agents import AgentConfig
-from ..collab.harness import Step, ToolCallingRefused, build_request, first_messages, run_steps
+from ..collab.harness import Step, Steps, ToolCallingRefused, build_request, first_messages, run_steps
 from ..collab.protocol import action_schema, content_cap
 from ..collab.schema import TaskInstance
 from ..collab.workspace import Workspace
@@ -23,16 +22,8 @@ from ..models import ChatRequest, ModelProvider
 PERSON_LEAD = "You work on this task together with a person who directs you. Their message:"
 
 
-@dataclass
-class Turn:
-    steps: list[Step] = field(default_factory=list)
-    stop_reason: str = ""
-    error: str | None = None
-    files_changed: list[str] = field(default_factory=list)
-
-    @property
-    def tokens(self) -> int:
-        return sum(s.prompt_tokens + s.completion_tokens for s in self.steps)
+Turn = Steps
+"""What one turn of the chat did: the harness's step loop's own record."""
 
 
 def start_messages(cfg: AgentConfig, task: TaskInstance, ws: Workspace) -> list[dict[str, Any]]:
@@ -97,6 +88,7 @@ def agent_turn(
     try:
         loop = run_steps(cfg, provider, task, ws, messages, on_step=on_step, request=request, stop=stop)
     except ToolCallingRefused as exc:
-        return Turn(stop_reason="model error", error=f"the endpoint refused tool calling: {exc}")
-    reason = "answered" if loop.stop_reason == "answered without a tool call" else loop.stop_reason
-    return Turn(loop.steps, reason, loop.error, sorted(loop.changed))
+        return Steps(stop_reason="model error", error=f"the endpoint refused tool calling: {exc}")
+    if loop.stop_reason == "answered without a tool call":
+        loop.stop_reason = "answered"
+    return loop

@@ -301,7 +301,7 @@ class CollabStudies(Platform):
                     if turn is not None:
                         log.event("turn_end", {"stop_reason": turn.stop_reason, "error": turn.error,
                                                "steps": len(turn.steps), "tokens": turn.tokens,
-                                               "files": turn.files_changed})
+                                               "files": sorted(turn.changed)})
                     log.flush(s)
                     row = self._session(s, v.id, idx, ("working", *CLOSED))
                     row.messages = messages
@@ -309,7 +309,7 @@ class CollabStudies(Platform):
         if late:
             self._time_out(self._read_view(token), idx)
         return {"stop_reason": turn.stop_reason, "error": turn.error, "steps": len(turn.steps),
-                "files": turn.files_changed, "timed_out": late}
+                "files": sorted(turn.changed), "timed_out": late}
 
     def _hand_in(self, s: Session, v: View, row: CollabStudySession, files: dict[str, bytes],
                  extra: dict[str, Any]) -> CollabSession:
