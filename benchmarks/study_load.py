@@ -13,11 +13,23 @@ directly, in the same run, is the baseline).
                                     [--run-prob 0.02] [--think-ms 0,1000] [--json FILE]
                                     [--servers sqlite,postgres:2] [--postgres-url URL] [--baseline-src DIR]
 
+The three parties are separate processes, so that none is charged for another's CPU: the server, the
+fake model (a bare asyncio HTTP server, on uvloop when installed, answering /v1/completions and
+/v1/chat/completions after --model-ms; started first and stopped last) and this load generator (one
+aiohttp session per participant, each with its own cookie jar, on uvloop when installed). Per load run
+the CPU seconds used during the measured window are read from /proc (utime + stime, and the reaped
+children's) for the server's process tree, the load generator, the fake model, PostgreSQL, the whole
+machine and the rest of it (the system, other programs): how the cores were shared; and the server's
+CPU per participant loop.
+
 --servers runs the same plan against several layouts in one run: `sqlite` (one process, as before) and
 `postgres:N` (`centaur serve --workers N` on a fresh PostgreSQL database made on --postgres-url's server).
-`--baseline-src DIR` runs the first layout from another source tree (e.g. the code before a change,
-exported with `git archive`), so that "today's" figure is measured in the same run. The last lines compare
-every layout with the first: events stored per second (saturation), and at 200 participants at a
+`--baseline-src DIR` runs the first layout (one process, whatever its database) from another source tree
+(DIR holding the `centaurlab` package, or DIR/src holding it; e.g. the code before a change, exported with
+`git archive`), so that "today's" figure is measured in the same run. Its processes import only that
+tree's `centaurlab` (the installed project's path entries and editable finders are removed before the
+import), and the server reports the file it imported, which is checked to be under DIR. The last lines
+compare every layout with the first: events stored per second (saturation), and at 200 participants at a
 browser's pace telemetry p99 and the suggestion's added latency p99 (its p99 minus the model's median).
 """
 
@@ -25,48 +37,315 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
-import socket
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+import urllib.error
+import urllib.request
 import uuid
+from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-import httpx
+import aiohttp
+
+try:
+    import uvloop
+except ImportError:  # pragma: no cover - the plain asyncio loop does, a little more slowly
+    uvloop = None  # type: ignore[assignment]
+
+T = TypeVar("T")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    return uvloop.run(coro) if uvloop is not None else asyncio.run(coro)
 
 
-def fake_model(port: int, delay_s: float) -> None:
-    """An OpenAI-compatible /v1/completions that answers after `delay_s`, in a thread of this process."""
-    import uvicorn
-    from fastapi import FastAPI
+# --- the fake model: its own process -------------------------------------------------------------------
 
-    app = FastAPI()
-
-    @app.post("/v1/completions")
-    async def complete(body: dict[str, Any]) -> dict[str, Any]:
-        await asyncio.sleep(delay_s)
-        return {"id": "x", "object": "text_completion", "model": body.get("model", "fake"),
+def _answer(path: str, body: bytes) -> tuple[int, bytes]:
+    try:
+        model = json.loads(body or b"{}").get("model", "fake")
+    except (ValueError, AttributeError):
+        model = "fake"
+    if path.endswith("/chat/completions"):
+        data: dict[str, Any] = {
+            "id": "x", "object": "chat.completion", "model": model,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": " total += value\n"},
+                         "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 20, "completion_tokens": 6}}
+    elif path.endswith("/completions"):
+        data = {"id": "x", "object": "text_completion", "model": model,
                 "choices": [{"index": 0, "text": " total += value\n", "finish_reason": "stop"}],
                 "usage": {"prompt_tokens": 20, "completion_tokens": 6}}
+    else:
+        return 404, b'{"error": "not found"}'
+    return 200, json.dumps(data).encode()
 
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.02)
+
+def _dechunk(buf: bytearray, pos: int) -> tuple[bytes, int] | None:
+    """A chunked body starting at `pos`: (body, end) once complete, else None."""
+    body = bytearray()
+    while True:
+        eol = buf.find(b"\r\n", pos)
+        if eol < 0:
+            return None
+        size = int(bytes(buf[pos:eol]).split(b";")[0], 16)
+        pos = eol + 2
+        if size == 0:
+            end = buf.find(b"\r\n\r\n", pos - 2)  # optional trailers, then an empty line
+            return (bytes(body), end + 4) if end >= 0 else None
+        if len(buf) < pos + size + 2:
+            return None
+        body += buf[pos:pos + size]
+        pos += size + 2
+
+
+class FakeModelProtocol(asyncio.Protocol):
+    """HTTP/1.1 with keep-alive, just enough for an OpenAI client: answers every POST after `delay` s."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.buf = bytearray()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.transport = None
+
+    def data_received(self, data: bytes) -> None:
+        self.buf += data
+        while self.transport is not None:
+            end = self.buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            lines = bytes(self.buf[:end]).decode("latin-1").split("\r\n")
+            method, path, version = (lines[0].split(" ") + ["", "", ""])[:3]
+            headers = {}
+            for line in lines[1:]:
+                name, _, value = line.partition(":")
+                headers[name.strip().lower()] = value.strip()
+            if "chunked" in headers.get("transfer-encoding", "").lower():
+                got = _dechunk(self.buf, end + 4)
+                if got is None:
+                    return
+                body, used = got
+            else:
+                used = end + 4 + int(headers.get("content-length") or 0)
+                if len(self.buf) < used:
+                    return
+                body = bytes(self.buf[end + 4:used])
+            del self.buf[:used]
+            keep = version == "HTTP/1.1" and headers.get("connection", "").lower() != "close"
+            if method == "POST":
+                status, payload = _answer(path.split("?")[0], body)
+                asyncio.get_running_loop().call_later(self.delay, self._send, status, payload, keep)
+            else:  # a health check
+                self._send(200 if method == "GET" else 405, b"{}", keep)
+
+    def _send(self, status: int, payload: bytes, keep: bool) -> None:
+        if self.transport is None:
+            return
+        reason = {200: "OK", 404: "Not Found", 405: "Method Not Allowed"}[status]
+        self.transport.write(f"HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\n"
+                             f"Content-Length: {len(payload)}\r\nConnection: {'keep-alive' if keep else 'close'}"
+                             "\r\n\r\n".encode() + payload)
+        if not keep:
+            self.transport.close()
+
+
+def die_with_parent() -> None:
+    """Linux: SIGTERM to this process when its parent (the load generator) ends, even SIGKILLed. Kept across
+    exec: used by the fake model itself and as the server's preexec_fn."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def serve_fake_model(delay_s: float, parent: int) -> None:
+    """The fake model's process: prints its port once listening, serves until killed (or its parent dies)."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # Ctrl-C in a terminal: go quietly, no traceback
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+    die_with_parent()
+    if os.getppid() != parent:
+        return
+
+    async def main() -> None:
+        server = await asyncio.get_running_loop().create_server(
+            lambda: FakeModelProtocol(delay_s), "127.0.0.1", 0, backlog=2048)
+        print(server.sockets[0].getsockname()[1], flush=True)
+        await server.serve_forever()
+
+    run(main())
+
+
+def start_fake_model(model_ms: float) -> tuple[subprocess.Popen[bytes], str]:
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--serve-fake-model",
+                             "--model-ms", str(model_ms), "--parent-pid", str(os.getpid())],
+                            stdout=subprocess.PIPE)
+    assert proc.stdout is not None
+    line = proc.stdout.readline().strip()
+    if not line:
+        proc.kill()
+        raise SystemExit("the fake model did not start")
+    return proc, f"http://127.0.0.1:{int(line)}/v1"
+
+
+# --- processes: CPU from /proc, stopping a tree ---------------------------------------------------------
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def proc_stat(pid: int) -> tuple[int, int, int, str] | None:
+    """(ppid, CPU ticks of the process and of its reaped children, start time, name) or None if gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            name, rest = f.read().split(b" (", 1)[1].rsplit(b")", 1)
+    except (OSError, IndexError, ValueError):
+        return None
+    fields = rest.split()
+    # after the name: state, ppid (4th field), ..., utime stime cutime cstime (14th-17th), ..., starttime (22nd)
+    return int(fields[1]), sum(int(x) for x in fields[11:15]), int(fields[19]), name.decode(errors="replace")
+
+
+def process_table() -> dict[int, tuple[int, int, int, str]]:
+    table = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            st = proc_stat(int(entry.name))
+            if st is not None:
+                table[int(entry.name)] = st
+    return table
+
+
+def descendants(root: int, table: dict[int, tuple[int, int, int, str]] | None = None) -> dict[int, tuple[int, int]]:
+    """root and every live descendant: pid -> (CPU ticks, start time)."""
+    table = process_table() if table is None else table
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, *_) in table.items():
+        children.setdefault(ppid, []).append(pid)
+    out, todo = {}, [root]
+    while todo:
+        pid = todo.pop()
+        if pid in table:
+            out[pid] = table[pid][1:3]
+            todo.extend(children.get(pid, ()))
+    return out
+
+
+def machine_busy_ticks() -> int:
+    with open("/proc/stat") as f:
+        values = [int(x) for x in f.readline().split()[1:]]
+    return sum(values[:8]) - values[3] - values[4]  # user..steal, less idle and iowait
+
+
+def cpu_snapshot(server_pid: int, model_pid: int) -> dict[str, int]:
+    """CPU ticks so far: the server's tree (live processes, each with its reaped children), this process
+    (its own and reaped children's: the server and the model are live ones, counted apart), the model's,
+    PostgreSQL's (every process named postgres under one that is not: the postmaster and its backends,
+    the ended ones in the postmaster's reaped children) and the machine's (all but idle and iowait)."""
+    table = process_table()
+    own, model = table.get(os.getpid()), table.get(model_pid)
+    postmasters = [pid for pid, (ppid, _, _, name) in table.items()
+                   if name == "postgres" and table.get(ppid, (0, 0, 0, ""))[3] != "postgres"]
+    return {"server": sum(t for t, _ in descendants(server_pid, table).values()),
+            "load_generator": own[1] if own else 0, "fake_model": model[1] if model else 0,
+            "postgres": sum(t for pm in postmasters for t, _ in descendants(pm, table).values()),
+            "machine": machine_busy_ticks()}
+
+
+def cpu_split(before: dict[str, int], after: dict[str, int]) -> dict[str, float]:
+    """CPU seconds between two snapshots; `other` is the machine's less the parties named (the system,
+    other programs)."""
+    out = {k: round((after[k] - before[k]) / TICK, 2) for k in before}
+    out["other"] = round(out["machine"] - sum(v for k, v in out.items() if k != "machine"), 2)
+    return out
+
+
+def stop_tree(proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    """SIGTERM, then SIGKILL after `timeout`; then SIGKILL any descendant that outlived it."""
+    tree = descendants(proc.pid)
+    tree.pop(proc.pid, None)
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    for pid, (_, started) in tree.items():
+        st = proc_stat(pid)
+        if st is not None and st[2] == started:  # the same process, not a reused pid
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+# --- the server and where its code comes from ----------------------------------------------------------
+
+# Run first in a baseline tree's processes: no other tree's centaurlab may be imported. The project is
+# installed editable, as a path entry (a .pth naming the project's src) or as setuptools' finders in
+# sys.meta_path / sys.path_hooks: all are removed, and the baseline tree put first.
+ISOLATE = """
+import os as _os, sys as _sys
+def _other(entry):
+    if entry.startswith('__editable__'):
+        return True
+    path = _os.path.realpath(entry or '.')
+    return path != _SRC and _os.path.exists(_os.path.join(path, 'centaurlab', '__init__.py'))
+_sys.meta_path[:] = [f for f in _sys.meta_path if '__editable__' not in str(getattr(f, '__module__', ''))]
+_sys.path_hooks[:] = [h for h in _sys.path_hooks if '__editable__' not in str(getattr(h, '__module__', ''))]
+_sys.path[:] = [_SRC] + [e for e in _sys.path if not _other(e) and _os.path.realpath(e or '.') != _SRC]
+_sys.path_importer_cache.clear()
+for _name in [m for m in _sys.modules if m == 'centaurlab' or m.startswith('centaurlab.')]:
+    del _sys.modules[_name]
+"""
+
+# Writes where centaurlab came from, and which of its loaded modules are from elsewhere (must be none).
+WHERE = """
+def _where():
+    import json, os, sys
+    import centaurlab
+    root = os.path.dirname(os.path.dirname(os.path.realpath(centaurlab.__file__))) + os.sep
+    mods = {n: getattr(m, '__file__', None) for n, m in list(sys.modules.items())
+            if n == 'centaurlab' or n.startswith('centaurlab.')}
+    foreign = sorted(n for n, f in mods.items() if f and not os.path.realpath(f).startswith(root))
+    with open(_REPORT, 'w') as f:
+        json.dump({'file': centaurlab.__file__, 'modules': len(mods), 'foreign': foreign}, f)
+"""
+
+
+def python_code(body: str, src: Path | None, report: Path, at_exit: bool = False) -> str:
+    """`python -c` code: isolated to `src` if given, reporting where centaurlab came from to `report`
+    (when `at_exit`: at exit, with every module the command loaded; else once `body` has called `_where()`)."""
+    head = f"_REPORT = {str(report)!r}\n" + (f"_SRC = {str(src)!r}\n{ISOLATE}" if src is not None else "") + WHERE
+    if at_exit:
+        head += "import atexit\natexit.register(_where)\n"
+    return head + body
+
+
+def read_where(report: Path, src: Path | None, what: str) -> dict[str, Any]:
+    try:
+        where: dict[str, Any] = json.loads(report.read_text())
+    except (OSError, ValueError):
+        raise SystemExit(f"{what}: did not report where centaurlab came from") from None
+    print(f"{what}: centaurlab imported from {where['file']} ({where['modules']} modules loaded)", flush=True)
+    if where["foreign"]:
+        raise SystemExit(f"{what}: modules from another tree: {where['foreign'][:10]}")
+    if src is not None and not Path(where["file"]).resolve().is_relative_to(src):
+        raise SystemExit(f"{what}: centaurlab is not the one under {src}")
+    return where
 
 
 STUDY = """id = "load"
@@ -84,37 +363,60 @@ tokens = 16
 """
 
 
-def start_server(folder: Path, port: int, env: dict[str, str], workers: int = 0) -> subprocess.Popen[bytes]:
-    """workers 0: one process as the benchmark always ran it; N: `centaur serve --workers N`."""
-    if workers:
-        cmd = [sys.executable, "-c", "from centaurlab.cli.root import app; app()", "serve", "--port", str(port),
-               "--workers", str(workers)]
-        proc = subprocess.Popen(cmd, cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    else:
-        code = ("import uvicorn; from centaurlab import store; from centaurlab.config import settings; "
-                "from centaurlab.web import create_app; url = settings().database_url; store.upgrade(url); "
-                f"uvicorn.run(create_app(database_url=url, banks=['study']), host='127.0.0.1', port={port}, "
-                "log_level='warning', timeout_keep_alive=120)")
-        proc = subprocess.Popen([sys.executable, "-c", code], cwd=folder, env=env)
-    deadline = time.monotonic() + 600  # several processes start slowly on a busy machine
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("the study server did not start")
+def healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=1) as r:
+            return bool(r.status == 200)
+    except (OSError, urllib.error.URLError):
+        return False
 
+
+def start_server(folder: Path, port: int, env: dict[str, str], workers: int = 0,
+                 src: Path | None = None) -> tuple[subprocess.Popen[bytes], dict[str, Any]]:
+    """workers 0: one process as the benchmark always ran it; N: `centaur serve --workers N`. The server
+    and where its centaurlab came from."""
+    report = folder / "server-imports.json"
+    if workers:
+        code = python_code("_where()\nfrom centaurlab.cli.root import app\napp()\n", src, report)
+        cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--workers", str(workers)]
+        proc = subprocess.Popen(cmd, cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                preexec_fn=die_with_parent)
+    else:
+        body = ("import uvicorn\nfrom centaurlab import store\nfrom centaurlab.config import settings\n"
+                "from centaurlab.web import create_app\nurl = settings().database_url\nstore.upgrade(url)\n"
+                "web = create_app(database_url=url, banks=['study'])\n_where()\n"
+                f"uvicorn.run(web, host='127.0.0.1', port={port}, log_level='warning', timeout_keep_alive=120)\n")
+        proc = subprocess.Popen([sys.executable, "-c", python_code(body, src, report)], cwd=folder, env=env,
+                                preexec_fn=die_with_parent)
+    try:
+        deadline = time.monotonic() + 600  # several processes start slowly on a busy machine
+        while not healthy(f"http://127.0.0.1:{port}/health"):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("the study server did not start")
+            time.sleep(0.2)
+        return proc, read_where(report, src, f"server pid {proc.pid}")
+    except BaseException:
+        stop_tree(proc, timeout=5)
+        raise
+
+
+# --- the participants -------------------------------------------------------------------------------------
 
 class Stats:
     def __init__(self) -> None:
         self.latency: dict[str, list[float]] = {}
         self.events = 0
+        self.loops = 0
         self.errors: dict[str, int] = {}
+        self.error_statuses: dict[str, int] = {}  # "kind status" (or "kind transport"): how the errors failed
 
     def add(self, kind: str, seconds: float) -> None:
         self.latency.setdefault(kind, []).append(seconds)
+
+    def error(self, kind: str, status: int | None) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+        key = f"{kind} {status or 'transport'}"
+        self.error_statuses[key] = self.error_statuses.get(key, 0) + 1
 
 
 def pct(values: list[float], q: float) -> float:
@@ -122,16 +424,34 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-async def join(client: httpx.AsyncClient) -> None:
-    """Through the link, consent, pre-survey and instructions to the coding stage."""
-    await client.get("/s/load")
-    await client.post("/s/load/consent", data={"agree": "yes"})
-    await client.post("/s/load/pre", data={"programming_experience": "1-2 years", "python_experience": "beginner",
-                                           "ai_tool_use": "never"})
-    await client.post("/s/load/start")
+def session(base: str) -> aiohttp.ClientSession:
+    """One participant's browser: its own connection and cookie jar (the participant cookie is set by a
+    127.0.0.1 server, which aiohttp's default jar refuses), redirects followed."""
+    return aiohttp.ClientSession(base_url=base, cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                 timeout=aiohttp.ClientTimeout(total=120))
 
 
-async def participant(client: httpx.AsyncClient, stats: Stats, window: dict[str, float], run_prob: float,
+async def join(client: aiohttp.ClientSession, stats: Stats | None = None) -> None:
+    """Through the link, consent, pre-survey and instructions to the coding stage (not timed; a step that
+    does not end in a 200 is counted as a `join` error)."""
+    steps: list[tuple[str, str, dict[str, str] | None]] = [
+        ("GET", "/s/load", None), ("POST", "/s/load/consent", {"agree": "yes"}),
+        ("POST", "/s/load/pre", {"programming_experience": "1-2 years", "python_experience": "beginner",
+                                 "ai_tool_use": "never"}),
+        ("POST", "/s/load/start", {})]
+    for method, path, form in steps:
+        status: int | None = None
+        try:
+            async with client.request(method, path, data=form) as r:
+                await r.read()
+                status = r.status
+        except (TimeoutError, aiohttp.ClientError):
+            pass
+        if status != 200 and stats is not None:
+            stats.error("join", status)
+
+
+async def participant(client: aiohttp.ClientSession, stats: Stats, window: dict[str, float], run_prob: float,
                       rng: random.Random, think_s: float) -> None:
     """One simulated participant in the coding stage, until the window closes."""
     code = "def sum_product(numbers):\n    total = 0\n    product = 1\n    for value in numbers:\n       "
@@ -140,38 +460,44 @@ async def participant(client: httpx.AsyncClient, stats: Stats, window: dict[str,
                   "client_ms": int(time.time() * 1000), "payload": {"code": code}} for _ in range(10)]
         r = await timed_post(client, stats, "telemetry", "events", {"events": batch})
         if r is not None:
-            stats.events += r.json()["stored"]
+            stats.events += r["stored"]
         await timed_post(client, stats, "suggest", "suggest", {
             "request_id": str(uuid.uuid4()), "trigger": "auto", "prefix": code, "suffix": "", "task_index": 0,
             "client_ms": int(time.time() * 1000)})
         if rng.random() < run_prob:
             await timed_post(client, stats, "run", "run", {"event_id": str(uuid.uuid4()), "task_index": 0,
                                                            "client_ms": int(time.time() * 1000), "code": code})
+        stats.loops += 1
         if think_s:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think_s)
 
 
-async def timed_post(client: httpx.AsyncClient, stats: Stats, kind: str, path: str,
-                     body: dict[str, Any]) -> httpx.Response | None:
-    """The answer when it is a 200 (its latency recorded), else None (an error counted)."""
+async def timed_post(client: aiohttp.ClientSession, stats: Stats, kind: str, path: str,
+                     body: dict[str, Any]) -> Any:
+    """The answer's JSON when it is a 200 (its latency, body read included, recorded), else None (an error
+    counted: another status, or a transport error or timeout)."""
     start = time.perf_counter()
     try:
-        r = await client.post(f"/api/study/load/{path}", json=body)
-    except httpx.TransportError:
-        r = None
-    if r is None or r.status_code != 200:
-        stats.errors[kind] = stats.errors.get(kind, 0) + 1
+        async with client.post(f"/api/study/load/{path}", json=body) as r:
+            content = await r.read()
+            status = r.status
+    except (TimeoutError, aiohttp.ClientError):
+        status = None
+    if status != 200:
+        stats.error(kind, status)
         return None
     stats.add(kind, time.perf_counter() - start)
-    return r
+    return json.loads(content)
 
 
 async def direct_model(model_url: str, n: int) -> list[float]:
     out = []
-    async with httpx.AsyncClient(timeout=30) as client:
+    async with aiohttp.ClientSession() as client:
         for _ in range(n):
             start = time.perf_counter()
-            await client.post(f"{model_url}/completions", json={"model": "fake", "prompt": "x", "max_tokens": 16})
+            async with client.post(f"{model_url}/completions",
+                                   json={"model": "fake", "prompt": "x", "max_tokens": 16}) as r:
+                await r.read()
             out.append(time.perf_counter() - start)
     return out
 
@@ -179,13 +505,8 @@ async def direct_model(model_url: str, n: int) -> list[float]:
 async def sequential(base: str, n: int) -> Stats:
     """One participant, one request at a time: the server's own cost without queueing."""
     stats = Stats()
-    # one participant, one request at a time: the server's own overhead without queueing
-    async with httpx.AsyncClient(base_url=base, timeout=60, follow_redirects=True) as client:
-        await client.get("/s/load")
-        await client.post("/s/load/consent", data={"agree": "yes"})
-        await client.post("/s/load/pre", data={"programming_experience": "1-2 years", "python_experience": "beginner",
-                                               "ai_tool_use": "never"})
-        await client.post("/s/load/start")
+    async with session(base) as client:
+        await join(client)
         for _ in range(n):
             batch = [{"event_id": str(uuid.uuid4()), "type": "code_snapshot", "task_index": 0,
                       "client_ms": int(time.time() * 1000), "payload": {"code": "x = 1\n"}} for _ in range(10)]
@@ -196,31 +517,45 @@ async def sequential(base: str, n: int) -> Stats:
     return stats
 
 
-async def load(base: str, n: int, seconds: float, run_prob: float, seed: int, think_s: float) -> dict[str, Any]:
+async def load(base: str, n: int, seconds: float, run_prob: float, seed: int, think_s: float,
+               cpu_now: Callable[[], dict[str, int]]) -> dict[str, Any]:
     stats = Stats()
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
-    clients = [httpx.AsyncClient(base_url=base, timeout=120, follow_redirects=True, limits=limits) for _ in range(n)]
-    joined = time.monotonic()
-    await asyncio.gather(*(join(c) for c in clients))  # not measured: everyone joins, then the window opens
-    joined = time.monotonic() - joined
-    window = {"stop": time.monotonic() + seconds}
-    start = time.monotonic()
-    await asyncio.gather(*(participant(c, stats, window, run_prob, random.Random(seed + i), think_s)
-                           for i, c in enumerate(clients)))
-    elapsed = time.monotonic() - start
-    for c in clients:
-        await c.aclose()
+    clients = [session(base) for _ in range(n)]
+    try:
+        joined = time.monotonic()
+        await asyncio.gather(*(join(c, stats) for c in clients))  # not measured: everyone joins, then the window
+        joined = time.monotonic() - joined
+        cpu_before = cpu_now()
+        window = {"stop": time.monotonic() + seconds}
+        start = time.monotonic()
+        await asyncio.gather(*(participant(c, stats, window, run_prob, random.Random(seed + i), think_s)
+                               for i, c in enumerate(clients)))
+        elapsed = time.monotonic() - start
+        cpu = cpu_split(cpu_before, cpu_now())
+    finally:
+        await asyncio.gather(*(c.close() for c in clients))
     return {
         "participants": n, "think_ms": round(think_s * 1000), "join_seconds": round(joined, 1),
         "seconds": round(elapsed, 1),
         "events_stored": stats.events,
         "events_per_s": round(stats.events / elapsed, 1), "errors": stats.errors,
+        "error_statuses": stats.error_statuses,
         "latency_ms": {k: {"n": len(v), "p50": round(pct(v, 0.5) * 1000, 1), "p99": round(pct(v, 0.99) * 1000, 1)}
                        for k, v in stats.latency.items()},
+        "loops": stats.loops, "cpu_s": cpu,
+        "server_cpu_ms_per_loop": round(cpu["server"] * 1000 / stats.loops, 2) if stats.loops else None,
     }
 
 
-def measure(setup: str, args: argparse.Namespace, model_url: str, baseline_src: Path | None) -> dict[str, Any]:
+def print_cpu(one: dict[str, Any]) -> None:
+    cpu, s = one["cpu_s"], one["seconds"]
+    parts = ", ".join(f"{k.replace('_', ' ')} {v:.1f} s ({v / s:.2f} cores)" for k, v in cpu.items())
+    print(f"  CPU over the {s} s window ({one['participants']} participants, think {one['think_ms']} ms): "
+          f"{parts}; server {one['server_cpu_ms_per_loop']} ms per loop ({one['loops']} loops)", flush=True)
+
+
+def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int,
+            baseline_src: Path | None) -> dict[str, Any]:
     """One layout: a fresh database and study, the server started, the participants' plan, the server stopped."""
     folder = Path(tempfile.mkdtemp(prefix="study-load-"))
     (folder / "centaur.toml").write_text(f'[models.fake]\nbase_url = "{model_url}"\nmodel = "fake"\n'
@@ -228,13 +563,17 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, baseline_src: 
     (folder / "load.toml").write_text(STUDY)
     env = {**os.environ, "CENTAUR_DATA_DIR": str(folder / "data"), "CENTAUR_CONFIG": str(folder / "centaur.toml")}
     if baseline_src is not None:
-        env["PYTHONPATH"] = str(baseline_src)
+        env["PYTHONPATH"] = str(baseline_src)  # for any python the server starts without -E
     workers = 0
     if setup.startswith("postgres"):
         from sqlalchemy import create_engine, text
         from sqlalchemy.engine import make_url
 
         workers = int(setup.split(":")[1]) if ":" in setup else 1
+        if baseline_src is not None:
+            if workers > 1:
+                raise SystemExit(f"--baseline-src runs one process: the pre-issue code has no --workers ({setup})")
+            workers = 0
         name = f"study_load_{uuid.uuid4().hex[:8]}"
         admin = create_engine(args.postgres_url, isolation_level="AUTOCOMMIT")
         with admin.connect() as conn:
@@ -242,26 +581,44 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, baseline_src: 
         admin.dispose()
         env["CENTAUR_DATABASE_URL"] = make_url(args.postgres_url).set(database=name).render_as_string(
             hide_password=False)
-    subprocess.run([sys.executable, "-c", "from centaurlab.cli.root import app; app()", "study", "create",
-                    "load.toml"], cwd=folder, env=env, check=True, capture_output=True)
+    report = folder / "create-imports.json"
+    code = python_code("from centaurlab.cli.root import app\napp()\n", baseline_src, report, at_exit=True)
+    subprocess.run([sys.executable, "-c", code, "study", "create", "load.toml"], cwd=folder, env=env, check=True,
+                   capture_output=True)
+    read_where(report, baseline_src, "study create")
     port = free_port()
-    server = start_server(folder, port, env, workers)
+    server, where = start_server(folder, port, env, workers, baseline_src)
     base = f"http://127.0.0.1:{port}"
-    out: dict[str, Any] = {"setup": setup + (" (baseline source)" if baseline_src else ""), "runs": []}
+    out: dict[str, Any] = {"setup": setup + (" (baseline source)" if baseline_src else ""),
+                           "centaurlab_file": where["file"], "runs": []}
     try:
-        single = asyncio.run(sequential(base, 50))
-        out["suggest_alone_p50_ms"] = round(statistics.median(single.latency["suggest"]) * 1000, 1)
-        out["telemetry_alone_p50_ms"] = round(statistics.median(single.latency["telemetry"]) * 1000, 1)
+        single = run(sequential(base, 50))
+        for kind in ("suggest", "telemetry"):
+            alone = single.latency.get(kind)
+            out[f"{kind}_alone_p50_ms"] = round(statistics.median(alone) * 1000, 1) if alone else None
+        if single.errors:
+            out["alone_errors"] = single.error_statuses
+            print(f"{out['setup']}: the lone participant's requests failed: {single.error_statuses}", flush=True)
         plan = [(int(n), int(t)) for t in args.think_ms.split(",") for n in args.participants.split(",")]
         for n, think in plan:
-            one = asyncio.run(load(base, n, args.seconds, args.run_prob, args.seed, think / 1000))
+            one = run(load(base, n, args.seconds, args.run_prob, args.seed, think / 1000,
+                           lambda: cpu_snapshot(server.pid, model_pid)))
             one["setup"] = out["setup"]
             out["runs"].append(one)
             print(json.dumps(one), flush=True)
+            print_cpu(one)
     finally:
-        server.terminate()
-        server.wait(timeout=60)
+        stop_tree(server)
     return out
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
 
 
 def compare(results: list[dict[str, Any]], model_p50: float, n: int) -> list[dict[str, Any]]:
@@ -278,12 +635,26 @@ def compare(results: list[dict[str, Any]], model_p50: float, n: int) -> list[dic
             sug = lat.get("suggest", {}).get("p99")
             row["suggest_added_p99_ms"] = round(sug - model_p50, 1) if sug is not None else None
             row["errors"] = paced[0]["errors"]
+            row["paced_cpu_s"] = paced[0]["cpu_s"]
+            row["paced_server_cpu_ms_per_loop"] = paced[0]["server_cpu_ms_per_loop"]
+        if saturated:
+            best = max(saturated, key=lambda r: r["events_per_s"])
+            row["saturated_cpu_s"] = best["cpu_s"]
+            row["saturated_server_cpu_ms_per_loop"] = best["server_cpu_ms_per_loop"]
         rows.append(row)
     base = rows[0]["events_per_s_saturated"]
     for row in rows:
         ev = row["events_per_s_saturated"]
         row["events_per_s_x_baseline"] = round(ev / base, 2) if ev and base else None
     return rows
+
+
+def source_tree(path: Path) -> Path:
+    """The folder holding the `centaurlab` package: DIR itself or DIR/src."""
+    for candidate in (path, path / "src"):
+        if (candidate / "centaurlab" / "__init__.py").exists():
+            return candidate.resolve()
+    raise SystemExit(f"--baseline-src {path}: no centaurlab package there nor in its src/")
 
 
 def main() -> None:
@@ -300,16 +671,23 @@ def main() -> None:
                         help="a PostgreSQL server where a fresh database is made per postgres layout")
     parser.add_argument("--baseline-src", type=Path, help="run the first layout from this source tree's src/")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--serve-fake-model", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--parent-pid", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve_fake_model:
+        serve_fake_model(args.model_ms / 1000, args.parent_pid)
+        return
+    baseline = source_tree(args.baseline_src) if args.baseline_src is not None else None
 
-    model_port = free_port()
-    fake_model(model_port, args.model_ms / 1000)
-    model_url = f"http://127.0.0.1:{model_port}/v1"
-    model = asyncio.run(direct_model(model_url, 50))
-    model_p50 = statistics.median(model) * 1000
-    results = []
-    for i, setup in enumerate(args.servers.split(",")):
-        results.append(measure(setup, args, model_url, args.baseline_src if i == 0 else None))
+    model_proc, model_url = start_fake_model(args.model_ms)
+    try:
+        model = run(direct_model(model_url, 50))
+        model_p50 = statistics.median(model) * 1000
+        results = []
+        for i, setup in enumerate(args.servers.split(",")):
+            results.append(measure(setup, args, model_url, model_proc.pid, baseline if i == 0 else None))
+    finally:
+        stop_tree(model_proc, timeout=5)
     biggest = max(int(n) for n in args.participants.split(","))
     summary = {"model_ms": args.model_ms, "direct_model_p50_ms": round(model_p50, 1),
                "goals": compare(results, model_p50, biggest)}
