@@ -251,27 +251,36 @@ def machine_busy_ticks() -> int:
     return sum(values[:8]) - values[3] - values[4]  # user..steal, less idle and iowait
 
 
-def cpu_snapshot(server_pid: int, model_pid: int) -> dict[str, int]:
+class CpuSnapshot:
     """CPU ticks so far: the server's tree (live processes, each with its reaped children), this process
     (its own and reaped children's: the server and the model are live ones, counted apart), the model's,
     PostgreSQL's (every process named postgres under one that is not: the postmaster and its backends,
-    the ended ones in the postmaster's reaped children) and the machine's (all but idle and iowait)."""
-    table = process_table()
-    own, model = table.get(os.getpid()), table.get(model_pid)
-    postmasters = [pid for pid, (ppid, _, _, name) in table.items()
-                   if name == "postgres" and table.get(ppid, (0, 0, 0, ""))[3] != "postgres"]
-    return {"server": sum(t for t, _ in descendants(server_pid, table).values()),
-            "load_generator": own[1] if own else 0, "fake_model": model[1] if model else 0,
-            "postgres": sum(t for pm in postmasters for t, _ in descendants(pm, table).values()),
-            "machine": machine_busy_ticks()}
+    the ended ones in the postmaster's reaped children) and the machine's (all but idle and iowait); and
+    every other process's, to name the biggest of the rest."""
+
+    def __init__(self, server_pid: int, model_pid: int) -> None:
+        table = process_table()
+        own, model = table.get(os.getpid()), table.get(model_pid)
+        postmasters = [pid for pid, (ppid, _, _, name) in table.items()
+                       if name == "postgres" and table.get(ppid, (0, 0, 0, ""))[3] != "postgres"]
+        server = descendants(server_pid, table)
+        postgres = {pid: v for pm in postmasters for pid, v in descendants(pm, table).items()}
+        self.totals = {"server": sum(t for t, _ in server.values()),
+                       "load_generator": own[1] if own else 0, "fake_model": model[1] if model else 0,
+                       "postgres": sum(t for t, _ in postgres.values()), "machine": machine_busy_ticks()}
+        named = {*server, *postgres, os.getpid(), model_pid}
+        self.rest = {(pid, start): (ticks, name) for pid, (_, ticks, start, name) in table.items()
+                     if pid not in named}
 
 
-def cpu_split(before: dict[str, int], after: dict[str, int]) -> dict[str, float]:
+def cpu_split(before: CpuSnapshot, after: CpuSnapshot) -> tuple[dict[str, float], list[str]]:
     """CPU seconds between two snapshots; `other` is the machine's less the parties named (the system,
-    other programs)."""
-    out = {k: round((after[k] - before[k]) / TICK, 2) for k in before}
+    other programs); and the three other processes that used the most, as "name pid: seconds"."""
+    out = {k: round((after.totals[k] - before.totals[k]) / TICK, 2) for k in before.totals}
     out["other"] = round(out["machine"] - sum(v for k, v in out.items() if k != "machine"), 2)
-    return out
+    used = sorted(((ticks - before.rest.get(key, (0, ""))[0], f"{name} {key[0]}")
+                   for key, (ticks, name) in after.rest.items()), reverse=True)
+    return out, [f"{who}: {ticks / TICK:.1f} s" for ticks, who in used[:3] if ticks >= TICK // 10]
 
 
 def stop_tree(proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
@@ -518,7 +527,7 @@ async def sequential(base: str, n: int) -> Stats:
 
 
 async def load(base: str, n: int, seconds: float, run_prob: float, seed: int, think_s: float,
-               cpu_now: Callable[[], dict[str, int]]) -> dict[str, Any]:
+               cpu_now: Callable[[], CpuSnapshot]) -> dict[str, Any]:
     stats = Stats()
     clients = [session(base) for _ in range(n)]
     try:
@@ -531,7 +540,7 @@ async def load(base: str, n: int, seconds: float, run_prob: float, seed: int, th
         await asyncio.gather(*(participant(c, stats, window, run_prob, random.Random(seed + i), think_s)
                                for i, c in enumerate(clients)))
         elapsed = time.monotonic() - start
-        cpu = cpu_split(cpu_before, cpu_now())
+        cpu, busiest_others = cpu_split(cpu_before, cpu_now())
     finally:
         await asyncio.gather(*(c.close() for c in clients))
     return {
@@ -542,16 +551,17 @@ async def load(base: str, n: int, seconds: float, run_prob: float, seed: int, th
         "error_statuses": stats.error_statuses,
         "latency_ms": {k: {"n": len(v), "p50": round(pct(v, 0.5) * 1000, 1), "p99": round(pct(v, 0.99) * 1000, 1)}
                        for k, v in stats.latency.items()},
-        "loops": stats.loops, "cpu_s": cpu,
+        "loops": stats.loops, "cpu_s": cpu, "busiest_other_processes": busiest_others,
         "server_cpu_ms_per_loop": round(cpu["server"] * 1000 / stats.loops, 2) if stats.loops else None,
     }
 
 
 def print_cpu(one: dict[str, Any]) -> None:
-    cpu, s = one["cpu_s"], one["seconds"]
+    cpu, s, others = one["cpu_s"], one["seconds"], one["busiest_other_processes"]
     parts = ", ".join(f"{k.replace('_', ' ')} {v:.1f} s ({v / s:.2f} cores)" for k, v in cpu.items())
     print(f"  CPU over the {s} s window ({one['participants']} participants, think {one['think_ms']} ms): "
-          f"{parts}; server {one['server_cpu_ms_per_loop']} ms per loop ({one['loops']} loops)", flush=True)
+          f"{parts}; server {one['server_cpu_ms_per_loop']} ms per loop ({one['loops']} loops)"
+          + (f"; busiest others: {', '.join(others)}" if others else ""), flush=True)
 
 
 def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int,
@@ -602,7 +612,7 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
         plan = [(int(n), int(t)) for t in args.think_ms.split(",") for n in args.participants.split(",")]
         for n, think in plan:
             one = run(load(base, n, args.seconds, args.run_prob, args.seed, think / 1000,
-                           lambda: cpu_snapshot(server.pid, model_pid)))
+                           lambda: CpuSnapshot(server.pid, model_pid)))
             one["setup"] = out["setup"]
             out["runs"].append(one)
             print(json.dumps(one), flush=True)
