@@ -11,7 +11,7 @@ from .migrate import current, head, upgrade
 from .model_calls import CachedResponse, ModelCall, cache_response, cached_response, calls_for_run
 from .models import Base, GradeRow, Submission, TestVerdict
 from .server import ServerSecret, lock_across_processes, shared_secret
-from .study import ParticipantRow, StudyEvent, StudyRow, append_events, events_of
+from .study import ParticipantRow, StudyEvent, StudyRow, append_events, events_of, insert_new_events
 from .submissions import record_report, source_digest, submissions_for
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "StudyEvent",
     "StudyRow",
     "append_events",
+    "insert_new_events",
     "events_of",
     "ServerSecret",
     "lock_across_processes",

@@ -30,17 +30,23 @@ def normalise_url(url: str) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
+# A web server process answers from up to 40 threads; a pool smaller than that closes and reopens a
+# connection (with SQLite's pragmas, or PostgreSQL's handshake) on nearly every request under load.
+POOL = {"pool_size": 20, "max_overflow": 30}
+
+
 @cache
 def engine_for(url: str) -> Engine:
     url = normalise_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 30})
+        on_disk = bool(parsed.database) and parsed.database != ":memory:"
+        if on_disk:
+            Path(str(parsed.database)).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": 30}, **(POOL if on_disk else {}))
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, **POOL)
 
 
 def default_url() -> str:
@@ -49,11 +55,17 @@ def default_url() -> str:
     return settings().database_url
 
 
+@cache
+def _sessions(url: str) -> sessionmaker[Session]:
+    """One factory per database: making a sessionmaker sets up a Session subclass and its event dispatch,
+    which cost more than a short query."""
+    return sessionmaker(engine_for(url), expire_on_commit=False)
+
+
 @contextmanager
 def session_scope(url: str | None = None) -> Iterator[Session]:
     """A session that commits on success and rolls back on error."""
-    factory = sessionmaker(engine_for(url or default_url()), expire_on_commit=False)
-    with factory() as session:
+    with _sessions(url or default_url())() as session:
         try:
             yield session
             session.commit()

@@ -1,10 +1,12 @@
 """Autocomplete and chat from the server's event loop: the model is asked with an async HTTP call behind the
-model's queue (`models.ModelLimiter`), so a request waiting for a model holds no server thread, only
-the short reads and the log write at either end run in threads. A paired condition, or a provider that
-is not an OpenAI-compatible endpoint (replay files), takes the blocking path in a thread as before."""
+model's queue (`models.ModelLimiter`), so a request waiting for a model holds no server thread. A
+suggestion's two events go to the telemetry writer, committed with other requests' events in one
+transaction, and the browser is answered once they are. A paired condition, or a provider that is not
+an OpenAI-compatible endpoint (replay files), takes the blocking path in a thread as before."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -15,12 +17,14 @@ from ..models.async_openai import AsyncCompletions
 from ..models.limiter import ModelLimiter
 from ..store import ParticipantRow
 from .autocomplete import Autocomplete, SuggestRequest
+from .batch_writer import EventWriter
 from .chat import Chat, ChatBody
 
 
 class AsyncAutocomplete:
-    def __init__(self, autocomplete: Autocomplete, chat: Chat | None = None) -> None:
+    def __init__(self, autocomplete: Autocomplete, writer: EventWriter, chat: Chat | None = None) -> None:
         self.autocomplete = autocomplete
+        self.writer = writer
         self.chat_ = chat
         registry = autocomplete.registry
         self.limiter = ModelLimiter({name: registry.get(name).concurrency for name in registry.names()})
@@ -30,7 +34,7 @@ class AsyncAutocomplete:
         if model not in self._clients:
             provider = self.autocomplete.registry.provider(model)
             cfg = self.autocomplete.registry.get(model)
-            self._clients[model] = (AsyncCompletions(provider, cfg.timeout_s)
+            self._clients[model] = (AsyncCompletions(provider, cfg.timeout_s, max(1, cfg.concurrency))
                                     if isinstance(provider, OpenAIProvider) else None)
         return self._clients[model]
 
@@ -45,8 +49,10 @@ class AsyncAutocomplete:
         async with self.limiter.slot(model):  # the wait counts in the latency, as the participant waits it too
             response = await client.complete(request)
         latency_ms = round((time.perf_counter() - start) * 1000)
-        return await to_thread.run_sync(ac.served, study, p, body, model, requested, finish(response.text),
-                                       latency_ms, response.raw)
+        events, answer = ac.served_events(study, p, body, model, requested, finish(response.text), latency_ms,
+                                          response.raw)
+        await asyncio.wrap_future(self.writer.submit(events, {}))
+        return answer
 
     async def chat(self, p: ParticipantRow, body: ChatBody) -> dict[str, Any]:
         chat = self.chat_
@@ -61,3 +67,9 @@ class AsyncAutocomplete:
         latency_ms = round((time.perf_counter() - start) * 1000)
         return await to_thread.run_sync(chat.answered, study, p, body, model, message_event, response.text,
                                        latency_ms)
+
+    async def aclose(self) -> None:
+        """Close the model clients' connections (at the server's shutdown)."""
+        for client in self._clients.values():
+            if client is not None:
+                await client.aclose()

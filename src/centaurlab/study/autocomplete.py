@@ -119,6 +119,15 @@ class Autocomplete:
     def served(self, study: Study, p: ParticipantRow, body: SuggestRequest, model: str, requested: dict[str, Any],
                suggestion: str, latency_ms: int, raw: Any) -> dict[str, Any]:
         """Log the request and the suggestion served (blocking: the store); the answer for the browser."""
+        events, answer = self.served_events(study, p, body, model, requested, suggestion, latency_ms, raw)
+        with self.participants.writing() as session:
+            append_events(session, events)
+        return answer
+
+    def served_events(self, study: Study, p: ParticipantRow, body: SuggestRequest, model: str,
+                      requested: dict[str, Any], suggestion: str, latency_ms: int,
+                      raw: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """(the events to log: the request and the suggestion served, the answer for the browser)."""
         suggestion_id = str(uuid.uuid4())
         events = [requested]
         if suggestion:
@@ -129,10 +138,8 @@ class Autocomplete:
                  "logprobs": _logprobs(raw)},
                 index=body.task_index, client_ms=body.client_ms + latency_ms,
             ))
-        with self.participants.writing() as session:
-            append_events(session, events)
-        return {"request_id": body.request_id, "suggestion_id": suggestion_id if suggestion else None,
-                "suggestion": suggestion, "latency_ms": latency_ms}
+        return events, {"request_id": body.request_id, "suggestion_id": suggestion_id if suggestion else None,
+                        "suggestion": suggestion, "latency_ms": latency_ms}
 
     def _pair(self, study: Study, p: ParticipantRow, pool: tuple[str, ...], body: SuggestRequest,
               requested: dict[str, Any]) -> dict[str, Any]:

@@ -17,18 +17,15 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
 from anyio import to_thread
 from sqlalchemy import select
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
 
 from .. import store
-from ..store import ParticipantRow, StudyEvent
+from ..store import ParticipantRow
 from .participants import NotAParticipant, Participants, now_ms, token_digest
 from .telemetry import EventBatch
 from .tokens import TokenSigner
@@ -78,22 +75,6 @@ class _Job:
     rows: list[dict[str, Any]]
     snapshots: Snapshots
     future: Future[int] = field(default_factory=Future)
-
-
-def _insert_new(session: Session, rows: Sequence[dict[str, Any]]) -> set[str]:
-    """Insert the events not stored yet; the event ids that were new."""
-    if not rows:
-        return set()
-    dialect = session.get_bind().dialect.name
-    if dialect in ("sqlite", "postgresql"):
-        insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
-        stmt = insert(StudyEvent).on_conflict_do_nothing(index_elements=["event_id"]).returning(StudyEvent.event_id)
-        return {r[0] for r in session.execute(stmt, [dict(r) for r in rows]).all()}
-    known = set(session.scalars(select(StudyEvent.event_id).where(
-        StudyEvent.event_id.in_([r["event_id"] for r in rows]))))
-    fresh = {r["event_id"]: r for r in rows if r["event_id"] not in known}
-    session.add_all(StudyEvent(**r) for r in fresh.values())
-    return set(fresh)
 
 
 class EventWriter:
@@ -176,7 +157,7 @@ class EventWriter:
                     if index not in mine or snap[0] >= mine[index][0]:
                         mine[index] = snap
         with self.participants.writing() as session:
-            fresh = _insert_new(session, rows)
+            fresh = store.insert_new_events(session, rows)
             for pid in sorted(latest):  # a fixed order: two processes never wait on each other's rows
                 row = session.get(ParticipantRow, pid, with_for_update=True)
                 if row is not None and row.stage == "coding" and row.task_index in latest[pid]:

@@ -98,12 +98,19 @@ class Participants:
             return row.id, token
 
     def authenticate(self, study_id: str, token: str | None) -> ParticipantRow:
+        """The participant holding this token, as stored now: a signed token is looked up by its participant's
+        id (the primary key), an older unsigned one by its digest. Either way the stored digest must match,
+        so a token replaced by a later join stops working."""
         if not token:
             raise NotAParticipant("no participant token: open the study link first")
+        participant_id = self.tokens.verify(token)
+        digest = token_digest(token)
         with store.session_scope(self.url) as session:
-            row = session.scalars(select(ParticipantRow).where(
-                ParticipantRow.token_sha256 == token_digest(token))).first()
-            if row is None or row.study_id != study_id:
+            if participant_id is not None:
+                row = session.get(ParticipantRow, participant_id)
+            else:
+                row = session.scalars(select(ParticipantRow).where(ParticipantRow.token_sha256 == digest)).first()
+            if row is None or row.study_id != study_id or row.token_sha256 != digest:
                 raise NotAParticipant("this browser is not a participant of this study: open the study link")
             session.expunge(row)
             return row
@@ -185,17 +192,21 @@ class Participants:
             row = session.get(ParticipantRow, p.id)
             assert row is not None
             session.expunge(row)
+        return self.ended_if_time_up(row)
+
+    def ended_if_time_up(self, row: ParticipantRow) -> ParticipantRow:
+        """`row` (just read from the store), or, when its session's time is up, the row after ending it."""
         if not _time_up(row):
             return row
-        study = self.studies.get(p.study_id)
-        with self.lock(p.id), self.writing() as session:
-            row = session.get(ParticipantRow, p.id, with_for_update=True)
-            assert row is not None
-            if _time_up(row):
-                self._end(study, session, row, "timeout")
+        study = self.studies.get(row.study_id)
+        with self.lock(row.id), self.writing() as session:
+            stored = session.get(ParticipantRow, row.id, with_for_update=True)
+            assert stored is not None
+            if _time_up(stored):
+                self._end(study, session, stored, "timeout")
             session.flush()
-            session.expunge(row)
-            return row
+            session.expunge(stored)
+            return stored
 
     def _end(self, study: Study, session: Session, row: ParticipantRow, reason: str) -> None:
         row.stage = "exit"

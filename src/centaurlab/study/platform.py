@@ -32,5 +32,6 @@ class StudyPlatform:
         participants = Participants(url, studies)
         registry = registry or load_registry()
         autocomplete, chat = Autocomplete(participants, registry), Chat(participants, registry)
-        return cls(url, studies, participants, autocomplete, chat,
-                   runner, BatchedTelemetry(participants, participants.tokens), AsyncAutocomplete(autocomplete, chat))
+        telemetry = BatchedTelemetry(participants, participants.tokens)
+        return cls(url, studies, participants, autocomplete, chat, runner, telemetry,
+                   AsyncAutocomplete(autocomplete, telemetry.writer, chat))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -145,16 +146,41 @@ def _install_handlers(app: FastAPI) -> None:
         return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
 
-def _install_headers(app: FastAPI) -> None:
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        if response.headers.get("content-type", "").startswith("text/html"):
-            response.headers.setdefault("Content-Security-Policy", CSP)
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
+class SecurityHeaders:
+    """Headers every answer carries, and the page-only ones (CSP, no caching) on HTML. A plain ASGI
+    middleware: Starlette's `@app.middleware("http")` wraps each request in a task and a stream, which
+    cost more than the telemetry request itself."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {k.lower() for k, _ in headers}
+                html = any(k.lower() == b"content-type" and v.startswith(b"text/html") for k, v in headers)
+                wanted = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin")]
+                if html:
+                    wanted += [(b"content-security-policy", CSP.encode()), (b"cache-control", b"no-store")]
+                headers += [(k, v) for k, v in wanted if k not in present]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    yield
+    platform = getattr(app.state, "study", None)
+    if platform is not None:  # what a study server holds open: model connections, the telemetry writer
+        await platform.suggestions.aclose()
+        platform.telemetry.close()
 
 
 def create_app(
@@ -176,11 +202,15 @@ def create_app(
         docs_url=None,  # Swagger UI and ReDoc load from a CDN: we serve the schema only
         redoc_url=None,
         openapi_url="/api/openapi.json",
+        lifespan=_lifespan,
     )
     app.state.catalogue = Catalogue(banks)
     app.state.runner = Runner(run_slots or settings().workers, database_url)
     app.state.grader = Grader(app.state.runner)
     app.state.bundle = load_bundle(static_dir)
+    # the participants' API first: FastAPI tries routers in order, and its telemetry and suggestions are
+    # most of a study server's requests
+    app.include_router(study_api.router)
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(health.router)
@@ -193,7 +223,6 @@ def create_app(
         app.state.collab_studies = CollabStudies(database_url, settings().data_dir / "collab-workspaces")
     app.state.dashboard_auth = DashboardAuth(dashboard_password())
     app.include_router(participant.router)
-    app.include_router(study_api.router)
     app.include_router(collab_dashboard.router)  # before the coding studies' /dashboard/{study_id} pages
     app.include_router(dashboard.router)
     app.include_router(arena.router)
@@ -203,6 +232,6 @@ def create_app(
     app.include_router(collab.router)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     _install_handlers(app)
-    _install_headers(app)
+    app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
     return app

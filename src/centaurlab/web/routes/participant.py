@@ -178,7 +178,7 @@ def go(study_id: str, request: Request) -> Response:
         if exc.status_code != 403:
             raise
         return RedirectResponse(f"/s/{study_id}", status_code=303)
-    p = platform_of(request).participants.current(p)
+    p = platform_of(request).participants.ended_if_time_up(p)
     return _stage_page(request, study, p)
 
 

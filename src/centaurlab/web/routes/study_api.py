@@ -38,8 +38,8 @@ class CodeAction(Action):
 
 
 def _coding(request: Request, study_id: str, index: int) -> Any:
-    p = participant_of(request, study_id)
-    p = platform_of(request).participants.current(p)
+    """The participant, as stored now (one read), if they are coding task `index`; else 409."""
+    p = platform_of(request).participants.ended_if_time_up(participant_of(request, study_id))
     if p.stage != "coding":
         raise HTTPException(409, f"the session is over (stage '{p.stage}'): reload the page")
     if index != p.task_index:
@@ -50,7 +50,7 @@ def _coding(request: Request, study_id: str, index: int) -> Any:
 @router.get("/state")
 def state(study_id: str, request: Request) -> dict[str, Any]:
     """Where the participant is: stage, task, code, clocks, assistants."""
-    p = platform_of(request).participants.current(participant_of(request, study_id))
+    p = platform_of(request).participants.ended_if_time_up(participant_of(request, study_id))
     return coding_state(study_of(request, study_id), p)
 
 
@@ -124,6 +124,8 @@ async def suggest(study_id: str, body: SuggestRequest, request: Request) -> dict
         raise HTTPException(403, str(exc)) from None
     except ModelError as exc:
         raise HTTPException(502, f"the assistant is unavailable: {exc}") from None
+    except SQLAlchemyError:
+        raise HTTPException(503, "the suggestion could not be logged just now: ask again") from None
 
 
 @router.post("/chat")
