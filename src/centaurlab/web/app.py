@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
@@ -21,6 +20,8 @@ from ..study.grades import Grader
 from ..study.runs import Runner
 from .assets import STATIC_DIR, load_bundle
 from .dashboard_auth import DashboardAuth, dashboard_password
+from .errors import validation_body
+from .hot_path import HotPath
 from .html import e, layout
 from .routes import (
     api,
@@ -115,14 +116,6 @@ def _error_page(request: Request, status: int, title: str, message: str) -> HTML
     return HTMLResponse(layout(title, body, bundle=bundle, crumbs=[("Banks", "/"), (title, None)]), status)
 
 
-def _validation_message(errors: Sequence[Any]) -> str:
-    parts = []
-    for err in errors:
-        where = ".".join(str(p) for p in err.get("loc", ()))
-        parts.append(f"{where}: {err.get('msg', 'invalid')}")
-    return "; ".join(parts) or "invalid request"
-
-
 def _install_handlers(app: FastAPI) -> None:
     @app.exception_handler(UnknownTask)
     @app.exception_handler(UnknownBank)
@@ -133,11 +126,7 @@ def _install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
-        # never echo the input back: it may be 200 KB of code
-        errors = [{k: v for k, v in err.items() if k in ("loc", "msg", "type")} for err in exc.errors()]
-        return JSONResponse(
-            {"detail": _validation_message(errors), "errors": jsonable_encoder(errors)}, status_code=422
-        )
+        return JSONResponse(jsonable_encoder(validation_body(exc.errors())), status_code=422)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -232,6 +221,7 @@ def create_app(
     app.include_router(collab.router)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     _install_handlers(app)
+    app.add_middleware(HotPath)  # innermost of ours: behind the body limit and the security headers
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
     return app

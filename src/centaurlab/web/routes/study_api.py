@@ -9,15 +9,15 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
 from ...models import ModelError
 from ...study.autocomplete import NotInCondition, SuggestRequest
 from ...study.chat import ChatBody
-from ...study.participants import NotAParticipant, WrongStage
+from ...study.participants import WrongStage
 from ...study.session_view import coding_state, console_text, script_console
 from ...study.telemetry import EventBatch
+from . import study_hot
 from .deps import participant_of, platform_of, study_of, token_of
 
 router = APIRouter(prefix="/api/study/{study_id}", tags=["study"])
@@ -38,13 +38,8 @@ class CodeAction(Action):
 
 
 def _coding(request: Request, study_id: str, index: int) -> Any:
-    """The participant, as stored now (one read), if they are coding task `index`; else 409."""
-    p = platform_of(request).participants.ended_if_time_up(participant_of(request, study_id))
-    if p.stage != "coding":
-        raise HTTPException(409, f"the session is over (stage '{p.stage}'): reload the page")
-    if index != p.task_index:
-        raise HTTPException(409, f"task {index} is not the current task ({p.task_index}): reload the page")
-    return p
+    """The participant, as stored now (one read), if they are coding task `index`; else 403 or 409."""
+    return study_hot.coding_participant(platform_of(request), study_id, token_of(request, study_id), index)
 
 
 @router.get("/state")
@@ -104,28 +99,14 @@ async def events(study_id: str, body: EventBatch, request: Request) -> dict[str,
     """Store a batch of the browser's telemetry events; sending a batch again stores nothing twice. Answered
     once the batch is committed (written with other requests' batches in one transaction); a 503 means
     nothing was acknowledged and the browser sends the batch again."""
-    study_of(request, study_id)
-    try:
-        return await platform_of(request).telemetry.ingest(study_id, token_of(request, study_id), body)
-    except NotAParticipant as exc:
-        raise HTTPException(403, str(exc)) from None
-    except SQLAlchemyError:
-        raise HTTPException(503, "the events could not be stored just now: send them again") from None
+    return await study_hot.store_events(platform_of(request), study_id, token_of(request, study_id), body)
 
 
 @router.post("/suggest")
 async def suggest(study_id: str, body: SuggestRequest, request: Request) -> dict[str, Any]:
     """An inline suggestion at the cursor, from the autocomplete model of the participant's condition (asked
     from the event loop: waiting for the model holds no server thread)."""
-    p = await run_in_threadpool(_coding, request, study_id, body.task_index)
-    try:
-        return await platform_of(request).suggestions.suggest(p, body)
-    except NotInCondition as exc:
-        raise HTTPException(403, str(exc)) from None
-    except ModelError as exc:
-        raise HTTPException(502, f"the assistant is unavailable: {exc}") from None
-    except SQLAlchemyError:
-        raise HTTPException(503, "the suggestion could not be logged just now: ask again") from None
+    return await study_hot.suggest(platform_of(request), study_id, token_of(request, study_id), body)
 
 
 @router.post("/chat")

@@ -1,0 +1,111 @@
+"""The hot path (telemetry and autocomplete answered without FastAPI's routing) answers exactly as the
+routes do: the same request sent to the application with and without the middleware gets the same status
+and body, for answers and for every error the routes give."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from centaurlab import store
+from centaurlab.config import settings
+from centaurlab.study.studies import create_study
+from centaurlab.study.studyfile import load_study
+from centaurlab.web import create_app
+from centaurlab.web.hot_path import HotPath
+
+from ..study.fake_model import COMPLETION, recording_model
+from ..study.studyfiles import write_study
+
+
+def _without_hot_path(app: FastAPI) -> FastAPI:
+    app.user_middleware = [m for m in app.user_middleware if m.cls is not HotPath]
+    app.middleware_stack = None  # rebuilt on the next request
+    return app
+
+
+@pytest.fixture
+def clients(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[TestClient, TestClient]]:
+    """A participant at the coding stage of an autocomplete study, as seen through two servers on one
+    database: (with the hot path, without it)."""
+    with recording_model(tmp_path, monkeypatch):
+        url = settings().database_url
+        store.upgrade(url)
+        path = write_study(tmp_path, conditions=("autocomplete",))
+        path.write_text(path.read_text().replace('"local"', '"recorder"'))
+        create_study(url, load_study(path), path.parent)
+        hot = TestClient(create_app(database_url=url, banks=["study"]))
+        hot.get("/s/pilot")
+        hot.post("/s/pilot/consent", data={"agree": "yes"})
+        hot.post("/s/pilot/pre", data={"programming_experience": "1-2 years", "python_experience": "beginner",
+                                       "ai_tool_use": "never"})
+        hot.post("/s/pilot/start")
+        plain = TestClient(_without_hot_path(create_app(database_url=url, banks=["study"])))
+        plain.cookies.update(hot.cookies)
+        with hot, plain:
+            yield hot, plain
+
+
+def _events(*ids: str, type_: str = "paste") -> dict[str, Any]:
+    return {"events": [{"event_id": i, "type": type_, "task_index": 0, "client_ms": 5, "payload": {"n": 1}}
+                       for i in ids]}
+
+
+def _suggest(task_index: int = 0) -> dict[str, Any]:
+    return {"request_id": str(uuid.uuid4()), "trigger": "manual", "prefix": "def f(x):\n    ", "suffix": "",
+            "task_index": task_index, "client_ms": 7}
+
+
+def _same(hot: TestClient, plain: TestClient, path: str, body: Any, **kw: Any) -> tuple[int, Any]:
+    a, b = hot.post(path, json=body, **kw), plain.post(path, json=body, **kw)
+    assert (a.status_code, a.json()) == (b.status_code, b.json())
+    assert a.headers["content-type"] == b.headers["content-type"] == "application/json"
+    return a.status_code, a.json()
+
+
+def test_telemetry_answers_alike(clients: tuple[TestClient, TestClient]) -> None:
+    hot, plain = clients
+    first = _events(str(uuid.uuid4()), str(uuid.uuid4()))
+    assert hot.post("/api/study/pilot/events", json=first).json() == {"stored": 2, "duplicates": 0}
+    assert _same(hot, plain, "/api/study/pilot/events", first) == (200, {"stored": 0, "duplicates": 2})
+    status, body = _same(hot, plain, "/api/study/pilot/events", _events(str(uuid.uuid4()), type_="suggestion_served"))
+    assert status == 422 and body["errors"][0]["loc"] == ["body", "events", 0, "type"]
+    status, body = _same(hot, plain, "/api/study/pilot/events", {"events": [], "extra": 1})
+    assert status == 422 and "extra" in body["detail"]
+    assert _same(hot, plain, "/api/study/nosuch/events", _events(str(uuid.uuid4())))[0] == 404
+    other = {"X-Participant-Token": "not-a-token"}
+    assert _same(hot, plain, "/api/study/pilot/events", _events(str(uuid.uuid4())), headers=other)[0] == 403
+
+
+def test_a_body_that_is_not_json_is_a_422(clients: tuple[TestClient, TestClient]) -> None:
+    hot, plain = clients
+    for client in (hot, plain):
+        r = client.post("/api/study/pilot/events", content=b"{not json", headers={"content-type": "application/json"})
+        assert r.status_code == 422 and r.json()["errors"][0]["type"] == "json_invalid"
+
+
+def test_autocomplete_answers_alike(clients: tuple[TestClient, TestClient]) -> None:
+    hot, plain = clients
+    for client in (hot, plain):
+        r = client.post("/api/study/pilot/suggest", json=_suggest())
+        assert r.status_code == 200 and r.json()["suggestion"] == COMPLETION.split("\n\n")[0].rstrip()
+    status, body = _same(hot, plain, "/api/study/pilot/suggest", _suggest(task_index=1))
+    assert status == 409 and "not the current task" in body["detail"]
+    assert _same(hot, plain, "/api/study/pilot/suggest", {**_suggest(), "trigger": "sometimes"})[0] == 422
+    anonymous = {"cookie": "centaur_p_pilot=forged.token.here"}
+    assert _same(hot, plain, "/api/study/pilot/suggest", _suggest(), headers=anonymous)[0] == 403
+
+
+def test_the_token_header_wins_over_the_cookie(clients: tuple[TestClient, TestClient]) -> None:
+    hot, _ = clients
+    token = hot.cookies["centaur_p_pilot"]
+    bare = TestClient(hot.app)
+    r = bare.post("/api/study/pilot/events", json=_events(str(uuid.uuid4())),
+                  headers={"X-Participant-Token": token, "cookie": "centaur_p_pilot=forged.token.here"})
+    assert r.json() == {"stored": 1, "duplicates": 0}
