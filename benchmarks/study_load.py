@@ -208,8 +208,9 @@ def start_fake_model(model_ms: float) -> tuple[subprocess.Popen[bytes], str]:
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def proc_stat(pid: int) -> tuple[int, int, int, str] | None:
-    """(ppid, CPU ticks of the process and of its reaped children, start time, name) or None if gone."""
+def proc_stat(pid: int) -> tuple[int, int, int, str, int] | None:
+    """(ppid, CPU ticks of the process and of its reaped children, start time, name, CPU ticks of the
+    process alone) or None if gone."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as f:
             name, rest = f.read().split(b" (", 1)[1].rsplit(b")", 1)
@@ -217,10 +218,14 @@ def proc_stat(pid: int) -> tuple[int, int, int, str] | None:
         return None
     fields = rest.split()
     # after the name: state, ppid (4th field), ..., utime stime cutime cstime (14th-17th), ..., starttime (22nd)
-    return int(fields[1]), sum(int(x) for x in fields[11:15]), int(fields[19]), name.decode(errors="replace")
+    own = int(fields[11]) + int(fields[12])
+    return int(fields[1]), own + int(fields[13]) + int(fields[14]), int(fields[19]), name.decode(errors="replace"), own
 
 
-def process_table() -> dict[int, tuple[int, int, int, str]]:
+ProcTable = dict[int, tuple[int, int, int, str, int]]
+
+
+def process_table() -> ProcTable:
     table = {}
     for entry in os.scandir("/proc"):
         if entry.name.isdigit():
@@ -230,7 +235,7 @@ def process_table() -> dict[int, tuple[int, int, int, str]]:
     return table
 
 
-def descendants(root: int, table: dict[int, tuple[int, int, int, str]] | None = None) -> dict[int, tuple[int, int]]:
+def descendants(root: int, table: ProcTable | None = None) -> dict[int, tuple[int, int]]:
     """root and every live descendant: pid -> (CPU ticks, start time)."""
     table = process_table() if table is None else table
     children: dict[int, list[int]] = {}
@@ -261,16 +266,16 @@ class CpuSnapshot:
     def __init__(self, server_pid: int, model_pid: int) -> None:
         table = process_table()
         own, model = table.get(os.getpid()), table.get(model_pid)
-        postmasters = [pid for pid, (ppid, _, _, name) in table.items()
-                       if name == "postgres" and table.get(ppid, (0, 0, 0, ""))[3] != "postgres"]
+        postmasters = [pid for pid, (ppid, _, _, name, _) in table.items()
+                       if name == "postgres" and table.get(ppid, (0, 0, 0, "", 0))[3] != "postgres"]
         server = descendants(server_pid, table)
         postgres = {pid: v for pm in postmasters for pid, v in descendants(pm, table).items()}
         self.totals = {"server": sum(t for t, _ in server.values()),
                        "load_generator": own[1] if own else 0, "fake_model": model[1] if model else 0,
                        "postgres": sum(t for t, _ in postgres.values()), "machine": machine_busy_ticks()}
         named = {*server, *postgres, os.getpid(), model_pid}
-        self.rest = {(pid, start): (ticks, name) for pid, (_, ticks, start, name) in table.items()
-                     if pid not in named}
+        # the others' own time only: a reaper's children's CPU is not its own (init reaps whole programs)
+        self.rest = {(pid, start): (own, name) for pid, (_, _, start, name, own) in table.items() if pid not in named}
 
 
 def cpu_split(before: CpuSnapshot, after: CpuSnapshot) -> tuple[dict[str, float], list[str]]:
