@@ -1,10 +1,14 @@
 """Load on the study platform: simulated participants over HTTP against the real server (a separate
 process, SQLite), with a fast fake OpenAI-compatible model as the autocomplete model.
 
-Everyone joins first (link, consent, pre-survey, instructions); then the measured window opens and
-each participant loops: a telemetry batch (10 events), an autocomplete request, now and then (2% of
-loops) a Run of their code in the sandbox, then a pause (none: as fast as the server answers, the
-saturation throughput; or about 1 s, roughly a browser's pace). Reported for 50 and 200 concurrent participants:
+Everyone joins first (link, consent, pre-survey, instructions); then each participant loops: a telemetry
+batch (10 events), an autocomplete request, now and then (2% of loops) a Run of their code in the
+sandbox, then a pause (none: as fast as the server answers, the saturation throughput; or 0.5-1.5 s,
+roughly a browser's pace). With a pause, each participant's first loop starts at a random moment of the
+first pause, as browsers are not in step. The first --warmup seconds are load but not measurement: their
+latencies are reported apart ("telemetry (warm-up)", ...) and left out of the goals, since they are the
+start of the run (every participant's first request, each server process meeting them for the first
+time) rather than the steady state the goals are about. Reported for 50 and 200 concurrent participants:
 telemetry events stored per second, p50 and p99 latency per request kind, and the server's added
 latency per autocomplete request as a ratio to the model's own latency (the fake model called
 directly, in the same run, is the baseline).
@@ -467,21 +471,26 @@ async def join(client: aiohttp.ClientSession, stats: Stats | None = None) -> Non
 
 async def participant(client: aiohttp.ClientSession, stats: Stats, window: dict[str, float], run_prob: float,
                       rng: random.Random, think_s: float) -> None:
-    """One simulated participant in the coding stage, until the window closes."""
+    """One simulated participant in the coding stage, from the warm-up until the window closes. Browsers are not
+    in step: each starts its first loop at a random moment of the first pause."""
     code = "def sum_product(numbers):\n    total = 0\n    product = 1\n    for value in numbers:\n       "
+    if think_s:
+        await asyncio.sleep(rng.uniform(0, think_s))
     while time.monotonic() < window["stop"]:
+        measured = time.monotonic() >= window["start"]
         batch = [{"event_id": str(uuid.uuid4()), "type": "code_snapshot", "task_index": 0,
                   "client_ms": int(time.time() * 1000), "payload": {"code": code}} for _ in range(10)]
-        r = await timed_post(client, stats, "telemetry", "events", {"events": batch})
-        if r is not None:
+        warm = "" if measured else " (warm-up)"  # warm-up latencies are kept apart, outside the goals
+        r = await timed_post(client, stats, "telemetry" + warm, "events", {"events": batch})
+        if r is not None and measured:
             stats.events += r["stored"]
-        await timed_post(client, stats, "suggest", "suggest", {
+        await timed_post(client, stats, "suggest" + warm, "suggest", {
             "request_id": str(uuid.uuid4()), "trigger": "auto", "prefix": code, "suffix": "", "task_index": 0,
             "client_ms": int(time.time() * 1000)})
         if rng.random() < run_prob:
-            await timed_post(client, stats, "run", "run", {"event_id": str(uuid.uuid4()), "task_index": 0,
-                                                           "client_ms": int(time.time() * 1000), "code": code})
-        stats.loops += 1
+            await timed_post(client, stats, "run" + warm, "run", {"event_id": str(uuid.uuid4()), "task_index": 0,
+                                                                  "client_ms": int(time.time() * 1000), "code": code})
+        stats.loops += measured
         if think_s:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think_s)
 
@@ -532,20 +541,25 @@ async def sequential(base: str, n: int) -> Stats:
 
 
 async def load(base: str, n: int, seconds: float, run_prob: float, seed: int, think_s: float,
-               cpu_now: Callable[[], CpuSnapshot]) -> dict[str, Any]:
+               cpu_now: Callable[[], CpuSnapshot], warmup_s: float) -> dict[str, Any]:
     stats = Stats()
     clients = [session(base) for _ in range(n)]
     try:
         joined = time.monotonic()
         await asyncio.gather(*(join(c, stats) for c in clients))  # not measured: everyone joins, then the window
         joined = time.monotonic() - joined
-        cpu_before = cpu_now()
-        window = {"stop": time.monotonic() + seconds}
-        start = time.monotonic()
+        begin = time.monotonic()
+        window = {"start": begin + warmup_s, "stop": begin + warmup_s + seconds}
+
+        async def cpu_at_start() -> CpuSnapshot:
+            await asyncio.sleep(warmup_s)
+            return cpu_now()
+
+        before = asyncio.ensure_future(cpu_at_start())
         await asyncio.gather(*(participant(c, stats, window, run_prob, random.Random(seed + i), think_s)
                                for i, c in enumerate(clients)))
-        elapsed = time.monotonic() - start
-        cpu, busiest_others = cpu_split(cpu_before, cpu_now())
+        elapsed = time.monotonic() - window["start"]
+        cpu, busiest_others = cpu_split(await before, cpu_now())
     finally:
         await asyncio.gather(*(c.close() for c in clients))
     return {
@@ -617,7 +631,7 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
         plan = [(int(n), int(t)) for t in args.think_ms.split(",") for n in args.participants.split(",")]
         for n, think in plan:
             one = run(load(base, n, args.seconds, args.run_prob, args.seed, think / 1000,
-                           lambda: CpuSnapshot(server.pid, model_pid)))
+                           lambda: CpuSnapshot(server.pid, model_pid), args.warmup))
             one["setup"] = out["setup"]
             out["runs"].append(one)
             print(json.dumps(one), flush=True)
@@ -675,7 +689,10 @@ def source_tree(path: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--participants", default="50,200")
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=20.0, help="the measured window")
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds of load before the window opens, kept apart from the figures: the "
+                             "participants' first requests (each process meeting them for the first time)")
     parser.add_argument("--model-ms", type=float, default=50.0, help="the fake model's own latency")
     parser.add_argument("--run-prob", type=float, default=0.02, help="chance of a sandbox Run per loop")
     parser.add_argument("--seed", type=int, default=1)

@@ -11,7 +11,16 @@ from .migrate import current, head, upgrade
 from .model_calls import CachedResponse, ModelCall, cache_response, cached_response, calls_for_run
 from .models import Base, GradeRow, Submission, TestVerdict
 from .server import ServerSecret, lock_across_processes, shared_secret
-from .study import ParticipantRow, StudyEvent, StudyRow, append_events, events_of, insert_new_events
+from .study import (
+    ParticipantRow,
+    StudyEvent,
+    StudyRow,
+    append_events,
+    events_of,
+    insert_events_counting,
+    insert_new_events,
+    save_latest_code,
+)
 from .submissions import record_report, source_digest, submissions_for
 
 __all__ = [
@@ -44,7 +53,9 @@ __all__ = [
     "StudyEvent",
     "StudyRow",
     "append_events",
+    "insert_events_counting",
     "insert_new_events",
+    "save_latest_code",
     "events_of",
     "ServerSecret",
     "lock_across_processes",

@@ -6,6 +6,7 @@ blip or a server restart) is stored once. Events are never updated or deleted.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from functools import cache
@@ -21,7 +22,9 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
     select,
+    update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column
@@ -113,6 +116,35 @@ def insert_new_events(session: Session, rows: Sequence[dict[str, Any]]) -> set[s
     fresh = {r["event_id"]: r for r in rows if r["event_id"] not in known}
     session.add_all(StudyEvent(**r) for r in fresh.values())
     return set(fresh)
+
+
+def insert_events_counting(session: Session, rows: Sequence[dict[str, Any]]) -> int:
+    """Store the events not stored yet; how many were new. The telemetry writer's path: one prepared
+    statement run over the rows by the driver (its executemany), which costs a fraction of what building
+    the statement through SQLAlchemy does per row, and counts the new rows without returning them."""
+    dialect = session.get_bind().dialect.name
+    if not rows or dialect not in ("sqlite", "postgresql"):
+        return len(insert_new_events(session, rows))
+    mark = "?" if dialect == "sqlite" else "%s"
+    sql = (f"INSERT INTO study_events ({', '.join(EVENT_COLUMNS)}) VALUES ({', '.join([mark] * len(EVENT_COLUMNS))}) "
+           "ON CONFLICT (event_id) DO NOTHING")
+    params = [tuple(json.dumps(r["payload"]) if c == "payload" else r[c] for c in EVENT_COLUMNS) for r in rows]
+    return int(session.connection().exec_driver_sql(sql, params).rowcount)
+
+
+def save_latest_code(session: Session, code: dict[str, dict[int, str]]) -> None:
+    """Keep each participant's latest code of the task they are on (participant -> task index -> code), for
+    those still coding; the rows are locked in a fixed order, so two server processes never wait on each
+    other."""
+    table: Table = ParticipantRow.__table__  # type: ignore[assignment]
+    current = session.execute(
+        select(table.c.id, table.c.stage, table.c.task_index, table.c.code)
+        .where(table.c.id.in_(sorted(code))).order_by(table.c.id).with_for_update()).all()
+    changes = [{"pid": pid, "new_code": {**(stored or {}), str(index): code[pid][index]}}
+               for pid, stage, index, stored in current if stage == "coding" and index in code[pid]]
+    if changes:
+        session.execute(update(table).where(table.c.id == bindparam("pid")).values(code=bindparam("new_code")),
+                        changes)
 
 
 @cache

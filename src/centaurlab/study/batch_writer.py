@@ -148,7 +148,8 @@ class EventWriter:
             job.future.set_result(count)
 
     def _commit(self, jobs: list[_Job]) -> list[int]:
-        rows = [r for job in jobs for r in job.rows]
+        """Each request's events (an event sent twice in one batch counts once, for the first request), then
+        the participants' latest code: how many events of each request were new."""
         latest: Snapshots = {}
         for job in jobs:
             for pid, by_index in job.snapshots.items():
@@ -157,17 +158,10 @@ class EventWriter:
                     if index not in mine or snap[0] >= mine[index][0]:
                         mine[index] = snap
         with self.participants.writing() as session:
-            fresh = store.insert_new_events(session, rows)
-            for pid in sorted(latest):  # a fixed order: two processes never wait on each other's rows
-                row = session.get(ParticipantRow, pid, with_for_update=True)
-                if row is not None and row.stage == "coding" and row.task_index in latest[pid]:
-                    code = latest[pid][row.task_index][1]
-                    row.code = {**row.code, str(row.task_index): code}
-        counts = []
-        for job in jobs:
-            ours = {r["event_id"] for r in job.rows} & fresh
-            fresh -= ours  # an event sent twice in one batch counts once, for the first request
-            counts.append(len(ours))
+            counts = [store.insert_events_counting(session, job.rows) for job in jobs]
+            if latest:
+                store.save_latest_code(session, {pid: {i: code for i, (_, code) in by_index.items()}
+                                                 for pid, by_index in latest.items()})
         return counts
 
 
