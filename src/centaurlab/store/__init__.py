@@ -17,7 +17,7 @@ from .study import (
     StudyRow,
     append_events,
     events_of,
-    insert_events_counting,
+    insert_new_event_ids,
     insert_new_events,
     save_latest_code,
 )
@@ -53,7 +53,7 @@ __all__ = [
     "StudyEvent",
     "StudyRow",
     "append_events",
-    "insert_events_counting",
+    "insert_new_event_ids",
     "insert_new_events",
     "save_latest_code",
     "events_of",

@@ -46,7 +46,7 @@ def engine_for(url: str) -> Engine:
         engine = create_engine(url, connect_args={"timeout": 30}, **(POOL if on_disk else {}))
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True, **POOL)
+    return create_engine(url, **POOL)
 
 
 def default_url() -> str:

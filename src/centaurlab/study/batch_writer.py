@@ -81,7 +81,7 @@ class EventWriter:
     """One writer thread per process; `submit` returns a future answered once the events are committed
     (with how many were new) or failed (with the error: nothing of the request is acknowledged)."""
 
-    def __init__(self, participants: Participants, max_rows: int = 5000, linger_s: float = 0.002) -> None:
+    def __init__(self, participants: Participants, max_rows: int = 5000, linger_s: float = 0.0) -> None:
         self.participants = participants
         self.max_rows = max_rows
         self.linger_s = linger_s
@@ -158,10 +158,15 @@ class EventWriter:
                     if index not in mine or snap[0] >= mine[index][0]:
                         mine[index] = snap
         with self.participants.writing() as session:
-            counts = [store.insert_events_counting(session, job.rows) for job in jobs]
+            fresh = store.insert_new_event_ids(session, [r for job in jobs for r in job.rows])
             if latest:
                 store.save_latest_code(session, {pid: {i: code for i, (_, code) in by_index.items()}
                                                  for pid, by_index in latest.items()})
+        counts = []
+        for job in jobs:
+            ours = {r["event_id"] for r in job.rows} & fresh
+            fresh -= ours
+            counts.append(len(ours))
         return counts
 
 
