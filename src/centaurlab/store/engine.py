@@ -46,7 +46,8 @@ def engine_for(url: str) -> Engine:
         engine = create_engine(url, connect_args={"timeout": 30}, **(POOL if on_disk else {}))
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, **POOL)
+    # a ping before each use: a connection the server dropped (a restart, a failover) is replaced unseen
+    return create_engine(url, pool_pre_ping=True, **POOL)
 
 
 def default_url() -> str:
