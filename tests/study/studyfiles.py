@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 CONDITIONS = {
     "none": "[conditions.none]\n",
@@ -52,3 +53,12 @@ completion_url = "https://app.prolific.com/submissions/complete?cc=TESTCODE"
     path = folder / f"{study_id}.toml"
     path.write_text(text)
     return path
+
+
+def to_coding(client: Any, study: str = "pilot", experience: str = "1-2 years") -> None:
+    """Take a test client's participant from the study link to the coding stage (consent, pre-survey, start)."""
+    client.get(f"/s/{study}")
+    client.post(f"/s/{study}/consent", data={"agree": "yes"})
+    client.post(f"/s/{study}/pre", data={"programming_experience": experience, "python_experience": "beginner",
+                                         "ai_tool_use": "never"})
+    client.post(f"/s/{study}/start")

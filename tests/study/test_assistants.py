@@ -20,7 +20,7 @@ from centaurlab.study.studyfile import REAL_HUMAN_EVAL_SYSTEM_PROMPT, load_study
 from centaurlab.web import create_app
 
 from .fake_model import recording_model
-from .studyfiles import write_study
+from .studyfiles import to_coding, write_study
 
 
 @pytest.fixture
@@ -38,11 +38,7 @@ def _coding_client(tmp_path: Path, condition: str, sees_code: bool = False, pape
     path.write_text(text.replace("[chat]\n", "[chat]\nsees_code = true\n") if sees_code else text)
     create_study(url, load_study(path), path.parent)
     client = TestClient(create_app(database_url=url, banks=["study"]))
-    client.get("/s/pilot")
-    client.post("/s/pilot/consent", data={"agree": "yes"})
-    client.post("/s/pilot/pre", data={"programming_experience": "1-2 years", "python_experience": "beginner",
-                                      "ai_tool_use": "never"})
-    client.post("/s/pilot/start")
+    to_coding(client)
     return client
 
 
@@ -167,11 +163,7 @@ def test_a_paired_condition_asks_two_models_of_its_pool_at_once(
                        extra='[conditions.arena]\nkind = "paired"\nmodels = ["recorder", "recorder-2"]\n')
     create_study(url, load_study(path), path.parent)
     client = TestClient(create_app(database_url=url, banks=["study"]))
-    client.get("/s/pilot")
-    client.post("/s/pilot/consent", data={"agree": "yes"})
-    client.post("/s/pilot/pre", data={"programming_experience": "1-2 years", "python_experience": "beginner",
-                                      "ai_tool_use": "never"})
-    client.post("/s/pilot/start")
+    to_coding(client)
     positions = []
     for i in range(6):
         body = {"request_id": str(uuid.uuid4()), "trigger": "manual", "prefix": "x = ", "suffix": "",

@@ -22,7 +22,7 @@ from centaurlab.study.tokens import TokenSigner
 from centaurlab.web import create_app
 from centaurlab.web.dashboard_auth import DashboardAuth
 
-from .studyfiles import write_study
+from .studyfiles import to_coding, write_study
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -37,11 +37,7 @@ def _coding(url: str, tmp_path: Path) -> tuple[TestClient, str]:
     path = write_study(tmp_path, conditions=("none",))
     create_study(url, load_study(path), path.parent, source=str(path))
     client = TestClient(create_app(database_url=url, banks=["study"]))
-    client.get("/s/pilot")
-    client.post("/s/pilot/consent", data={"agree": "yes"})
-    client.post("/s/pilot/pre", data={"programming_experience": "3-5 years", "python_experience": "advanced",
-                                      "ai_tool_use": "often"})
-    client.post("/s/pilot/start")
+    to_coding(client)
     token = client.cookies.get("centaur_p_pilot")
     assert token
     return client, token

@@ -21,7 +21,7 @@ from centaurlab.web import create_app
 from centaurlab.web.hot_path import HotPath
 
 from ..study.fake_model import COMPLETION, recording_model
-from ..study.studyfiles import write_study
+from ..study.studyfiles import to_coding, write_study
 
 
 def _without_hot_path(app: FastAPI) -> FastAPI:
@@ -41,11 +41,7 @@ def clients(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[T
         path.write_text(path.read_text().replace('"local"', '"recorder"'))
         create_study(url, load_study(path), path.parent)
         hot = TestClient(create_app(database_url=url, banks=["study"]))
-        hot.get("/s/pilot")
-        hot.post("/s/pilot/consent", data={"agree": "yes"})
-        hot.post("/s/pilot/pre", data={"programming_experience": "1-2 years", "python_experience": "beginner",
-                                       "ai_tool_use": "never"})
-        hot.post("/s/pilot/start")
+        to_coding(hot)
         plain = TestClient(_without_hot_path(create_app(database_url=url, banks=["study"])))
         plain.cookies.update(hot.cookies)
         with hot, plain:
