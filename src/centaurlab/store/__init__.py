@@ -5,7 +5,7 @@ from . import arena_generation as arena_generation  # agents written by models: 
 from . import collab as collab  # collab tables (CollabSession, ...): centaurlab.store.collab
 from . import collab_study as collab_study  # collaboration studies: centaurlab.store.collab_study
 from .bench import BenchRun, BenchSample, list_runs, samples_of
-from .engine import engine_for, normalise_url, session_scope
+from .engine import engine_for, normalise_url, read_scope, session_scope
 from .grades import config_digest, find_grade, record_grade
 from .migrate import current, head, upgrade
 from .model_calls import CachedResponse, ModelCall, cache_response, cached_response, calls_for_run
@@ -45,6 +45,7 @@ __all__ = [
     "normalise_url",
     "record_grade",
     "record_report",
+    "read_scope",
     "session_scope",
     "source_digest",
     "submissions_for",

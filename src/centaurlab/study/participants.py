@@ -105,7 +105,7 @@ class Participants:
             raise NotAParticipant("no participant token: open the study link first")
         participant_id = self.tokens.verify(token)
         digest = token_digest(token)
-        with store.session_scope(self.url) as session:
+        with store.read_scope(self.url) as session:
             if participant_id is not None:
                 row = session.get(ParticipantRow, participant_id)
             else:
