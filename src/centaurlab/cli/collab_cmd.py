@@ -11,7 +11,7 @@ import typer
 
 from ..collab.loader import UnknownCollabTask
 from . import collab_study_cmd, collab_tasks_cmd
-from .collab_tasks_cmd import BANK_OPTION, bank_or_fail
+from .collab_tasks_cmd import BANK_OPTION, bank_or_fail, task_or_fail
 from .output import console, fail, print_json, print_table
 
 app = typer.Typer(
@@ -217,11 +217,7 @@ def rubric(
     from ..collab.rubric_gen import ensure_rubric, options_for, rubric_json_text, save_rubric
     from ..models import ModelError, load_registry
 
-    b = bank_or_fail(bank)
-    try:
-        task = b.get(task_id)
-    except UnknownCollabTask as exc:
-        raise fail(str(exc)) from exc
+    task = task_or_fail(bank, task_id)
     url = _url()
     try:
         registry = load_registry()

@@ -20,6 +20,13 @@ def bank_or_fail(bank: str) -> CollabBank:
         raise fail(str(exc)) from exc
 
 
+def task_or_fail(bank: str, task_id: str) -> TaskInstance:
+    try:
+        return bank_or_fail(bank).get(task_id)
+    except UnknownCollabTask as exc:
+        raise fail(str(exc)) from exc
+
+
 def _summary(t: TaskInstance) -> dict[str, object]:
     return {
         "id": t.id,
@@ -78,11 +85,7 @@ def tasks_show(
     json_out: bool = typer.Option(False, "--json", help="Print the task as JSON (the evaluator notes included)."),
 ) -> None:
     """Show a task's prompt, reference files, deliverables and metadata."""
-    b = bank_or_fail(bank)
-    try:
-        t = b.get(task_id)
-    except UnknownCollabTask as exc:
-        raise fail(str(exc)) from exc
+    t = task_or_fail(bank, task_id)
     data = {
         **_summary(t),
         "prompt": t.prompt,

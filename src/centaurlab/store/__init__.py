@@ -17,7 +17,6 @@ from .study import (
     StudyRow,
     append_events,
     events_of,
-    insert_new_event_ids,
     insert_new_events,
     save_latest_code,
 )
@@ -54,7 +53,6 @@ __all__ = [
     "StudyEvent",
     "StudyRow",
     "append_events",
-    "insert_new_event_ids",
     "insert_new_events",
     "save_latest_code",
     "events_of",

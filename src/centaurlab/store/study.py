@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from functools import cache
 from typing import Any
 
 from sqlalchemy import (
@@ -26,7 +25,6 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .models import Base, utcnow
@@ -102,29 +100,19 @@ def append_events(session: Session, rows: Sequence[dict[str, Any]]) -> int:
 
 
 def insert_new_events(session: Session, rows: Sequence[dict[str, Any]]) -> set[str]:
-    """Store the events not stored yet (by event_id); the event ids that were new. A Core insert of the
-    table, not of the mapped class: the ORM's bulk path costs more than the insert on the telemetry path."""
+    """Store the events not stored yet (by event_id); the event ids that were new. On SQLite and PostgreSQL
+    (the telemetry writer's path): plain multi-row INSERT ... ON CONFLICT DO NOTHING RETURNING statements
+    (500 rows each) handed to the driver, one round trip per 500 events, without SQLAlchemy building the
+    statement row by row."""
+    dialect = session.get_bind().dialect.name
     if not rows:
         return set()
-    dialect = session.get_bind().dialect.name
-    if dialect in ("sqlite", "postgresql"):
-        # executemany form: one cached statement whatever the batch size ("insertmanyvalues" batches it)
-        stmt = _insert_or_skip(dialect)
-        return {r[0] for r in session.execute(stmt, [dict(r) for r in rows]).all()}
-    known = set(session.scalars(select(StudyEvent.event_id).where(
-        StudyEvent.event_id.in_([r["event_id"] for r in rows]))))
-    fresh = {r["event_id"]: r for r in rows if r["event_id"] not in known}
-    session.add_all(StudyEvent(**r) for r in fresh.values())
-    return set(fresh)
-
-
-def insert_new_event_ids(session: Session, rows: Sequence[dict[str, Any]]) -> set[str]:
-    """Store the events not stored yet; the event ids that were new. The telemetry writer's path: plain
-    multi-row INSERT ... ON CONFLICT DO NOTHING RETURNING statements (500 rows each) handed to the driver,
-    one round trip per 500 events, without SQLAlchemy building the statement row by row."""
-    dialect = session.get_bind().dialect.name
-    if not rows or dialect not in ("sqlite", "postgresql"):
-        return insert_new_events(session, rows)
+    if dialect not in ("sqlite", "postgresql"):
+        known = set(session.scalars(select(StudyEvent.event_id).where(
+            StudyEvent.event_id.in_([r["event_id"] for r in rows]))))
+        fresh_rows = {r["event_id"]: r for r in rows if r["event_id"] not in known}
+        session.add_all(StudyEvent(**r) for r in fresh_rows.values())
+        return set(fresh_rows)
     mark = "?" if dialect == "sqlite" else "%s"
     one = f"({', '.join([mark] * len(EVENT_COLUMNS))})"
     conn, fresh = session.connection(), set[str]()
@@ -153,13 +141,6 @@ def save_latest_code(session: Session, code: dict[str, dict[int, str]]) -> None:
     if changes:
         session.execute(update(table).where(table.c.id == bindparam("pid")).values(code=bindparam("new_code")),
                         changes)
-
-
-@cache
-def _insert_or_skip(dialect: str) -> Any:
-    table: Table = StudyEvent.__table__  # type: ignore[assignment]
-    insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
-    return insert(table).on_conflict_do_nothing(index_elements=["event_id"]).returning(table.c.event_id)
 
 
 def events_of(session: Session, study_id: str, participant_id: str | None = None,

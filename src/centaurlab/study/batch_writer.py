@@ -158,7 +158,7 @@ class EventWriter:
                     if index not in mine or snap[0] >= mine[index][0]:
                         mine[index] = snap
         with self.participants.writing() as session:
-            fresh = store.insert_new_event_ids(session, [r for job in jobs for r in job.rows])
+            fresh = store.insert_new_events(session, [r for job in jobs for r in job.rows])
             if latest:
                 store.save_latest_code(session, {pid: {i: code for i, (_, code) in by_index.items()}
                                                  for pid, by_index in latest.items()})
