@@ -4,7 +4,7 @@ from .fim import DEFAULT_BUDGET, FimContext, FimPlan, build_context, clean_sugge
 from .fim_templates import FimTemplate, UnknownFimTemplate, fim_template, fim_template_names, get_fim_template
 from .provider import ModelProvider, OpenAIProvider
 from .registry import DEFAULT_MODEL, ModelConfig, Registry, load_registry
-from .stored import StoredProvider
+from .stored import StoredProvider, call_row, sent_temperatures
 from .suggestion import LengthPolicy
 from .types import (
     ChatRequest,
@@ -18,7 +18,7 @@ from .types import (
 )
 
 __all__ = [
-    "StoredProvider",
+    "StoredProvider", "call_row", "sent_temperatures",
     "DEFAULT_MODEL", "ChatRequest", "CompletionRequest", "Message", "ModelConfig", "ModelConfigError", "ModelError",
     "ModelProvider", "ModelResponse", "OpenAIProvider", "Registry", "ReplayMiss", "Usage", "load_registry",
     "DEFAULT_BUDGET", "FimContext", "FimPlan", "FimTemplate", "LengthPolicy", "UnknownFimTemplate", "build_context",

@@ -7,8 +7,10 @@ finds sample k again after a crash instead of paying for it twice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from sqlalchemy import select
 
 from ..store import session_scope
 from ..store.model_calls import ModelCall, cache_response, cached_response
@@ -99,18 +101,43 @@ class StoredProvider:
     ) -> None:
         if not self.log:
             return
-        usage = response.usage if response is not None else Usage()
-        row = ModelCall(
-            run_id=self.run_id, model=self.name, endpoint=endpoint, request_sha256=key, request=payload,
-            response=response_to_json(response) if response is not None else None, error=error, cached=cached,
-            latency_s=response.latency_s if response else None,
-            first_token_s=response.first_token_s if response else None,
-            prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens,
-            cost=response.cost_usd if response else None,
-        )
+        row = _row(self.name, endpoint, key, payload, response, run_id=self.run_id, cached=cached, error=error)
         if self.sink is not None:
             self.sink(row)
             return
         with session_scope(self.database_url) as session:
             session.add(row)
 
+
+def call_row(provider: ModelProvider, request: ChatRequest | CompletionRequest, response: ModelResponse | None,
+             *, run_id: str | None, error: str | None = None) -> ModelCall:
+    """The `model_calls` row of one request asked of `provider` without `StoredProvider` (the study server asks
+    from its event loop, and commits the row with the events of the same request)."""
+    endpoint, payload = full_request(provider, request)
+    return _row(provider.name, endpoint, request_key(provider.name, endpoint, payload), payload, response,
+                run_id=run_id, cached=False, error=error)
+
+
+def _row(name: str, endpoint: str, key: str, payload: dict[str, Any], response: ModelResponse | None, *,
+         run_id: str | None, cached: bool, error: str | None) -> ModelCall:
+    usage = response.usage if response is not None else Usage()
+    return ModelCall(
+        run_id=run_id, model=name, endpoint=endpoint, request_sha256=key, request=payload,
+        response=response_to_json(response) if response is not None else None, error=error, cached=cached,
+        latency_s=response.latency_s if response else None,
+        first_token_s=response.first_token_s if response else None,
+        prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens,
+        cost=response.cost_usd if response else None,
+    )
+
+
+def sent_temperatures(database_url: str, model: str, run_ids: Sequence[str] | None = None) -> list[float | None]:
+    """The distinct temperatures the model's logged calls went out with (of these runs; None: the request
+    named none, so the endpoint's default applied), for the settings a figure names."""
+    temperature = ModelCall.request["temperature"].as_float()
+    query = select(temperature).distinct().where(ModelCall.model == model)
+    if run_ids is not None:
+        query = query.where(ModelCall.run_id.in_(list(run_ids)))
+    with session_scope(database_url) as session:
+        values = set(session.scalars(query))
+    return sorted(values, key=lambda v: (v is None, v or 0.0))

@@ -17,6 +17,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +26,7 @@ from anyio import to_thread
 from sqlalchemy import select
 
 from .. import store
-from ..store import ParticipantRow
+from ..store import ModelCall, ParticipantRow
 from .participants import NotAParticipant, Participants, now_ms, token_digest
 from .telemetry import EventBatch
 from .tokens import TokenSigner
@@ -74,6 +75,7 @@ Snapshots = dict[str, dict[int, tuple[int, str]]]  # participant -> task index -
 class _Job:
     rows: list[dict[str, Any]]
     snapshots: Snapshots
+    calls: list[ModelCall] = field(default_factory=list)  # the model_calls rows of the same request
     future: Future[int] = field(default_factory=Future)
 
 
@@ -90,8 +92,9 @@ class EventWriter:
         self._start_lock = threading.Lock()
         self.batches = 0  # transactions committed, for tests and the benchmark
 
-    def submit(self, rows: list[dict[str, Any]], snapshots: Snapshots) -> Future[int]:
-        job = _Job(rows, snapshots)
+    def submit(self, rows: list[dict[str, Any]], snapshots: Snapshots,
+               calls: Sequence[ModelCall] = ()) -> Future[int]:
+        job = _Job(rows, snapshots, list(calls))
         self._ensure_started()
         self._queue.put(job)
         return job.future
@@ -159,6 +162,7 @@ class EventWriter:
                         mine[index] = snap
         with self.participants.writing() as session:
             fresh = store.insert_new_events(session, [r for job in jobs for r in job.rows])
+            session.add_all([call for job in jobs for call in job.calls])
             if latest:
                 store.save_latest_code(session, {pid: {i: code for i, (_, code) in by_index.items()}
                                                  for pid, by_index in latest.items()})
