@@ -9,7 +9,10 @@ never pooled with people; and within a study what differs in kind stays apart:
 * single suggestions (conditions of kind autocomplete or both whose autocomplete model this is):
   acceptance_rate, RealHumanEval's "fraction of suggestions shown that are accepted" per participant,
   then the mean over participants; suggestions_accepted, the same pooled over every suggestion shown
-  (a Wilson interval); persistence_30s (accepted code still in the code 30 s later);
+  with a Wilson interval, the lens's score (a t interval over a handful of participants collapses to
+  a point when their rates happen to agree, and a comparison would read certainty into it; the
+  Wilson interval of the suggestions does not, though it takes one participant's suggestions as
+  independent); persistence_30s (accepted code still in the code 30 s later);
 * chat (conditions whose chat model this is): chat_copy_share, responses copied at least once;
 * the condition as a whole (conditions whose only model this is): NASA-TLX, tasks completed, and the
   difference from no AI in tasks completed and time to success (the pillar's `condition_effects`);
@@ -42,7 +45,7 @@ def _study_ids(url: str) -> list[str]:
 
 
 def study_lens(url: str, model: str) -> Lens:
-    lens = Lens("study", score="acceptance_rate",
+    lens = Lens("study", score="suggestions_accepted",
                 empty_hint=f"centaur study create <study.toml> with a condition using {model}; "
                            "then centaur serve for participants")
     for study_id in _study_ids(url):
@@ -129,7 +132,8 @@ def _single(group: Group, rows: pd.DataFrame, runs: list[str], settings: dict[st
     f["persistence_30s"] = mean_figure(list(rows["retained_30s"]), runs, RATE, empty="no accepted suggestion to follow")
     for key in ("acceptance_rate", "suggestions_accepted", "persistence_30s"):
         f[key].settings = settings
-    group.units = [float(v) for v in rows["acceptance_rate"].dropna()]
+    accepted, shown = int(rows["suggestions_accepted"].sum()), int(rows["suggestions_shown"].sum())
+    group.units = [1.0] * accepted + [0.0] * (shown - accepted)  # one per suggestion shown, for the bootstrap
 
 
 def _whole(group: Group, ev: pd.DataFrame, people: pd.DataFrame, per_person: pd.DataFrame, conditions: set[str],
