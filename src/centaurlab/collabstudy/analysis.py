@@ -2,6 +2,10 @@
 ranking beside the autonomous scores, win rates against the autonomous baseline per skill
 quartile, pre/post survey changes, survey measures against skill, and behaviours against scores.
 
+Wherever the paper ranks, splits or correlates by skill it uses the CollabSkill score (mu - 3
+sigma, §4), and so do these: the agents' order, the quartiles, the median split, the Spearman
+correlations. Only the regression that holds skill fixed uses the posterior mean.
+
 Pure functions of `StudyData`; tests run them on the synthetic study with known skills.
 """
 
@@ -14,8 +18,9 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from ..collab.rate import rate_sessions
+from ..collab.rate import TaskTerm, rate_sessions
 from ..collab.results import SessionRow
+from ..rating import DEFAULT_ROUNDS
 from .data import Obs, StudyData
 from .fluency import IDS
 from .instruments import HAS_ITEMS, LIKERT_ITEMS, ordinal
@@ -36,10 +41,16 @@ def _rows(obs: list[Obs]) -> list[SessionRow]:
     return rows
 
 
-def ratings(data: StudyData, rounds: int = 1000, seed: int = 0) -> dict[str, Any]:
-    """The exact model on people's sessions: agent + human + task difficulty, with intervals, bootstrap
-    and leave-one-out (collab.rate)."""
-    return rate_sessions(_rows(data.human_sessions), task_term="difficulty", rounds=rounds, seed=seed).as_dict()
+def ratings(data: StudyData, rounds: int = DEFAULT_ROUNDS, seed: int = 0,
+            task_term: TaskTerm = "none") -> dict[str, Any]:
+    """The paper's model on people's sessions (agent + human + noise), with intervals, the bootstrap and
+    leave-one-out; `task_term` fits the model with that term beside it (collab.rate)."""
+    return rate_sessions(_rows(data.human_sessions), task_term=task_term, rounds=rounds, seed=seed).as_dict()
+
+
+def collab_skill(rated: dict[str, Any], kind: str = "humans") -> dict[str, float]:
+    """Each rated entity's CollabSkill score (mu - 3 sigma), by name."""
+    return {row["name"]: row["conservative"] for row in rated[kind]}
 
 
 def _rank(values: dict[str, float]) -> dict[str, int]:
@@ -47,14 +58,17 @@ def _rank(values: dict[str, float]) -> dict[str, int]:
 
 
 def agent_ranking(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
-    collab = {a["name"]: a["mu"] for a in rated["agents"]}
+    """Agents by their CollabSkill score with people, beside their mean score alone on the same tasks."""
+    collab = collab_skill(rated, "agents")
+    fit = {a["name"]: a for a in rated["agents"]}
     alone: dict[str, list[float]] = defaultdict(list)
     for o in data.autonomous:
         alone[o.agent].append(o.score)
     auto = {a: float(np.mean(v)) for a, v in alone.items()}
     rc, ra = _rank(collab), _rank(auto)
-    rows = [{"agent": a, "collab_skill": collab[a], "collab_rank": rc[a], "autonomous_mean": auto.get(a),
-             "autonomous_rank": ra.get(a)} for a in sorted(collab, key=rc.__getitem__)]
+    rows = [{"agent": a, "collab_skill": collab[a], "mu": fit[a]["mu"], "sigma": fit[a]["sigma"],
+             "collab_rank": rc[a], "autonomous_mean": auto.get(a), "autonomous_rank": ra.get(a)}
+            for a in sorted(collab, key=rc.__getitem__)]
     shared = [a for a in collab if a in auto]
     tau = stats.kendalltau([rc[a] for a in shared], [ra[a] for a in shared]).statistic if len(shared) >= 2 else None
     return {"agents": rows, "kendall_tau": _f(tau)}
@@ -62,8 +76,8 @@ def agent_ranking(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
 
 def quartile_wins(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
     """Each person's session against the same agent alone on the same task (ties count half), by the
-    person's skill quartile."""
-    skill = {h["name"]: h["mu"] for h in rated["humans"]}
+    quartile of the person's CollabSkill score."""
+    skill = collab_skill(rated)
     baseline: dict[tuple[str, str], list[float]] = defaultdict(list)
     for o in data.autonomous:
         baseline[(o.agent, o.task)].append(o.score)
@@ -95,8 +109,8 @@ def _paired(pre: list[float], post: list[float]) -> dict[str, Any]:
 
 def pre_post(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
     """Per attitude item: paired Wilcoxon (rank-biserial effect size), then the change of people below vs
-    at or above the median skill, Mann-Whitney U."""
-    skill = {h["name"]: h["mu"] for h in rated["humans"]}
+    at or above the median CollabSkill score, Mann-Whitney U."""
+    skill = collab_skill(rated)
     median = float(np.median(list(skill.values()))) if skill else 0.0
     rows = []
     for item in (*LIKERT_ITEMS, *HAS_ITEMS):
@@ -121,7 +135,8 @@ def pre_post(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def survey_vs_skill(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
-    skill = {h["name"]: h["mu"] for h in rated["humans"]}
+    """Spearman correlation of each pre-survey measure with the person's CollabSkill score."""
+    skill = collab_skill(rated)
     rows = []
     for item in PRE_MEASURES:
         pairs = [(ordinal(item, data.pre[h].get(item)), skill[h]) for h in data.pre if h in skill]
