@@ -21,8 +21,8 @@ from scipy import stats
 from ..collab.rate import TaskTerm, rate_sessions
 from ..collab.results import SessionRow
 from ..rating import DEFAULT_ROUNDS
+from .behaviours import behaviours
 from .data import Obs, StudyData
-from .fluency import IDS
 from .instruments import HAS_ITEMS, LIKERT_ITEMS, ordinal
 
 PRE_MEASURES = ("d1_llm_familiarity", "d2_professional_use", "d3_experience_years", *LIKERT_ITEMS, *HAS_ITEMS)
@@ -148,50 +148,11 @@ def survey_vs_skill(data: StudyData, rated: dict[str, Any]) -> list[dict[str, An
     return rows
 
 
-def behaviours(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
-    """Point-biserial correlation of each indicator with the session score, the total count and the raw
-    user turns against the score, indicator rates per agent, and (beyond the paper) each indicator's
-    effect on the score with the person's skill as a covariate (OLS)."""
-    coded = [o for o in data.human_sessions if o.codes is not None]
-    if len(coded) < 3:
-        return {"sessions": len(coded), "indicators": [], "note": "too few coded sessions"}
-    scores = np.array([o.score for o in coded])
-    skill = {h["name"]: h["mu"] for h in rated["humans"]}
-    covariate = np.array([skill.get(o.human, 0.0) for o in coded])
-    rows = []
-    for i in IDS:
-        x = np.array([1.0 if o.codes and o.codes[i] else 0.0 for o in coded])
-        row: dict[str, Any] = {"indicator": i, "rate": float(x.mean())}
-        if 0 < x.sum() < len(x):
-            r = stats.pointbiserialr(x, scores)
-            row |= {"r_pb": float(r.statistic), "p": float(r.pvalue), "mean_with": float(scores[x == 1].mean()),
-                    "mean_without": float(scores[x == 0].mean())}
-            design = np.column_stack([np.ones_like(x), x, covariate])
-            beta, *_ = np.linalg.lstsq(design, scores, rcond=None)
-            resid = scores - design @ beta
-            sigma2 = float(resid @ resid) / max(1, len(x) - 3)
-            se = math.sqrt(sigma2 * float(np.linalg.inv(design.T @ design)[1, 1]))
-            row |= {"effect_given_skill": float(beta[1]), "effect_se": se}
-        rows.append(row)
-    total = np.array([sum(o.codes.values()) if o.codes else 0 for o in coded], dtype=float)
-    turns = np.array([o.user_turns for o in coded], dtype=float)
-    out: dict[str, Any] = {"sessions": len(coded), "indicators": rows}
-    for name, values in (("total_count", total), ("user_turns", turns)):
-        if np.ptp(values) > 0:
-            r = stats.pearsonr(values, scores)
-            out[name] = {"pearson_r": float(r.statistic), "p": float(r.pvalue)}
-    per_agent: dict[str, dict[str, float]] = {}
-    for agent in sorted({o.agent for o in coded}):
-        mine = [o for o in coded if o.agent == agent]
-        per_agent[agent] = {i: float(np.mean([bool(o.codes and o.codes[i]) for o in mine])) for i in IDS}
-    out["rates_per_agent"] = per_agent
-    return out
-
-
-def analyse(data: StudyData, rounds: int = 1000, seed: int = 0) -> dict[str, Any]:
+def analyse(data: StudyData, rounds: int = DEFAULT_ROUNDS, seed: int = 0,
+            task_term: TaskTerm = "none") -> dict[str, Any]:
     from .fluency import agreement
 
-    rated = ratings(data, rounds=rounds, seed=seed)
+    rated = ratings(data, rounds=rounds, seed=seed, task_term=task_term)
     people = data.human_sessions
     result: dict[str, Any] = {
         "sessions": len(people), "people": len({o.human for o in people}), "agents": len({o.agent for o in people}),
@@ -200,6 +161,7 @@ def analyse(data: StudyData, rounds: int = 1000, seed: int = 0) -> dict[str, Any
         "ratings": rated, "agent_ranking": agent_ranking(data, rated), "quartile_wins": quartile_wins(data, rated),
         "pre_post": pre_post(data, rated), "survey_vs_skill": survey_vs_skill(data, rated),
         "behaviours": behaviours(data, rated),
+        "fluency_coding": data.fluency.as_dict() if data.fluency else None,
     }
     model_codes = {o.session: o.codes for o in people if o.codes is not None}
     if data.hand_codes:

@@ -19,9 +19,9 @@ from sqlalchemy.orm import Session
 
 from ..collab.harness import Step
 from ..collab.workspace import Workspace, WorkspaceError
-from .chat import note_for
 from ..store.collab_study import CollabStudyEvent
 from ..store.model_calls import ModelCall
+from .chat import note_for
 
 
 @dataclass

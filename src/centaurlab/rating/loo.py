@@ -80,10 +80,14 @@ class LeaveOneOut:
             "most_influential": self.most_influential(),
             "k": self.k,
             "agents": [
-                {"name": n, "rank_full": int(f), "rank_min": int(lo), "rank_max": int(hi), "mean_rank": float(m)}
-                for n, f, lo, hi, m in zip(
-                    self.agent_names, self.full_rank, self.rank_min, self.rank_max, self.mean_rank, strict=True
-                )
+                {
+                    "name": self.agent_names[i],
+                    "rank_full": int(self.full_rank[i]),
+                    "rank_min": int(self.rank_min[i]),
+                    "rank_max": int(self.rank_max[i]),
+                    "mean_rank": float(self.mean_rank[i]),
+                }
+                for i in np.argsort(self.full_rank, kind="stable")
             ],
         }
 
