@@ -21,6 +21,7 @@ from ..collab.harness import Step
 from ..collab.workspace import Workspace, WorkspaceError
 from ..store.collab_study import CollabStudyEvent
 from ..store.model_calls import ModelCall
+from .chat import note_for
 
 
 @dataclass
@@ -41,10 +42,11 @@ class TurnLog:
         self.calls.append(row)
 
     def step(self, step: Step, ws: Workspace) -> None:
-        """The step's tool calls and results, and a version (size, SHA-256) of every file it changed."""
+        """The step's tool calls and results (with the note the participant is shown when the answer broke
+        the tool protocol), and a version (size, SHA-256) of every file it changed."""
         self.event("agent_step", {"answer": step.answer[:4000], "actions": step.actions, "results": step.results,
-                                  "parse_error": step.parse_error, "latency_s": step.latency_s,
-                                  "tokens": step.prompt_tokens + step.completion_tokens})
+                                  "parse_error": step.parse_error, "note": note_for(step),
+                                  "latency_s": step.latency_s, "tokens": step.prompt_tokens + step.completion_tokens})
         for result in step.results:
             for name in result.get("changed") or []:
                 try:
