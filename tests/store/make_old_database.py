@@ -16,14 +16,14 @@ from sqlalchemy.orm import Session
 
 from centaurlab import store
 from centaurlab.arena import TournamentSpec, resolve_agent, run_tournament
+from centaurlab.arena.generate import tables as gen_store
+from centaurlab.bench import tables as bench_tables
+from centaurlab.collab import tables as collab_store
+from centaurlab.collabstudy import tables as collab_study_store
 from centaurlab.collabstudy.service import CollabStudies
 from centaurlab.collabstudy.studyfile import load_collab_study
-from centaurlab.store import arena_generation as gen_store
-from centaurlab.store import bench as bench_tables
-from centaurlab.store import collab as collab_store
-from centaurlab.store import collab_study as collab_study_store
-from centaurlab.store import model_calls
-from centaurlab.store import study as study_tables
+from centaurlab.models import calls as model_calls
+from centaurlab.study import tables as study_tables
 from centaurlab.study.participants import Participants
 from centaurlab.study.studies import StudyCache, create_study
 from centaurlab.study.studyfile import load_study

@@ -72,8 +72,8 @@ def test_consent_to_completion_over_http(client: TestClient) -> None:
 
 
 def test_the_researchers_pages(client: TestClient) -> None:
+    from centaurlab.collab.tables import CollabJudgement, add_rubric
     from centaurlab.store import session_scope
-    from centaurlab.store.collab import CollabJudgement, add_rubric
 
     token = client.get("/collab/s/pilot", follow_redirects=False).headers["location"].rsplit("/", 1)[-1]
     client.post(f"/collab/p/{token}/consent", data={"agree": "yes"})

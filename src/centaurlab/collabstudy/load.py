@@ -8,11 +8,11 @@ from typing import Any
 
 from sqlalchemy import select
 
+from ..collab import NO_HUMAN, human_sessions
 from ..collab.results import load_results
 from ..store import session_scope
-from ..store.collab import NO_HUMAN, CollabSession
-from ..store.collab_study import CollabParticipant, CollabStudyEvent, CollabSurveyAnswers
 from .data import Obs, StudyData
+from .tables import CollabParticipant, CollabStudyEvent, CollabSurveyAnswers
 
 FLUENCY_EVENT = "fluency_codes"
 
@@ -23,8 +23,7 @@ def load_study_data(url: str, study_id: str, how: str = "mean") -> StudyData:
         if not people:
             raise LookupError(f"collaboration study '{study_id}' has no participants yet")
         surveys = list(s.scalars(select(CollabSurveyAnswers).where(CollabSurveyAnswers.participant_id.in_(people))))
-        trajectories = {r.id: r.trajectory for r in s.scalars(select(CollabSession).where(
-            CollabSession.human.in_(people)))}
+        trajectories = {r.id: r.trajectory for r in human_sessions(s, people)}
         codes: dict[int, dict[str, bool]] = {}
         for ev in s.scalars(select(CollabStudyEvent).where(CollabStudyEvent.participant_id.in_(people),
                                                            CollabStudyEvent.kind == FLUENCY_EVENT)):
