@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from centaurlab import store
 from centaurlab.cli.root import app as cli
 from centaurlab.collab.loader import load_collab_bank
+from centaurlab.collab.tables import CollabJudgement, add_rubric
 from centaurlab.collabstudy.analysis import analyse
 from centaurlab.collabstudy.coding import code_study, code_validation_set
 from centaurlab.collabstudy.fluency import IDS
@@ -33,7 +34,6 @@ from centaurlab.collabstudy.service import CollabStudies
 from centaurlab.collabstudy.studyfile import parse_collab_study
 from centaurlab.collabstudy.transcript import from_entries, from_log_text, from_messages
 from centaurlab.config import settings
-from centaurlab.store.collab import CollabJudgement, add_rubric
 
 from .fakes import ScriptedModel, writer
 from .test_service import PRE

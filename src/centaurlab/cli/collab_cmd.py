@@ -330,24 +330,12 @@ def hand_grade(
     grader: str = typer.Option("researcher", help="Who graded."),
 ) -> None:
     """Record a researcher's own grade of a session (for `centaur collab calibrate`)."""
-    from sqlalchemy import select
-
-    from ..store import session_scope
-    from ..store.collab import CollabHandGrade, CollabSession
+    from ..collab import record_hand_grade
 
     if not 0 <= score <= 100:
         raise fail("score must lie between 0 and 100")
-    url = _url()
-    with session_scope(url) as s:
-        if s.get(CollabSession, session) is None:
-            raise fail(f"no collab session {session}")
-        row = s.scalars(
-            select(CollabHandGrade).where(CollabHandGrade.session_id == session, CollabHandGrade.grader == grader)
-        ).first()
-        if row is None:
-            s.add(CollabHandGrade(session_id=session, grader=grader, total=score, scores={}))
-        else:
-            row.total = score
+    if not record_hand_grade(_url(), session, grader, score):
+        raise fail(f"no collab session {session}")
     console.print(f"session {session}: {grader} {score:g}")
 
 

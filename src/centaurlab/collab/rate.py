@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .. import rating as r
-from ..store.collab import NO_HUMAN
 from .results import SessionRow
+from .tables import NO_HUMAN
 
 TaskTerm = Literal["difficulty", "task", "none"]
 NO_HUMAN_LABEL = "(no human)"

@@ -10,14 +10,14 @@ from typing import Any
 
 from sqlalchemy import select
 
+from ..collab import human_sessions
 from ..collab.llm_json import JsonAskError
 from ..models import ModelProvider, StoredProvider, load_registry
 from ..store import session_scope
-from ..store.collab import CollabSession
-from ..store.collab_study import CollabFluencyCheck, CollabParticipant, CollabStudyEvent, add_event
 from .fluency import code_log
 from .fluency_check import ValidationSet, load_set
 from .load import FLUENCY_EVENT, session_transcripts, stored_checks
+from .tables import CollabFluencyCheck, CollabParticipant, CollabStudyEvent, add_event
 from .view import now_ms
 
 
@@ -29,8 +29,7 @@ def code_study(url: str, study_id: str, model: str = "local", *, provider: Model
                on_session: Callable[[int, str], None] | None = None) -> dict[str, Any]:
     with session_scope(url) as s:
         people = set(s.scalars(select(CollabParticipant.id).where(CollabParticipant.study_id == study_id)))
-        sessions = [(r.id, r.human) for r in s.scalars(
-            select(CollabSession).where(CollabSession.human.in_(people)).order_by(CollabSession.id))]
+        sessions = [(r.id, r.human) for r in human_sessions(s, people)]
         logs = session_transcripts(s, people)
         done = {(ev.payload.get("collab_session"), ev.payload.get("model")) for ev in s.scalars(
             select(CollabStudyEvent).where(CollabStudyEvent.kind == FLUENCY_EVENT,

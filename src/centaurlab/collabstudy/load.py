@@ -12,20 +12,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..collab import NO_HUMAN, human_sessions
 from ..collab.loader import load_collab_bank
 from ..collab.results import load_results
 from ..store import session_scope
-from ..store.collab import NO_HUMAN, CollabSession
-from ..store.collab_study import (
-    CollabFluencyCheck,
-    CollabParticipant,
-    CollabStudyEvent,
-    CollabStudySession,
-    CollabSurveyAnswers,
-)
 from .data import Obs, StudyData
 from .fluency_check import MIN_KAPPA, ValidationSet, load_set, validate_coders
 from .fluency_rules import rule_codes, user_turns
+from .tables import CollabFluencyCheck, CollabParticipant, CollabStudyEvent, CollabStudySession, CollabSurveyAnswers
 from .transcript import Transcript, from_events, from_log_text, from_messages
 
 FLUENCY_EVENT = "fluency_codes"
@@ -54,7 +48,10 @@ def session_transcripts(s: Session, people: set[str]) -> dict[int, Transcript]:
         if sid is not None:
             events.setdefault(sid, []).append({"kind": ev.kind, "payload": ev.payload})
     out: dict[int, Transcript] = {}
-    for row in s.scalars(select(CollabSession).where(CollabSession.id.in_(list(links.values())))):
+    linked = {sid for sid in links.values() if sid is not None}
+    for row in human_sessions(s, people):
+        if row.id not in linked:
+            continue
         files = _deliverables(row.bank, row.task_id)
         trajectory = row.trajectory or {}
         pasted = str(trajectory.get("log_text") or "")

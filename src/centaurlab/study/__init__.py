@@ -2,12 +2,13 @@
 exports. Its pages and API live in `centaurlab.web`."""
 
 from .catalogue import Catalogue, UnknownBank, UnknownTask
-from .export import export_study, participant_attributes, study_events
-from .studies import Study, UnknownStudy, create_study, list_studies
+from .export import LoggedEvent, ParticipantLog, export_study, participant_attributes, participant_log, study_events
+from .studies import Study, UnknownStudy, create_study, list_studies, study_ids
 from .studyfile import StudyFileError, StudySpec, load_study
+from .tables import ParticipantRow
 
 __all__ = [
-    "Catalogue", "Study", "StudyFileError", "StudySpec", "UnknownBank", "UnknownStudy", "UnknownTask",
-    "create_study", "export_study", "list_studies", "load_study", "participant_attributes",
-    "study_events",
+    "Catalogue", "LoggedEvent", "ParticipantLog", "ParticipantRow", "Study", "StudyFileError", "StudySpec",
+    "UnknownBank", "UnknownStudy", "UnknownTask", "create_study", "export_study", "list_studies", "load_study",
+    "participant_attributes", "participant_log", "study_events", "study_ids",
 ]

@@ -6,9 +6,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..store import ParticipantRow
 from .participants import now_ms
 from .studies import Study
+from .tables import ParticipantRow
 from .views import markdown_html
 
 

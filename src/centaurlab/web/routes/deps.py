@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 
-from ...store import ParticipantRow
+from ...study import ParticipantRow
 from ...study.catalogue import Catalogue
 from ...study.grades import Grader
 from ...study.participants import NotAParticipant

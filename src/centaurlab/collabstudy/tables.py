@@ -29,7 +29,8 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from .models import Base, utcnow
+from .. import collab  # noqa: F401  (registers collab_sessions, which foreign keys here reference)
+from ..store import Base, utcnow
 
 
 class CollabStudyRow(Base):
