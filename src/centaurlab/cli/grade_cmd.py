@@ -9,41 +9,38 @@ from rich.progress import Progress
 
 from .. import store
 from ..config import settings
+from ..errors import InvalidInput, NotFound
 from ..grading import DEFAULT_FACTOR, DEFAULT_REPEAT, EfficiencyConfig, Grade, GradeConfig, Weights, grade_solution
 from ..grading.batch import BatchResult, grade_items, plan_folder
 from ..grading.efficiency import Measure, check_measure
-from ..tasks import Task, UnknownTaskError, get_task, load_bank
+from ..tasks import Task, get_task, load_bank
+from .errors import context
 from .executor_opts import address_option, executor_option, opened
 from .grade_report import print_grade
-from .output import MEASURE_HELP, err_console, fail, print_json, print_table
+from .output import MEASURE_HELP, err_console, print_json, print_table
 
 CSV_COLUMNS = ["file", "task", "status", "correctness", "efficiency", "quality", "composite", "human_percentile",
                "problem"]  # fmt: skip
 
 
 def _config(measure: Measure, factor: float, repeat: int, weights: str) -> GradeConfig:
-    try:
+    with context(builtin=(ValueError,)):
         parsed = Weights.parse(weights)
-    except ValueError as exc:
-        raise fail(str(exc)) from exc
     if factor <= 1 or repeat < 1:
-        raise fail("--factor must be above 1 and --repeat at least 1")
-    try:
+        raise InvalidInput("--factor must be above 1 and --repeat at least 1")
+    with context(f"--measure {measure}: ", builtin=(ValueError,)):  # instructions nobody vouched for: Forbidden
         check_measure(measure)
-    except ValueError as exc:
-        raise fail(f"--measure {measure}: {exc}") from exc
     return GradeConfig(EfficiencyConfig(measure=measure, factor=factor, repeat=repeat), parsed)
 
 
 def _task_for_file(path: Path, task: str | None, bank: str | None) -> Task:
-    try:
+    with context(after="; pass --task ID, or name the file <task_id>.py", errors=(NotFound,), builtin=(LookupError,),
+                 kind=NotFound):  # fmt: skip
         if task:
             return get_task(task)
         if bank:
             return get_task(f"{bank}/{path.stem}")
-    except (UnknownTaskError, LookupError) as exc:
-        raise fail(f"{exc}; pass --task ID, or name the file <task_id>.py") from exc
-    raise fail(f"which task does {path.name} solve? pass --task ID (or --bank BANK to map the file name)")
+    raise InvalidInput(f"which task does {path.name} solve? pass --task ID (or --bank BANK to map the file name)")
 
 
 def _store(grade: Grade, source: str, config: GradeConfig, origin: str) -> None:
@@ -65,13 +62,11 @@ def _fmt(value: object) -> str:
 
 def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: int, save: bool, executor: str,
                   ray_address: str | None) -> list[BatchResult]:  # fmt: skip
-    try:
+    with context(builtin=(LookupError,), kind=NotFound):  # no bank of that name
         bank = load_bank(bank_name)
-    except LookupError as exc:
-        raise fail(str(exc)) from exc
     items = plan_folder(folder, bank)
     if not items:
-        raise fail(f"{folder} holds no .py files; name each solution <task_id>.py")
+        raise InvalidInput(f"{folder} holds no .py files; name each solution <task_id>.py")
     url = settings().database_url if save else None
     if url:
         store.upgrade(url)
@@ -99,11 +94,11 @@ def grade(
 ) -> None:
     """Grade solutions on correctness, efficiency and code quality, with a composite score."""
     if measure not in ("time", "instructions"):
-        raise fail(f"--measure {measure!r}: choose time or instructions")
+        raise InvalidInput(f"--measure {measure!r}: choose time or instructions")
     config = _config(measure, factor, repeat, weights)  # type: ignore[arg-type]
     if path.is_dir():
         if not bank:
-            raise fail("grading a folder needs --bank BANK: file names are that bank's task ids")
+            raise InvalidInput("grading a folder needs --bank BANK: file names are that bank's task ids")
         results = _grade_folder(path, bank, config, workers, save, executor, ray_address)
         rows = [_row(r) for r in results]
         if json_out:
@@ -118,7 +113,7 @@ def grade(
             raise typer.Exit(1)
         return
     if executor != "local" or ray_address:
-        raise fail("--executor and --ray-address are for folders; a single file is graded here")
+        raise InvalidInput("--executor and --ray-address are for folders; a single file is graded here")
     the_task = _task_for_file(path, task, bank)
     source = path.read_text()
     with err_console.status(f"grading {path.name} on {the_task.id}"):

@@ -6,10 +6,10 @@ import time
 from typing import Any
 
 import typer
-from rich.markup import escape
 
-from ..models import ChatRequest, ModelError, load_registry
-from .output import console, fail, print_json, print_table
+from ..models import ChatRequest, load_registry
+from .errors import context
+from .output import console, print_json, print_table
 
 app = typer.Typer(
     no_args_is_help=True, help="LLMs: the registry from centaur.toml [models.*] plus the built-in offline 'local'."
@@ -19,10 +19,8 @@ app = typer.Typer(
 @app.command("list")
 def list_models(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
     """List the models of the registry: built-in `local` (the embedded model) and centaur.toml's [models.NAME]."""
-    try:
+    with context(builtin=(FileNotFoundError,)):  # the centaur.toml the environment names
         registry = load_registry()
-    except (ModelError, FileNotFoundError) as exc:
-        raise fail(escape(str(exc))) from None
     rows: list[dict[str, Any]] = []
     for name in registry.names():
         cfg = registry.get(name)
@@ -52,12 +50,10 @@ def check(
 ) -> None:
     """Send one real chat request to a model and print its answer, latency and token counts."""
     start = time.perf_counter()
-    try:
+    with context(builtin=(FileNotFoundError,)):  # the centaur.toml the environment names
         provider = load_registry().provider(name)
-        setup = time.perf_counter() - start
-        r = provider.chat(ChatRequest.user(prompt, max_tokens=max_tokens, stream=True))
-    except (ModelError, FileNotFoundError) as exc:
-        raise fail(escape(str(exc))) from None
+    setup = time.perf_counter() - start
+    r = provider.chat(ChatRequest.user(prompt, max_tokens=max_tokens, stream=True))
     data = {
         "model": name, "text": r.text, "finish_reason": r.finish_reason, "setup_s": round(setup, 3),
         "first_token_s": None if r.first_token_s is None else round(r.first_token_s, 3),
@@ -85,10 +81,7 @@ def serve(
     in the foreground, until Ctrl-C."""
     from ..models import embedded
 
-    try:
-        server, url = embedded.start_server(port=port or None, threads=threads)
-    except ModelError as exc:
-        raise fail(escape(str(exc))) from None
+    server, url = embedded.start_server(port=port or None, threads=threads)
     console.print(f"embedded model '{embedded.MODEL_ALIAS}' at [bold]{url}[/] (OpenAI-compatible; Ctrl-C stops)")
     try:
         while True:

@@ -22,12 +22,15 @@ from . import (
     study_cmd,
     tasks_cmd,
 )
+from .errors import EPILOG, CentaurGroup
 
 app = typer.Typer(
     name="centaur",
     help="Centaur Lab: evaluate AI coding assistants and agents the way they are really used.",
+    epilog=EPILOG,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    cls=CentaurGroup,  # turns every platform error into its message and exit code (cli/errors.py)
 )
 
 app.add_typer(config_cmd.app, name="config")

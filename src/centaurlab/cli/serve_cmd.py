@@ -10,6 +10,7 @@ from sqlalchemy.engine import make_url
 
 from .. import store
 from ..config import settings
+from ..errors import InvalidInput
 from .output import console, err_console
 
 
@@ -52,8 +53,7 @@ def serve(
     url = cfg.database_url
     refused = workers_problem(url, workers)
     if refused:
-        err_console.print(f"[bold red]error:[/] {escape(refused)}", highlight=False)
-        raise typer.Exit(2)
+        raise InvalidInput(refused)
     store.upgrade(url)
     the_host = host or str(cfg["host"])
     the_port = port if port is not None else int(cfg["port"])

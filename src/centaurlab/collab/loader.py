@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..errors import FileFieldError, read_toml, validated
+from ..errors import FileFieldError, NotFound, read_toml, validated
 from .schema import InstanceFile, TaskInstance, to_instance
 
 BUILTIN_DIR = Path(__file__).parent / "builtin"
@@ -28,8 +28,8 @@ class CollabFileError(FileFieldError):
     """An instance or bank file is malformed: names the file, the field and the fix."""
 
 
-class UnknownCollabTask(LookupError):
-    pass
+class UnknownCollabTask(NotFound, LookupError):
+    """No task of that id in the bank."""
 
 
 class BankFile(BaseModel):

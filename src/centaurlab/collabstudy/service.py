@@ -37,9 +37,9 @@ from .tables import (
     add_event,
 )
 from .turnlog import TurnLog
-from .view import CLOSED, TIME_LIMIT, USED_BEFORE, NotAParticipant, TimeUp, View, WrongStep, digest
+from .view import CLOSED, TIME_LIMIT, USED_BEFORE, TimeUp, UnknownParticipant, View, WrongStep, digest
 
-__all__ = ["USED_BEFORE", "CollabStudies", "NotAParticipant", "ProviderFactory", "TimeUp", "View", "WrongStep",
+__all__ = ["USED_BEFORE", "CollabStudies", "UnknownParticipant", "ProviderFactory", "TimeUp", "View", "WrongStep",
            "is_reference"]
 
 HUMAN = "human"
@@ -92,7 +92,7 @@ class CollabStudies(Platform):
             row = (s.get(CollabParticipant, pid) if pid else s.scalars(select(CollabParticipant).where(
                 CollabParticipant.token_digest == digest(token))).first())
             if row is None:
-                raise NotAParticipant("this link is not a participant's link: open the study link again")
+                raise UnknownParticipant("this link is not a participant's link: open the study link again")
             sessions = {x.idx: {"status": x.status, "agent": x.agent, "mode": x.mode, "task_id": x.task_id,
                                 "used_before": x.used_before, "collab_session_id": x.collab_session_id,
                                 "started_ms": x.started_ms}

@@ -14,18 +14,19 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from ..errors import NotFound
 from ..tasks import Task, TaskFileError, builtin_bank_names, load_bank, load_task
 from ..tasks.loader import BUILTIN_DIR
 from ..tasks.schema import BankMeta, TaskSets
 
 
-class UnknownBank(LookupError):
+class UnknownBank(NotFound, LookupError):
     def __init__(self, name: str, known: Sequence[str]) -> None:
         self.name = name
         super().__init__(f"no bank '{name}'; banks: {', '.join(known) or '(none)'}")
 
 
-class UnknownTask(LookupError):
+class UnknownTask(NotFound, LookupError):
     def __init__(self, task_id: str, known: Sequence[str]) -> None:
         self.task_id = task_id
         hint = ", ".join(sorted(known)[:8])

@@ -16,6 +16,7 @@ import logging
 from typing import Any
 
 from .. import store
+from ..errors import Unavailable
 from ..executors import Executor
 from ..grading import EfficiencyConfig, GradeConfig, GradeJob, GradeOutcome, run_grade_job
 from ..tasks import Task
@@ -24,7 +25,7 @@ from .runs import Runner
 log = logging.getLogger(__name__)
 
 
-class GradingFailed(RuntimeError):
+class GradingFailed(Unavailable, RuntimeError):
     """The grading itself could not be done (e.g. the reference failed its own efficiency tests)."""
 
 

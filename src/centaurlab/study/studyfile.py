@@ -17,6 +17,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from ..errors import InvalidInput
 from ..models import LengthPolicy, ModelConfigError, Registry, load_registry
 from ..tasks import TaskFileError, builtin_bank_names, load_bank
 from ..tasks.loader import BUILTIN_DIR
@@ -78,7 +79,7 @@ DEFAULT_INSTRUCTIONS: dict[str, str] = {
 }
 
 
-class StudyFileError(ValueError):
+class StudyFileError(InvalidInput, ValueError):
     """A study file that cannot be used; the message names the file, the field and the fix."""
 
     def __init__(self, path: Path | str, field: str, problem: str, fix: str) -> None:

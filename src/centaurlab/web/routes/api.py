@@ -84,5 +84,5 @@ def grade_task(task_id: str, body: GradeRequest, request: Request) -> dict[str, 
         raise _instructions_refused(task.id)
     try:
         return grader_of(request).grade(task, body.code)
-    except GradingFailed as exc:
+    except GradingFailed as exc:  # the task or the server is at fault, not this request: a 500 saying why
         raise HTTPException(500, detail=str(exc)) from exc

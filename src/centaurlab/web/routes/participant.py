@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -174,9 +174,7 @@ def go(study_id: str, request: Request) -> Response:
     study = study_of(request, study_id)
     try:
         p = participant_of(request, study_id)
-    except HTTPException as exc:
-        if exc.status_code != 403:
-            raise
+    except NotAParticipant:
         return RedirectResponse(f"/s/{study_id}", status_code=303)
     p = platform_of(request).participants.ended_if_time_up(p)
     return _stage_page(request, study, p)
