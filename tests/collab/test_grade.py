@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from centaurlab import store
 from centaurlab.collab.grade import GradeOptions, grade_sessions
-from centaurlab.collab.judge import JudgeConfig
+from centaurlab.collab.llm_judge import JudgeConfig
 from centaurlab.models import Registry
 from centaurlab.models.registry import ModelConfig
 from centaurlab.store import collab as collab_store
