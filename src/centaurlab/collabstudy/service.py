@@ -32,13 +32,14 @@ from ..store.collab_study import (
     add_event,
 )
 from ..store.models import utcnow
+from ..study import NotAParticipant
 from ..study.surveys import check_answers
 from .chat import Turn, agent_turn
 from .instruments import OCCUPATION
 from .plan import EXTERNAL, plan_sessions
 from .platform import Platform, ProviderFactory
 from .turnlog import TurnLog
-from .view import CLOSED, TIME_LIMIT, USED_BEFORE, NotAParticipant, TimeUp, View, WrongStep, digest
+from .view import CLOSED, TIME_LIMIT, USED_BEFORE, TimeUp, View, WrongStep, digest
 
 __all__ = ["USED_BEFORE", "CollabStudies", "NotAParticipant", "ProviderFactory", "TimeUp", "View", "WrongStep",
            "is_reference"]

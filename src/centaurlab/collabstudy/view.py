@@ -20,10 +20,6 @@ CLOSED = ("submitted", "skipped", "timed_out")
 TIME_LIMIT = "time limit"
 
 
-class NotAParticipant(PermissionError):
-    pass
-
-
 class WrongStep(ValueError):
     """The participant is not where this action belongs."""
 

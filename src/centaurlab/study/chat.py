@@ -15,10 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from .. import store
 from ..models import ChatRequest, Message, Registry
 from ..store import ParticipantRow, append_events
+from ..tasks import markdown_html
 from .autocomplete import NotInCondition
 from .participants import Participants
 from .studies import Study
-from .views import markdown_html
 
 MAX_MESSAGE_CHARS = 20_000
 

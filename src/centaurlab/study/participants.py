@@ -43,7 +43,7 @@ def _time_up(row: ParticipantRow) -> bool:
 
 
 class NotAParticipant(PermissionError):
-    """No participant of this study holds this token."""
+    """No participant of this study holds this token (or link): coding and collaboration studies alike."""
 
 
 class WrongStage(ValueError):

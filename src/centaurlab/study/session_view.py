@@ -7,9 +7,9 @@ from functools import lru_cache
 from typing import Any
 
 from ..store import ParticipantRow
+from ..tasks import markdown_html
 from .participants import now_ms
 from .studies import Study
-from .views import markdown_html
 
 
 @lru_cache(maxsize=256)

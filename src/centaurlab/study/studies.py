@@ -11,8 +11,8 @@ from sqlalchemy import func, select
 
 from .. import store
 from ..store import ParticipantRow, StudyRow
-from ..tasks import Bank, Task, load_bank
-from .studyfile import StudyFileError, StudySpec, bank_folder, resolve_task_sets
+from ..tasks import Bank, Task, bank_folder, load_bank
+from .studyfile import StudyFileError, StudySpec, resolve_task_sets
 
 
 class UnknownStudy(LookupError):

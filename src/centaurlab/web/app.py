@@ -17,9 +17,8 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..config import settings
-from ..study.catalogue import Catalogue, UnknownBank, UnknownTask
-from ..study.grades import Grader
-from ..study.runs import Runner
+from ..grading import Grader, Runner
+from ..tasks import Catalogue, UnknownBank, UnknownTask
 from .assets import STATIC_DIR, load_bundle
 from .dashboard_auth import DashboardAuth, dashboard_password
 from .errors import validation_body

@@ -7,13 +7,12 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 
+from ...grading import Grader, Runner
 from ...store import ParticipantRow
-from ...study.catalogue import Catalogue
-from ...study.grades import Grader
 from ...study.participants import NotAParticipant
 from ...study.platform import StudyPlatform
-from ...study.runs import Runner
 from ...study.studies import Study, UnknownStudy
+from ...tasks import Catalogue
 from ..assets import Bundle
 
 
