@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.bench import BenchSpec, run_bench
+from centaurlab.bench.tables import samples_of
 from centaurlab.cli import app
 from centaurlab.grading import EfficiencyConfig, Grader, Runner, grade_efficiency, measure_reference
 from centaurlab.models import ModelConfig, Registry
@@ -234,7 +235,7 @@ def test_every_forgery_fails_as_a_bench_sample(fake: FakeOpenAI, tmp_path: Path)
     summary = run_bench(spec, url, registry=registry, workers=2)
     assert summary.graded == len(FORGERIES)
     with store.session_scope(url) as session:
-        samples = store.samples_of(session, summary.run_id)
+        samples = samples_of(session, summary.run_id)
         assert {s.code.strip() for s in samples} == {source.strip() for source in FORGERIES.values()}
         assert [s.correctness for s in samples] == [0.0] * len(FORGERIES)
 

@@ -27,6 +27,7 @@ from ..arena import (
     Timeouts,
     TournamentSpec,
     UnknownAgent,
+    agent_sources,
     default_match_config,
     leaderboard,
     load_match_config,
@@ -34,6 +35,9 @@ from ..arena import (
     replay_match,
     resolve_agent,
     run_tournament,
+    save_match,
+    stored_match,
+    stored_tournaments,
     tournament_results,
 )
 from ..arena.agents import new_agent_source
@@ -44,7 +48,6 @@ from ..arena.tournament import TournamentProgress
 from ..config import settings
 from ..executors import Executor
 from ..sandbox import SandboxUnavailable, get_backend
-from ..store import arena as arena_store
 from . import arena_warmup_cmd
 from .executor_opts import address_option, executor_option, opened
 from .output import console, err_console, fail, print_json, print_table
@@ -137,10 +140,7 @@ def match(
         record = play_match(config, agents, backend=backend).to_dict()
     match_id = None
     if save:
-        with store.session_scope(_database()) as session:
-            for agent in agents:
-                arena_store.save_agent(session, agent.name, agent.source)
-            match_id = arena_store.record_match(session, record, topology=config.topology, seed=config.seed).id
+        match_id = save_match(_database(), record, agents, topology=config.topology, seed=config.seed)
     if json_out:
         print_json({"id": match_id, **record})
     else:
@@ -235,8 +235,7 @@ def leaderboard_cmd(
     crashes, and a Bradley-Terry rating (Elo scale) with a 95 % bootstrap interval."""
     url = _database()
     if tournament_id is None:
-        with store.session_scope(url) as session:
-            stored = arena_store.list_tournaments(session)
+        stored = stored_tournaments(url)
         if not stored:
             raise fail("no tournament is stored yet; run `centaur arena tournament AGENTS...`")
         tournament_id = stored[-1].id
@@ -246,10 +245,9 @@ def leaderboard_cmd(
 @app.command("tournaments")
 def tournaments_cmd(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """The stored tournaments."""
-    with store.session_scope(_database()) as session:
-        rows = [{"id": t.id, "created": t.created_at.isoformat(timespec="seconds"), **t.spec,
-                 "agents": [a for a, _sha in t.spec["agents"]]}
-                for t in arena_store.list_tournaments(session)]  # fmt: skip
+    rows = [{"id": t.id, "created": t.created_at.isoformat(timespec="seconds"), **t.spec,
+             "agents": [a for a, _sha in t.spec["agents"]]}
+            for t in stored_tournaments(_database())]  # fmt: skip
     if json_out:
         print_json(rows)
         return
@@ -265,12 +263,12 @@ def replay(
 ) -> None:
     """Play a stored match again from its stored configuration and agent sources; exit 1 unless it
     comes out identical (bids, plans, profits, winner, failures)."""
-    with store.session_scope(_database()) as session:
-        row = session.get(arena_store.ArenaMatch, match_id)
-        if row is None:
-            raise fail(f"there is no match {match_id}")
-        record = MatchRecord.from_dict(row.record)
-        sources = [arena_store.agent_source(session, sha) for sha in (row.sha_a, row.sha_b)]
+    url = _database()
+    stored = stored_match(url, match_id)
+    if stored is None:
+        raise fail(f"there is no match {match_id}")
+    record = MatchRecord.from_dict(stored.record)
+    sources = agent_sources(url, stored.sources_sha256)
     agents = [AgentSource(name, src or "") for name, src in zip(record.agents, sources, strict=True)]
     with err_console.status(f"replaying match {match_id}"):
         _again, differences = replay_match(record, agents)
@@ -291,11 +289,10 @@ def show(
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """A stored match: auction log, plans, result."""
-    with store.session_scope(_database()) as session:
-        row = session.get(arena_store.ArenaMatch, match_id)
-        if row is None:
-            raise fail(f"there is no match {match_id}")
-        record = row.record
+    stored = stored_match(_database(), match_id)
+    if stored is None:
+        raise fail(f"there is no match {match_id}")
+    record = stored.record
     if json_out:
         print_json({"id": match_id, **record})
     else:

@@ -18,6 +18,7 @@ from ..arena.generate import (
     StrategyError,
     agent_detail,
     agent_name,
+    agents_overview,
     builtin_strategies,
     generation_plan,
     generation_report,
@@ -26,7 +27,6 @@ from ..arena.generate import (
 )
 from ..config import settings
 from ..models import ModelConfigError, Registry, load_registry
-from ..store import arena_generation as gen_store
 from .output import console, err_console, fail, print_json, print_table
 
 generated_app = typer.Typer(no_args_is_help=True, help="Agents written by models: list, show, report.")
@@ -183,10 +183,7 @@ def list_cmd(
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """The stored generated agents: status, failure kind, debug rounds."""
-    with store.session_scope(_database()) as session:
-        rows = [{"name": r.name, "model": r.model, "strategy": r.strategy, "replicate": r.replicate,
-                 "status": r.status, "failure_kind": r.failure_kind, "debug_rounds": r.debug_rounds,
-                 "critic": r.critic} for r in gen_store.generated_agents(session, run)]  # fmt: skip
+    rows = [{k: v for k, v in r.items() if k != "run"} for r in agents_overview(_database(), run)]
     if json_out:
         print_json(rows)
         return
@@ -199,8 +196,7 @@ def list_cmd(
 def names_cmd(run: str | None = typer.Option(None, help="Only this run.")) -> None:
     """The accepted agents' names on one line, for a tournament:
     centaur arena tournament $(centaur arena generated names) reference honest ..."""
-    with store.session_scope(_database()) as session:
-        names = [r.name for r in gen_store.generated_agents(session, run) if r.status == "passed"]
+    names = [r["name"] for r in agents_overview(_database(), run) if r["status"] == "passed"]
     console.print(" ".join(names), markup=False, highlight=False, soft_wrap=True)
 
 

@@ -32,6 +32,7 @@ from ..bench import (
     load_report,
     render_html,
     run_bench,
+    stored_runs,
     write_csv,
 )
 from ..bench.report import DIMENSIONS
@@ -214,10 +215,9 @@ def list_runs(json_out: bool = typer.Option(False, "--json", help="Print the run
     """Every bench run in the database, newest first."""
     url = settings().database_url
     store.upgrade(url)
-    with store.session_scope(url) as session:
-        runs = [{"run": r.id, "status": r.status, "models": r.config.get("models"), "bank": r.config.get("bank"),
-                 "framings": r.config.get("framings"), "samples": r.config.get("samples"),
-                 "created": r.created_at.isoformat()} for r in store.list_runs(session)]
+    runs = [{"run": r.id, "status": r.status, "models": r.config.get("models"), "bank": r.config.get("bank"),
+             "framings": r.config.get("framings"), "samples": r.config.get("samples"),
+             "created": r.created_at.isoformat()} for r in stored_runs(url)]
     if json_out:
         print_json(runs)
         return

@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from ..collab.loader import UnknownCollabTask
-from . import collab_study_cmd, collab_tasks_cmd
+from . import collab_rate_cmd, collab_study_cmd, collab_tasks_cmd
 from .collab_tasks_cmd import BANK_OPTION, bank_or_fail, task_or_fail
 from .output import console, fail, print_json, print_table
 
@@ -21,6 +21,7 @@ app = typer.Typer(
 app.add_typer(collab_tasks_cmd.app, name="tasks")
 app.add_typer(collab_study_cmd.app, name="study")  # collaboration studies with people (collabstudy)
 app.command("analyse")(collab_study_cmd.analyse)
+app.command("rate")(collab_rate_cmd.rate)
 
 def _split(value: str | None) -> list[str] | None:
     return [v.strip() for v in value.split(",") if v.strip()] if value else None
@@ -307,43 +308,15 @@ def report(
         )
     elif rep.agreement.get("note"):
         console.print(f"judge agreement: {rep.agreement['note']}")
+    if rep.rating:
+        ranked = ", ".join(f"{a['rank']}. {a['name']} {a['conservative']:.2f}" for a in rep.rating["agents"])
+        console.print(f"agents by the CollabSkill score mu - {rep.rating['k']:g} sigma: {ranked}")
     for n in rep.notes:
         console.print(n)
 
 
 def _stat(x: float | None) -> str:
     return "undefined (too few sessions, or no spread between them)" if x is None else f"{x:.3f}"
-
-
-@app.command("rate")
-def rate(
-    task_term: str = typer.Option("difficulty", help="The task term: difficulty (per level), task, or none."),
-    rounds: int = typer.Option(2000, help="Bootstrap rounds."),
-    seed: int = typer.Option(0, help="Bootstrap seed."),
-    json_out: bool = typer.Option(False, "--json", help="Print the ratings as JSON."),
-) -> None:
-    """Fit the exact additive model to graded sessions: humans' and agents' skills, intervals, stability."""
-    from .. import rating as r
-    from ..collab.rate import rate_sessions
-    from ..collab.results import load_results
-
-    if task_term not in ("difficulty", "task", "none"):
-        raise fail("--task-term must be difficulty, task or none")
-    try:
-        result = rate_sessions(load_results(_url()), task_term=task_term, rounds=rounds, seed=seed)  # type: ignore[arg-type]
-    except r.RatingError as exc:
-        raise fail(str(exc)) from exc
-    if json_out:
-        print_json(result.as_dict())
-        return
-    cols = ["name", "sessions", "mu", "sigma", "conservative", "ci_low", "ci_high", "mean_rank"]
-    for kind, rows in (("agents", result.agents), ("humans", result.humans), ("task term", result.tasks)):
-        if rows:
-            print_table(
-                f"{kind} (noise sigma {result.noise_sigma:.2f})", cols, [[_f(row.get(c)) for c in cols] for row in rows]
-            )
-    for note in result.notes:
-        console.print(note)
 
 
 def _f(v: object) -> str:
@@ -357,24 +330,12 @@ def hand_grade(
     grader: str = typer.Option("researcher", help="Who graded."),
 ) -> None:
     """Record a researcher's own grade of a session (for `centaur collab calibrate`)."""
-    from sqlalchemy import select
-
-    from ..store import session_scope
-    from ..store.collab import CollabHandGrade, CollabSession
+    from ..collab import record_hand_grade
 
     if not 0 <= score <= 100:
         raise fail("score must lie between 0 and 100")
-    url = _url()
-    with session_scope(url) as s:
-        if s.get(CollabSession, session) is None:
-            raise fail(f"no collab session {session}")
-        row = s.scalars(
-            select(CollabHandGrade).where(CollabHandGrade.session_id == session, CollabHandGrade.grader == grader)
-        ).first()
-        if row is None:
-            s.add(CollabHandGrade(session_id=session, grader=grader, total=score, scores={}))
-        else:
-            row.total = score
+    if not record_hand_grade(_url(), session, grader, score):
+        raise fail(f"no collab session {session}")
     console.print(f"session {session}: {grader} {score:g}")
 
 

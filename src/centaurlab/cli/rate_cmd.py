@@ -262,9 +262,12 @@ def sessions(
     bootstrap: int = typer.Option(r.DEFAULT_ROUNDS, "--bootstrap", help="Rounds (0 = none)."),
     resample: str = typer.Option("sessions", "--resample", help="sessions or humans."),
     seed: int = typer.Option(0, "--seed", help="Seed of the bootstrap."),
-    k: float = typer.Option(r.CONSERVATIVE_K, "--k", help="Conservative score mu - k*sigma."),
+    k: float = typer.Option(
+        r.CONSERVATIVE_K, "--k", help="Rank by mu - k*sigma (default 3, the CollabSkill score; 0 ranks by mu)."
+    ),
     prior_mu: float | None = typer.Option(
-        None, "--prior-mu", help="Prior mean of agents and humans (default 25; times: data-scaled)."
+        None, "--prior-mu", help="Prior mean of agents and humans (default 25; 0 puts skills on the CollabSkill "
+        "paper's scale, as `centaur collab rate` does; times: data-scaled)."
     ),
     prior_sigma: float | None = typer.Option(
         None, "--prior-sigma", help="Prior sigma (default 25/3; times: data-scaled)."
@@ -290,12 +293,12 @@ def sessions(
     outcome = _Outcome(score_col, time_col, finished_col, prior_mu, prior_sigma, noise_sigma, allow_disconnected)
     try:
         post, info = _fit(file, design, df, outcome)
-        boot = r.bootstrap_sessions(post, bootstrap, resample, seed) if bootstrap else None  # type: ignore[arg-type]
+        boot = r.bootstrap_sessions(post, bootstrap, resample, seed, k=k) if bootstrap else None  # type: ignore[arg-type]
         loo_out: dict[str, Any] | None = None
         if loo:
-            loo_out = {"human": r.leave_one_human_out(post).as_dict()}
+            loo_out = {"human": r.leave_one_human_out(post, k).as_dict()}
             if design.n_tasks > 1:
-                loo_out["task"] = r.leave_one_task_out(post).as_dict()
+                loo_out["task"] = r.leave_one_task_out(post, k=k).as_dict()
     except r.RatingError as exc:
         raise fail(f"{file}: {exc}") from None
     kinds: list[r.Kind] = ["agent", "human", "task"] if task_col else ["agent", "human"]

@@ -22,9 +22,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import store
-from ..store import ParticipantRow, append_events
 from .assignment import Cell, assign, cells
 from .studies import Study, StudyCache
+from .tables import ParticipantRow, append_events
 from .tokens import TokenSigner
 
 STAGES = ("consent", "pre", "instructions", "coding", "exit", "done")

@@ -10,9 +10,9 @@ from typing import Any
 from sqlalchemy import func, select
 
 from .. import store
-from ..store import ParticipantRow, StudyRow
 from ..tasks import Bank, Task, bank_folder, load_bank
 from .studyfile import StudyFileError, StudySpec, resolve_task_sets
+from .tables import ParticipantRow, StudyRow
 
 
 class UnknownStudy(LookupError):
@@ -138,3 +138,9 @@ def list_studies(url: str) -> list[dict[str, Any]]:
                 "by_stage": by_stage, "by_condition": by_condition,
             })
     return out
+
+
+def study_ids(url: str) -> list[str]:
+    """The id of every stored study, in order."""
+    with store.session_scope(url) as session:
+        return list(session.scalars(select(StudyRow.id).order_by(StudyRow.id)))

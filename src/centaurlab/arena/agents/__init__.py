@@ -54,13 +54,11 @@ def generated_agent(name: str) -> AgentSource | None:
         return None
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ... import store
     from ...config import settings
-    from ...store import arena_generation
+    from ..generate import accepted_source
 
     try:
-        with store.session_scope(settings().database_url) as session:
-            source = arena_generation.accepted_source(session, name)
+        source = accepted_source(settings().database_url, name)
     except SQLAlchemyError:  # no database or not migrated yet: nothing was generated there
         return None
     return AgentSource(name, source) if source is not None else None

@@ -22,7 +22,6 @@ from ...collab.convert import render
 from ...collab.workspace import WorkspaceError
 from ...collabstudy.service import CollabStudies, NotAParticipant, View, WrongStep
 from .. import collab_pages as pages
-from ..collab_js import WORKSPACE_JS
 from ..html import layout
 from .deps import bundle_of
 
@@ -66,11 +65,6 @@ async def _fields(request: Request) -> tuple[dict[str, str], dict[str, list[tupl
     if sum(len(v) for v in files.values()) > MAX_FILES:
         raise HTTPException(413, f"at most {MAX_FILES} files at once")
     return fields, files
-
-
-@router.get("/collab/assets/workspace.js")
-def script() -> Response:
-    return Response(WORKSPACE_JS, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/collab/s/{study_id}")

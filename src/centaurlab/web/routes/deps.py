@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import HTTPException, Request
 
 from ...grading import Grader, Runner
-from ...store import ParticipantRow
+from ...study import ParticipantRow
 from ...study.participants import NotAParticipant
 from ...study.platform import StudyPlatform
 from ...study.studies import Study, UnknownStudy

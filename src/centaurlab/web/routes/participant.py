@@ -12,7 +12,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...store import ParticipantRow
+from ...study import ParticipantRow
 from ...study.chat import chat_history
 from ...study.participants import NotAParticipant, WrongStage
 from ...study.session_view import coding_state

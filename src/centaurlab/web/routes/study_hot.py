@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from ...models import ModelError
-from ...store import ParticipantRow
+from ...study import ParticipantRow
 from ...study.autocomplete import NotInCondition, SuggestRequest
 from ...study.participants import NotAParticipant
 from ...study.platform import StudyPlatform
