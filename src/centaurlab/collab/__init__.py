@@ -4,7 +4,14 @@ harness, rubric generation, multi-judge grading, agreement statistics, reports a
 See docs/collab.md.
 """
 
-from .loader import CollabBank, CollabFileError, UnknownCollabTask, builtin_bank_names, load_collab_bank, load_instance
+from .loader import (
+    CollabBank,
+    CollabFileError,
+    UnknownCollabTask,
+    builtin_collab_bank_names,
+    load_collab_bank,
+    load_instance,
+)
 from .onet import FAMILIES, Match, family_of, match_tasks
 from .rubric import CATEGORIES, Rubric, RubricError, RubricItem, load_rubric_file, parse_rubric, repair, validate
 from .schema import Deliverable, DeliverableKind, Difficulty, Onet, Reference, TaskInstance
@@ -44,7 +51,7 @@ __all__ = [
     "StoredJudgement",
     "TaskInstance",
     "UnknownCollabTask",
-    "builtin_bank_names",
+    "builtin_collab_bank_names",
     "family_of",
     "hand_in",
     "has_sessions",

@@ -2,7 +2,7 @@
 
 Why its own folder: a card reads what every pillar stored (bench, arena, study, collab) and the
 model calls, so it composes pillars, which no pillar may do. It sits in a layer of its own just
-under `cli` and `web` (both render it: `centaur model card|compare`, `/models`), which keeps one
+under `cli` and `web` (both render it: `centaur models card|compare`, `/models`), which keeps one
 implementation for the two interfaces without either importing the other.
 
 The comparison orders the models on each lens's score and gives, for each pair of lenses, Kendall's

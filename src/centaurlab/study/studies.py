@@ -11,8 +11,8 @@ from sqlalchemy import func, select
 
 from .. import store
 from ..errors import Conflict, NotFound
-from ..tasks import Bank, Task, load_bank
-from .studyfile import StudyFileError, StudySpec, bank_folder, resolve_task_sets
+from ..tasks import Bank, Task, bank_folder, load_bank
+from .studyfile import StudyFileError, StudySpec, resolve_task_sets
 from .tables import ParticipantRow, StudyRow
 
 

@@ -19,8 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from ..errors import InvalidInput
 from ..models import LengthPolicy, ModelConfigError, Registry, load_registry
-from ..tasks import TaskFileError, builtin_bank_names, load_bank
-from ..tasks.loader import BUILTIN_DIR
+from ..tasks import TaskFileError, bank_folder, builtin_bank_names, load_bank
 from .surveys import Question, default_exit_survey, default_pre_survey
 
 AssistanceKind = Literal["none", "autocomplete", "chat", "both", "paired"]
@@ -332,13 +331,6 @@ def _validation_error(path: Path, exc: ValidationError) -> StudyFileError:
     fix = _FIXES.get(err["type"], "see docs/study.md for the allowed values")
     more = f" (and {len(exc.errors()) - 1} more problems)" if len(exc.errors()) > 1 else ""
     return StudyFileError(path, loc or "(top level)", f"{err['msg']}{more}", fix)
-
-
-def bank_folder(bank: str, base: Path) -> Path:
-    if bank in builtin_bank_names():
-        return BUILTIN_DIR / bank
-    folder = Path(bank) if Path(bank).is_absolute() else base / bank
-    return folder
 
 
 def _check_conditions(path: Path, spec: StudySpec) -> None:

@@ -19,9 +19,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..config import settings
 from ..errors import CentaurError
-from ..study.catalogue import Catalogue
-from ..study.grades import Grader
-from ..study.runs import Runner
+from ..grading import Grader, Runner
+from ..tasks import Catalogue
 from .assets import STATIC_DIR, load_bundle
 from .dashboard_auth import DashboardAuth, dashboard_password
 from .errors import error_body, error_response, status_of, validation_body, wants_html

@@ -8,9 +8,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...study.grades import GradingFailed
-from ...study.runs import SuiteChoice
-from ...study.views import bank_detail, bank_summary, task_detail
+from ...grading import GradingFailed, SuiteChoice
+from ...tasks import bank_detail, bank_summary, task_detail
 from .deps import catalogue_of, grader_of, runner_of
 
 MAX_CODE_CHARS = 200_000

@@ -8,12 +8,11 @@ from typing import Any
 from fastapi import Request
 
 from ...errors import Unavailable
+from ...grading import Grader, Runner
 from ...study import ParticipantRow
-from ...study.catalogue import Catalogue
-from ...study.grades import Grader
 from ...study.platform import StudyPlatform
-from ...study.runs import Runner
 from ...study.studies import Study
+from ...tasks import Catalogue
 from ..assets import Bundle
 
 

@@ -18,7 +18,7 @@ from ...study.participants import NotAParticipant, WrongStage
 from ...study.session_view import coding_state
 from ...study.studies import Study
 from ...study.surveys import Question, check_answers
-from ...study.views import markdown_html
+from ...tasks import markdown_html
 from ..html import e, json_script, layout
 from .deps import bundle_of, participant_of, platform_of, set_token, study_of, token_of
 
