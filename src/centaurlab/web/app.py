@@ -9,7 +9,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -22,7 +21,7 @@ from ..study.grades import Grader
 from ..study.runs import Runner
 from .assets import STATIC_DIR, load_bundle
 from .dashboard_auth import DashboardAuth, dashboard_password
-from .errors import validation_body
+from .errors import error_response, invalid_response
 from .hot_path import HotPath
 from .html import e, layout
 from .routes import (
@@ -128,13 +127,13 @@ def _install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
-        return JSONResponse(jsonable_encoder(validation_body(exc.errors())), status_code=422)
+        return invalid_response(exc.errors())
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
         if _wants_html(request) and exc.status_code == 404:
             return _error_page(request, 404, "Not found", f"There is no page at {request.url.path}.")
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+        return error_response(exc)
 
 
 class SecurityHeaders:
@@ -232,7 +231,8 @@ def create_app(
     app.include_router(collab.router)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     _install_handlers(app)
-    app.add_middleware(HotPath)  # innermost of ours: behind the body limit and the security headers
+    # innermost of ours, behind the body limit and the security headers
+    app.add_middleware(HotPath, routes=study_api.HOT_ROUTES)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
     return app

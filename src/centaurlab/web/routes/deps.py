@@ -51,11 +51,15 @@ def platform_of(request: Request) -> StudyPlatform:
     return platform
 
 
-def study_of(request: Request, study_id: str) -> Study:
+def study_in(platform: StudyPlatform, study_id: str) -> Study:
     try:
-        return platform_of(request).studies.get(study_id)
+        return platform.studies.get(study_id)
     except UnknownStudy as exc:
         raise HTTPException(404, str(exc)) from None
+
+
+def study_of(request: Request, study_id: str) -> Study:
+    return study_in(platform_of(request), study_id)
 
 
 def token_of(request: Request, study_id: str) -> str | None:
