@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from ..collab.agents import AgentConfigError, all_agents
 from ..collab.loader import CollabFileError, load_collab_bank
 from ..study.surveys import Question
-from .instruments import EXPERIENCE, OCCUPATION, default_post_survey, default_pre_survey
+from .instruments import OCCUPATION, default_post_survey, default_pre_survey
 
 STUDY_ID = r"^[a-z0-9][a-z0-9_-]{0,62}$"
 EXTERNAL_AGENTS = ["claude-code", "codex", "gemini-cli", "manus", "other"]
@@ -102,9 +102,6 @@ class CollabStudy(_Strict):
     def definition(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
 
-    @property
-    def has_experience_item(self) -> bool:
-        return any(q.id == EXPERIENCE for q in self.surveys.pre)
 
 
 def _fix_for(where: str) -> str:
