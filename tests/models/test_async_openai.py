@@ -10,8 +10,7 @@ import pytest
 
 from centaurlab.models import ChatRequest, CompletionRequest, ModelError, OpenAIProvider
 from centaurlab.models.async_openai import AsyncCompletions
-
-from .fake_server import FakeOpenAI, Reply, chat_body, completion_body
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, completion_body
 
 
 def make(fake: FakeOpenAI, **kw: Any) -> AsyncCompletions:

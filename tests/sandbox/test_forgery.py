@@ -26,8 +26,8 @@ from centaurlab.sandbox.bwrap import bwrap_works
 from centaurlab.study.grades import Grader
 from centaurlab.study.runs import Runner
 from centaurlab.tasks import get_task
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import pair_sum
-from tests.models.fake_server import FakeOpenAI, Reply, chat_body, serve
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unavailable")
 
