@@ -25,8 +25,8 @@ from centaurlab.models import ModelConfig, Registry
 from centaurlab.sandbox import TRUSTED_ENV, ForgeableMeasure, Limits, Suite, run_suite
 from centaurlab.sandbox.bwrap import bwrap_works
 from centaurlab.tasks import get_task
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import pair_sum
-from tests.models.fake_server import FakeOpenAI, Reply, chat_body, serve
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unavailable")
 

@@ -19,7 +19,7 @@ from ..collab.agents import AgentConfigError, all_agents
 from ..collab.loader import CollabFileError, load_collab_bank
 from ..errors import FileFieldError
 from ..study.surveys import Question
-from .instruments import EXPERIENCE, OCCUPATION, default_post_survey, default_pre_survey
+from .instruments import OCCUPATION, default_post_survey, default_pre_survey
 
 STUDY_ID = r"^[a-z0-9][a-z0-9_-]{0,62}$"
 EXTERNAL_AGENTS = ["claude-code", "codex", "gemini-cli", "manus", "other"]
@@ -105,9 +105,6 @@ class CollabStudy(_Strict):
     def definition(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
 
-    @property
-    def has_experience_item(self) -> bool:
-        return any(q.id == EXPERIENCE for q in self.surveys.pre)
 
 
 def _fix_for(where: str) -> str:

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from . import cputime
 from .limits import Limits
 from .session import SessionEnd, SessionError
-from .wire import Garbled, Handle, decode_reply, decode_value, encode_request
+from .wire import Garbled, decode_reply, decode_value, encode_request
 
 _box_ids = itertools.count(1)
 
@@ -194,7 +194,3 @@ def _reap_forever(sessions: queue.SimpleQueue[LineSession]) -> None:
 
 _reaper: queue.SimpleQueue[LineSession] = queue.SimpleQueue()
 threading.Thread(target=_reap_forever, args=(_reaper,), name="centaur-box-reaper", daemon=True).start()
-
-
-def handle_of(value: Any) -> Handle | None:
-    return value if isinstance(value, Handle) else None

@@ -33,9 +33,7 @@ class AsyncAutocomplete:
     def _client(self, model: str) -> AsyncCompletions | None:
         if model not in self._clients:
             provider = self.autocomplete.registry.provider(model)
-            cfg = self.autocomplete.registry.get(model)
-            self._clients[model] = (AsyncCompletions(provider, cfg.timeout_s, max(1, cfg.concurrency))
-                                    if isinstance(provider, OpenAIProvider) else None)
+            self._clients[model] = AsyncCompletions(provider) if isinstance(provider, OpenAIProvider) else None
         return self._clients[model]
 
     async def suggest(self, p: ParticipantRow, body: SuggestRequest) -> dict[str, Any]:

@@ -231,12 +231,6 @@ class Participants:
             events.append(self.event(study, row, "task_loaded", {}))
         return events
 
-    def save_code(self, p: ParticipantRow, index: int, code: str) -> None:
-        with self.lock(p.id), self.writing() as session:
-            row = session.get(ParticipantRow, p.id, with_for_update=True)
-            if row is not None and row.stage == "coding" and index == row.task_index:
-                row.code = {**row.code, str(index): code}
-
     def record_run(self, p: ParticipantRow, index: int, code: str, payload: dict[str, Any], event_id: str,
                    client_ms: int | None) -> None:
         study = self.studies.get(p.study_id)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -465,7 +464,3 @@ def parse_study(data: dict[str, Any], path: Path | str = "(study)", registry: Re
 def load_study(path: Path | str, registry: Registry | None = None) -> StudySpec:
     path = Path(path)
     return parse_study(_read(path), path, registry, path.parent)
-
-
-def study_banks(specs: Sequence[StudySpec]) -> list[str]:
-    return sorted({s.tasks.bank for s in specs})

@@ -10,7 +10,6 @@ from http import HTTPStatus
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -23,7 +22,7 @@ from ..grading import Grader, Runner
 from ..tasks import Catalogue
 from .assets import STATIC_DIR, load_bundle
 from .dashboard_auth import DashboardAuth, dashboard_password
-from .errors import error_body, error_response, status_of, validation_body, wants_html
+from .errors import error_body, error_response, invalid_response, status_of, wants_html
 from .hot_path import HotPath
 from .routes import (
     api,
@@ -120,7 +119,7 @@ def _install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
-        return JSONResponse(jsonable_encoder(validation_body(exc.errors())), status_code=422)
+        return invalid_response(exc.errors())
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -225,7 +224,8 @@ def create_app(
     app.include_router(collab.router)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     _install_handlers(app)
-    app.add_middleware(HotPath)  # innermost of ours: behind the body limit and the security headers
+    # innermost of ours, behind the body limit and the security headers
+    app.add_middleware(HotPath, routes=study_api.HOT_ROUTES)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
     return app

@@ -7,8 +7,9 @@ JSON body and one HTML page for every error.
 
 The JSON body is `{"detail": message, "kind": kind}`, plus `errors` (what was invalid and where) for a
 request that does not validate, and `fix` when the error knows it. The input is never echoed back: it
-may be 200 KB of code. The application's handlers (`app.py`) and the hot path answer with these, so
-both answer alike.
+may be 200 KB of code. The application's handlers (`app.py`) and the routes that read their own requests
+(`routes/study_hot.answer`, which `hot_path.py` calls before the framework's routing) answer with
+these, so both answer alike.
 """
 
 from __future__ import annotations
@@ -93,6 +94,10 @@ def validation_body(errors: Sequence[Any], prefix: tuple[str, ...] = ()) -> dict
             for err in errors]
     message = "; ".join(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in kept)
     return error_body(422, message or "invalid request", errors=kept)
+
+
+def invalid_response(errors: Sequence[Any], prefix: tuple[str, ...] = ()) -> JSONResponse:
+    return JSONResponse(validation_body(errors, prefix), status_code=422)
 
 
 def wants_html(request: Request) -> bool:

@@ -143,8 +143,3 @@ def load_strategy(name_or_path: str) -> Strategy:
 
 def builtin_strategies() -> list[Strategy]:
     return [load_strategy(name) for name in BUILTIN_STRATEGIES]
-
-
-def prompt_files() -> list[str]:
-    """Every prompt file shipped (strategies and shared fragments)."""
-    return sorted(item.name for item in _prompts_dir().iterdir() if item.name.endswith(".md"))

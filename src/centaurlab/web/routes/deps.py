@@ -54,6 +54,8 @@ def study_of(request: Request, study_id: str) -> Study:
     return platform_of(request).studies.get(study_id)
 
 
+
+
 def token_of(request: Request, study_id: str) -> str | None:
     return request.headers.get(TOKEN_HEADER) or request.cookies.get(cookie_name(study_id))
 
