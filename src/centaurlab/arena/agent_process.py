@@ -14,8 +14,7 @@ from importlib import resources
 from typing import Any
 
 from ..errors import ServiceError
-from ..sandbox import Limits, SandboxBackend, SandboxSession, SessionError
-from ..sandbox.program import python_argv
+from ..sandbox import Limits, SandboxBackend, SandboxSession, SessionError, python_argv
 from .world import Timeouts
 
 TOLERANCE = 1.01  # Logist's +1 %

@@ -21,29 +21,36 @@ from rich.progress import (
 from .. import store
 from ..arena import (
     BUILTIN,
+    COLUMN_LABELS,
+    COLUMNS,
+    TIMING_COLUMNS,
     TOPOLOGY_NAMES,
     AgentSource,
     MatchConfig,
+    MatchRecord,
     Timeouts,
+    TournamentProgress,
     TournamentSpec,
     agent_sources,
+    auction_rows,
     default_match_config,
     leaderboard,
     load_match_config,
+    log_tail,
+    match_topology,
+    new_agent_source,
+    plan_lines,
     play_match,
     replay_match,
     resolve_agent,
+    result_rows,
     run_tournament,
     save_match,
     stored_match,
     stored_tournaments,
+    timing_rows,
     tournament_results,
 )
-from ..arena.agents import new_agent_source
-from ..arena.leaderboard import COLUMN_LABELS, COLUMNS
-from ..arena.record import MatchRecord
-from ..arena.report import TIMING_COLUMNS, auction_rows, log_tail, match_topology, plan_lines, result_rows, timing_rows
-from ..arena.tournament import TournamentProgress
 from ..config import settings
 from ..errors import Conflict, NotFound
 from ..executors import Executor

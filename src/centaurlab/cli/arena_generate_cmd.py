@@ -10,11 +10,14 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import store
-from ..arena import BASELINES, BUILTIN, TOPOLOGY_NAMES, Timeouts
-from ..arena.generate import (
+from ..arena import (
+    BASELINES,
+    BUILTIN,
     BUILTIN_STRATEGIES,
+    TOPOLOGY_NAMES,
     CheckSpec,
     GenerationSpec,
+    Timeouts,
     agent_detail,
     agent_name,
     agents_overview,

@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 
-from ..arena.warmup import run_centralized, run_deliberative, run_reactive
+from ..arena import run_centralized, run_deliberative, run_reactive
 from ..errors import InvalidInput
 from .errors import context
 from .output import console, print_json, print_table

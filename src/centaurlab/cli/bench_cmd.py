@@ -20,6 +20,7 @@ from rich.progress import (
 from .. import store
 from ..bench import (
     COMPASS_FRAMINGS,
+    DIMENSIONS,
     BenchReport,
     BenchSpec,
     RunSummary,
@@ -34,7 +35,6 @@ from ..bench import (
     stored_runs,
     write_csv,
 )
-from ..bench.report import DIMENSIONS
 from ..config import settings
 from ..errors import InvalidInput, NotFound
 from ..executors import Executor

@@ -52,8 +52,7 @@ def run(
     """
     from rich.progress import Progress
 
-    from ..collab.agents import get_agent
-    from ..collab.runner import SessionOutcome, run_baseline
+    from ..collab import SessionOutcome, get_agent, run_baseline
     from .output import err_console
 
     with context(builtin=(FileNotFoundError,), kind=NotFound):  # the agents' file centaur.toml names
@@ -103,7 +102,7 @@ def run(
 @app.command("agents")
 def agents(json_out: bool = typer.Option(False, "--json", help="Print the agents as JSON.")) -> None:
     """The agents that can be run: built-in ones and [collab.agents.NAME] tables of centaur.toml."""
-    from ..collab.agents import all_agents
+    from ..collab import all_agents
 
     with context(builtin=(FileNotFoundError,), kind=NotFound):  # the agents' file centaur.toml names
         found = all_agents()
@@ -133,7 +132,7 @@ def grade(
     """Grade sessions: a rubric per task (researcher's, stored or generated), then K judges each; stored, resumable."""
     from rich.progress import Progress
 
-    from ..collab.grade import GradeOptions, GradeOutcome, grade_sessions, sessions_to_grade
+    from ..collab import GradeOptions, GradeOutcome, grade_sessions, sessions_to_grade
     from .output import err_console
 
     if session is None and not all_:
@@ -196,9 +195,7 @@ def rubric(
     """Show a task's rubric (generating it if none exists); regenerate it, or edit it as a new version."""
     import json
 
-    from ..collab.llm_json import JsonAskError
-    from ..collab.rubric import parse_rubric, validate
-    from ..collab.rubric_gen import ensure_rubric, options_for, rubric_json_text, save_rubric
+    from ..collab import JsonAskError, ensure_rubric, options_for, parse_rubric, rubric_json_text, save_rubric, validate
     from ..models import ModelError, load_registry
 
     task = task_of(bank, task_id)
@@ -247,8 +244,7 @@ def report(
     json_out: bool = typer.Option(False, "--json", help="Print every figure as JSON."),
 ) -> None:
     """Scores per task, agent and O*NET sector; judge agreement; the autonomous baseline; ratings."""
-    from ..collab.report import build_report, render_html
-    from ..collab.results import load_results
+    from ..collab import build_report, load_results, render_html
     from .output import err_console
 
     if aggregate not in ("mean", "median", "trimmed"):
@@ -321,8 +317,7 @@ def hand_grade(
 @app.command("calibrate")
 def calibrate(json_out: bool = typer.Option(False, "--json", help="Print the figures as JSON.")) -> None:
     """Each judge's agreement with the researcher's hand grades: Pearson r, mean |difference|, bias, ICC(2,1)."""
-    from ..collab.report import calibration_figures
-    from ..collab.results import load_results
+    from ..collab import calibration_figures, load_results
 
     figures = calibration_figures(load_results(_url()))
     if not figures:

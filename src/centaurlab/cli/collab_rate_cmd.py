@@ -14,7 +14,7 @@ from .collab_study_cmd import _url
 from .output import console, print_json, print_table
 
 if TYPE_CHECKING:
-    from ..collab.rate import CollabRating
+    from ..collab import CollabRating
 
 
 def rate(
@@ -27,8 +27,7 @@ def rate(
 ) -> None:
     """Rate humans and agents by the paper's model (outcome = agent + human + noise), ranked by the
     CollabSkill score mu - 3 sigma, with intervals, the bootstrap and leave-one-human/task-out."""
-    from ..collab.rate import rate_sessions
-    from ..collab.results import load_results
+    from ..collab import load_results, rate_sessions
 
     if task_term not in ("difficulty", "task", "none"):
         raise InvalidInput("--task-term must be difficulty, task or none")

@@ -17,7 +17,7 @@ from .errors import context
 from .output import console, print_json, print_table
 
 if TYPE_CHECKING:
-    from ..collabstudy.service import CollabStudies
+    from ..collabstudy import CollabStudies
 
 app = typer.Typer(help="Collaboration studies: people working occupational tasks with agents in the browser.",
                   no_args_is_help=True)
@@ -33,7 +33,7 @@ def _url() -> str:
 
 
 def _load(path: Path) -> Any:
-    from ..collabstudy.studyfile import load_collab_study
+    from ..collabstudy import load_collab_study
 
     return load_collab_study(path)
 
@@ -67,7 +67,7 @@ def validate(
 
 def _platform() -> CollabStudies:
     """The service over the configured store and the server's workspaces folder."""
-    from ..collabstudy.service import CollabStudies
+    from ..collabstudy import CollabStudies
     from ..config import settings
 
     return CollabStudies(_url(), settings().data_dir / "collab-workspaces")
@@ -122,10 +122,7 @@ def code(
     validation transcripts with the same model (both stored, resumable); print its agreement with them."""
     from rich.progress import Progress
 
-    from ..collabstudy.coding import code_study, code_validation_set
-    from ..collabstudy.fluency import IDS
-    from ..collabstudy.fluency_check import check_coder, load_set
-    from ..collabstudy.load import stored_checks
+    from ..collabstudy import IDS, check_coder, code_study, code_validation_set, load_set, stored_checks
     from .output import err_console
 
     url = _url()
@@ -181,10 +178,8 @@ def analyse(
     """The study's analyses: ratings by the paper's model ranked by mu - 3 sigma, agent ranking vs autonomous
     scores, win rate per skill quartile, survey changes and correlations, the fluency coders' kappa against
     hand-coded transcripts and the validated AI-fluency behaviours against scores."""
-    from ..collabstudy.analysis import analyse as run
-    from ..collabstudy.load import load_study_data
-    from ..collabstudy.report_html import render_html
-    from ..collabstudy.synthetic import synthetic_study
+    from ..collabstudy import analyse as run
+    from ..collabstudy import load_study_data, render_html, synthetic_study
     from ..rating import RatingError
 
     if not synthetic and not study_id:
@@ -241,7 +236,7 @@ def export(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Write sessions, events, deliverables index, surveys, judgements and overrides as CSV or Parquet."""
-    from ..collabstudy.export import export_study
+    from ..collabstudy import export_study
 
     if fmt not in ("csv", "parquet"):
         raise InvalidInput(f"--format {fmt}: use csv or parquet")
@@ -263,7 +258,7 @@ def override(
     note: str = typer.Option("", "--note", help="Why."),
 ) -> None:
     """Record a researcher's grade beside the judges' automatic one (which is kept)."""
-    from ..collabstudy.export import override_grade
+    from ..collabstudy import override_grade
 
     with context(builtin=(ValueError,)):  # a score outside 0-100
         override_grade(_url(), session, researcher, score, note)

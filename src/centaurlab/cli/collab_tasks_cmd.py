@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ..collab.loader import CollabBank, load_collab_bank
-from ..collab.onet import match_tasks
-from ..collab.schema import TaskInstance
+from ..collab import CollabBank, TaskInstance, load_collab_bank, match_tasks
 from ..errors import NotFound
 from .errors import context
 from .output import console, print_json, print_table
@@ -127,7 +125,7 @@ def tasks_check(
     json_out: bool = typer.Option(False, "--json", help="Print the checks as JSON."),
 ) -> None:
     """Check every task: metadata valid, reference files present and readable, rubric present or generatable."""
-    from ..collab.check import check_task
+    from ..collab import check_task
 
     b = bank_of(bank)
     can_generate = _can_generate(rubric_model)

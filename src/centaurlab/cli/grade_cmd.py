@@ -18,12 +18,13 @@ from ..grading import (
     GradeConfig,
     GradeJob,
     GradeStore,
+    Measure,
     StoredGrade,
     Weights,
+    check_measure,
     grade_items,
     plan_folder,
 )
-from ..grading.efficiency import Measure, check_measure
 from ..tasks import Task, get_task, load_bank
 from .errors import context
 from .executor_opts import address_option, executor_option, opened

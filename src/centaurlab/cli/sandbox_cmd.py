@@ -10,7 +10,7 @@ from ..sandbox import Limits, get_backend, run_program
 from .output import console, err_console, print_json
 
 if TYPE_CHECKING:
-    from ..sandbox.boxes import BoxKind
+    from ..sandbox import BoxKind
 
 app = typer.Typer(help="Run programs in the sandbox.", no_args_is_help=True)
 
@@ -65,8 +65,7 @@ def pool_status(
     pool, started on demand; `--warm` starts one here to show it filling."""
     import time
 
-    from ..sandbox.boxes import BoxKind
-    from ..sandbox.pool import default_pool
+    from ..sandbox import BoxKind, default_pool
 
     pool = default_pool()
     chosen = get_backend()

@@ -41,9 +41,7 @@ def serve(
 
     import uvicorn
 
-    from ..web import bundle_problem
-    from ..web.assets import STATIC_DIR
-    from ..web.worker import STATIC_ENV, WORKERS_ENV
+    from ..web import STATIC_DIR, STATIC_ENV, WORKERS_ENV, bundle_problem
 
     folder = static_dir or STATIC_DIR
     problem = bundle_problem(folder)

@@ -22,7 +22,7 @@ PROLIFIC_QUERY = "PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSIO
 
 
 def _load(path: Path) -> Any:
-    from ..study.studyfile import load_study
+    from ..study import load_study
 
     with context(f"{path}: the model registry cannot be read: ", errors=(ModelError,),
                  builtin=(FileNotFoundError,)):  # fmt: skip
@@ -30,7 +30,7 @@ def _load(path: Path) -> Any:
 
 
 def _summary(spec: Any, path: Path) -> dict[str, Any]:
-    from ..study.studyfile import resolve_task_sets
+    from ..study import resolve_task_sets
 
     bank, tutorial, sets = resolve_task_sets(spec, path.parent, path)
     return {
@@ -79,7 +79,7 @@ def create(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Store a study (validated first) and print its participant links. Creating it again is harmless."""
-    from ..study.studies import create_study
+    from ..study import create_study
 
     spec = _load(path)
     url = settings().database_url
@@ -105,7 +105,7 @@ def status(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Participants of each study by stage, and per condition."""
-    from ..study.studies import list_studies
+    from ..study import list_studies
 
     url = settings().database_url
     store.upgrade(url)
@@ -139,8 +139,7 @@ def export(
 ) -> None:
     """Write the raw events and the suggestions, chat, tasks and participants tables, with names, e-mail
     addresses and phone numbers scrubbed from free text."""
-    from ..study.export import export_study
-    from ..study.studies import StudyCache
+    from ..study import StudyCache, export_study
 
     if fmt not in ("csv", "parquet"):
         raise InvalidInput(f"--format {fmt}: use csv or parquet")
@@ -168,7 +167,7 @@ def report(
 ) -> None:
     """Metrics and analyses of a study (per participant and condition, differences from no AI).
     Participants the paper's exclusion rule excludes are left out (and counted) unless --keep-all."""
-    from ..study.report_bridge import report_study
+    from ..study import report_study
 
     url = settings().database_url
     store.upgrade(url)

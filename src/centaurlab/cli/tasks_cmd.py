@@ -7,8 +7,7 @@ from rich.progress import Progress
 
 from ..config import settings
 from ..errors import NotFound
-from ..tasks import Task, builtin_banks, get_task, load_bank
-from ..tasks.check import TaskCheck, check_tasks
+from ..tasks import Task, TaskCheck, builtin_banks, check_tasks, get_task, load_bank
 from .errors import context
 from .output import console, print_json, print_table
 

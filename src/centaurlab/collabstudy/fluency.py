@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..collab.llm_json import ask_json
+from ..collab import ask_json
 from ..errors import InvalidInput
 from ..models import ModelProvider
 

@@ -14,8 +14,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ..collab.loader import CollabBank, load_collab_bank
-from ..collab.schema import TaskInstance
+from ..collab import CollabBank, TaskInstance, load_collab_bank
 from ..models import ModelProvider, StoredProvider, load_registry
 from ..store import session_scope
 from .studyfile import CollabStudy

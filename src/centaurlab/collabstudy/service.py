@@ -17,12 +17,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..collab import hand_in
-from ..collab.agents import get_agent
-from ..collab.onet import FAMILIES
-from ..collab.workspace import REFERENCE_DIR, Workspace
+from ..collab import FAMILIES, REFERENCE_DIR, Workspace, get_agent, hand_in
 from ..store import session_scope, utcnow
-from ..study.surveys import check_answers
+from ..study import check_answers
 from .chat import Turn, agent_turn
 from .instruments import OCCUPATION
 from .plan import EXTERNAL, plan_sessions

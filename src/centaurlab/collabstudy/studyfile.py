@@ -15,10 +15,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ..collab.agents import AgentConfigError, all_agents
-from ..collab.loader import CollabFileError, load_collab_bank
+from ..collab import AgentConfigError, CollabFileError, all_agents, load_collab_bank
 from ..errors import FileFieldError
-from ..study.surveys import Question
+from ..study import Question
 from .instruments import OCCUPATION, default_post_survey, default_pre_survey
 
 STUDY_ID = r"^[a-z0-9][a-z0-9_-]{0,62}$"

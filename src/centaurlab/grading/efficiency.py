@@ -15,8 +15,16 @@ import threading
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from ..sandbox import ForgeableMeasure, Limits, SandboxBackend, Suite, SuiteReport, instructions_allowed, run_suite
-from ..sandbox.suite import INSTRUCTIONS_REFUSED
+from ..sandbox import (
+    INSTRUCTIONS_REFUSED,
+    ForgeableMeasure,
+    Limits,
+    SandboxBackend,
+    Suite,
+    SuiteReport,
+    instructions_allowed,
+    run_suite,
+)
 from ..tasks import Task
 
 Measure = Literal["time", "instructions"]

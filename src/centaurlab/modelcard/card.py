@@ -134,7 +134,7 @@ def compare_models(url: str, models: list[str], rounds: int = 500) -> dict[str, 
 
 def known_models(url: str) -> list[str]:
     """Every model name the store has figures for (bench samples, generated agents, collab sessions, calls)."""
-    from ..arena.generate import author_models
+    from ..arena import author_models
     from ..bench import sample_models
     from ..collab import session_models
     from ..models import called_models

@@ -12,9 +12,7 @@ from typing import Any
 
 from anyio import to_thread
 
-from ..models import OpenAIProvider
-from ..models.async_openai import AsyncCompletions
-from ..models.limiter import ModelLimiter
+from ..models import AsyncCompletions, ModelLimiter, OpenAIProvider
 from .autocomplete import Autocomplete, SuggestRequest
 from .batch_writer import EventWriter
 from .chat import Chat, ChatBody

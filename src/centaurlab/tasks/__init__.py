@@ -3,9 +3,10 @@ task pages and API serve of them (the catalogue of banks, and views that never s
 
 from .banks import BankLayout
 from .catalogue import BankEntry, Catalogue, UnknownBank, UnknownTask
+from .check import TaskCheck, check_tasks
 from .errors import TaskFileError, UnknownTaskError
 from .loader import Bank, all_tasks, bank_folder, builtin_bank_names, builtin_banks, get_task, load_bank, load_task
-from .schema import Difficulty, EfficiencyCase, KnownBad, Task, TaskMeta, TestCase, TestTag
+from .schema import Difficulty, EfficiencyCase, HumanBaseline, KnownBad, Task, TaskMeta, TestCase, TestTag
 from .views import bank_detail, bank_summary, markdown_html, task_detail, task_summary
 
 __all__ = [
@@ -15,8 +16,10 @@ __all__ = [
     "Catalogue",
     "Difficulty",
     "EfficiencyCase",
+    "HumanBaseline",
     "KnownBad",
     "Task",
+    "TaskCheck",
     "TaskFileError",
     "TaskMeta",
     "TestCase",
@@ -30,6 +33,7 @@ __all__ = [
     "bank_summary",
     "builtin_bank_names",
     "builtin_banks",
+    "check_tasks",
     "get_task",
     "load_bank",
     "load_task",

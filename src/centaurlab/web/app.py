@@ -207,10 +207,10 @@ def create_app(
     app.include_router(api.router)
     app.include_router(health.router)
     if database_url:
-        from ..study.platform import StudyPlatform
+        from ..study import StudyPlatform
 
         app.state.study = StudyPlatform.build(database_url, app.state.runner)
-        from ..collabstudy.service import CollabStudies
+        from ..collabstudy import CollabStudies
 
         app.state.collab_studies = CollabStudies(database_url, settings().data_dir / "collab-workspaces")
     app.state.dashboard_auth = DashboardAuth(dashboard_password())

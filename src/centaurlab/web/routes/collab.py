@@ -18,9 +18,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from pydantic import BaseModel, Field
 from starlette.datastructures import UploadFile
 
-from ...collab.convert import render
-from ...collab.workspace import WorkspaceError
-from ...collabstudy.service import CollabStudies, View, WrongStep
+from ...collab import WorkspaceError, render
+from ...collabstudy import CollabStudies, View, WrongStep
 from ...errors import NotFound, Unavailable
 from .. import collab_pages as pages
 from ..html import layout

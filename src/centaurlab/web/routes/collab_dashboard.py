@@ -11,8 +11,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ...collab import StoredJudgement
-from ...collabstudy import session_review
-from ...collabstudy.export import override_grade, study_tables
+from ...collabstudy import override_grade, session_review, study_tables
 from ...errors import InvalidInput, NotFound
 from ..html import e
 from .collab import platform

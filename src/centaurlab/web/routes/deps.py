@@ -9,9 +9,7 @@ from fastapi import Request
 
 from ...errors import Unavailable
 from ...grading import Grader, Runner
-from ...study import ParticipantRow
-from ...study.platform import StudyPlatform
-from ...study.studies import Study
+from ...study import ParticipantRow, Study, StudyPlatform
 from ...tasks import Catalogue
 from ..assets import Bundle
 

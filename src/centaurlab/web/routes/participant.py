@@ -12,12 +12,16 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...study import ParticipantRow
-from ...study.chat import chat_history
-from ...study.participants import NotAParticipant, WrongStage
-from ...study.session_view import coding_state
-from ...study.studies import Study
-from ...study.surveys import Question, check_answers
+from ...study import (
+    NotAParticipant,
+    ParticipantRow,
+    Question,
+    Study,
+    WrongStage,
+    chat_history,
+    check_answers,
+    coding_state,
+)
 from ...tasks import markdown_html
 from ..html import e, json_script, layout
 from .deps import bundle_of, participant_of, platform_of, set_token, study_of, token_of

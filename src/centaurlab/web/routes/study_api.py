@@ -13,10 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from ...models import ModelError
-from ...study.autocomplete import SuggestRequest
-from ...study.chat import ChatBody
-from ...study.session_view import coding_state, console_text, script_console
-from ...study.telemetry import EventBatch
+from ...study import ChatBody, EventBatch, SuggestRequest, coding_state, console_text, script_console
 from . import study_hot
 from .deps import participant_of, platform_of, study_of, token_of
 

@@ -18,10 +18,7 @@ from starlette.responses import JSONResponse, Response
 
 from ...errors import CentaurError, Conflict, Unavailable
 from ...models import ModelError
-from ...study import ParticipantRow
-from ...study.autocomplete import SuggestRequest
-from ...study.platform import StudyPlatform
-from ...study.telemetry import EventBatch
+from ...study import EventBatch, ParticipantRow, StudyPlatform, SuggestRequest
 from ..errors import centaur_body, invalid_response
 from .deps import platform_of, token_of
 
