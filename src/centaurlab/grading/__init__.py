@@ -9,7 +9,6 @@ from .efficiency import (
     CaseResult,
     EfficiencyConfig,
     EfficiencyGrade,
-    ReferenceCache,
     grade_efficiency,
     measure_reference,
 )
@@ -24,6 +23,7 @@ from .quality import (
     list_rules,
     quality_rule,
 )
+from .references import ReferenceCache, ReferenceStore, machine_store, measure_probe
 
 __all__ = [
     "DEFAULT_FACTOR",
@@ -41,6 +41,7 @@ __all__ = [
     "Placement",
     "QualityReport",
     "ReferenceCache",
+    "ReferenceStore",
     "Thresholds",
     "Weights",
     "analyse_quality",
@@ -52,6 +53,8 @@ __all__ = [
     "human_percentile",
     "place",
     "list_rules",
+    "machine_store",
+    "measure_probe",
     "measure_reference",
     "quality_rule",
     "run_grade_job",
