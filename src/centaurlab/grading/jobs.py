@@ -37,8 +37,10 @@ _caches: dict[str, ReferenceCache] = {}
 _lock = threading.Lock()
 
 
-def _references(job: GradeJob) -> ReferenceCache:
+def _references(job: GradeJob) -> ReferenceCache | None:
     task = job.task
+    if not task.efficiency_tests:
+        return None
     identity = (task.bank, task.id, task.reference_source, job.config.efficiency.key())
     key = hashlib.sha256(repr(identity).encode()).hexdigest()
     with _lock:

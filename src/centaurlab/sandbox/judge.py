@@ -9,6 +9,7 @@ this process; the box only ever answers one call at a time with a claimed value.
 from __future__ import annotations
 
 import builtins
+import functools
 import traceback
 import types
 from collections.abc import Callable
@@ -111,6 +112,12 @@ def _import_hook(solution: types.ModuleType) -> Callable[..., Any]:
     return hook
 
 
+@functools.lru_cache(maxsize=256)
+def _compiled(source: str, filename: str) -> types.CodeType:
+    """A test file's code, compiled once per process (a module is executed anew for each run)."""
+    return compile(source, filename, "exec")
+
+
 def load_module(name: str, source: str, boxes: Boxes) -> types.ModuleType:
     """Execute a hidden test file here, its `solution` bound to the boxes."""
     module = types.ModuleType(name)
@@ -118,7 +125,7 @@ def load_module(name: str, source: str, boxes: Boxes) -> types.ModuleType:
     scope = dict(vars(builtins))
     scope["__import__"] = _import_hook(solution_module(boxes))
     module.__dict__["__builtins__"] = scope
-    exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - the task's own tests
+    exec(_compiled(source, module.__file__), module.__dict__)  # noqa: S102 - the task's own tests
     return module
 
 
