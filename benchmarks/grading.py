@@ -17,10 +17,10 @@ wrapping the judge's box requests in the pass's process, the same way for every 
 With `--baseline-src DIR` the same passes run first from another source tree (e.g. `git archive
 main src | tar -x -C DIR`), in the same run, and the speed-up of full grading is printed against it,
 with a check that every efficiency case got the same verdict in both trees. The current tree runs
-twice: with no stored references (the first run on a machine: the references and the calibration
-probe are measured) and again with the references the first run stored. Each pass is preceded by
-a correctness-only pass over the same solutions (`grade_correctness`: the tests in the sandbox,
-nothing else), which also warms the sandbox's pool.
+twice: with nothing stored (the first run on a machine: the references and the calibration probe
+are measured, the efficiency inputs built) and again, in a new process, with what the first kept.
+Each pass is preceded by a correctness-only pass over the same solutions (`grade_correctness`: the
+tests in the sandbox, nothing else), which also warms the sandbox's pool.
 
     python benchmarks/grading.py                          # the first 8 tasks, alphabetically
     python benchmarks/grading.py --tasks 4 --baseline-src /tmp/base/src
@@ -183,9 +183,9 @@ def median(rows: list[dict[str, Any]], key: str) -> float:
 
 
 def report(runs: dict[str, list[dict[str, Any]]], baseline: str | None) -> None:
-    first = next(iter(runs.values()))[0]
-    n = first["solutions"]
-    print(f"\n{f'pass (median of {len(next(iter(runs.values())))})':44} {'seconds':>8} "
+    rounds = next(iter(runs.values()))
+    n = rounds[0]["solutions"]
+    print(f"\n{f'pass (median of {len(rounds)})':44} {'seconds':>8} "
           f"{'sol/min':>8} {'CPU s':>7} {'judge':>6} {'floor':>6} {'CPU/floor':>9} {'calls':>5} {'ref s':>6}")
     for label, rows in runs.items():
         cpu, floor = median(rows, "cpu"), median(rows, "floor")
@@ -208,8 +208,8 @@ def report(runs: dict[str, list[dict[str, Any]]], baseline: str | None) -> None:
                   f"solutions/min, {statistics.median(cpu_pairs):.2f}x less CPU "
                   f"(pairs: {', '.join(f'{p:.2f}' for p in pairs)})")
     for label, rows in runs.items():
-        for row in rows:
-            check(label, row, runs[baseline][0] if baseline and label != baseline else None)
+        for i, row in enumerate(rows):
+            check(label, row, runs[baseline][i] if baseline and label != baseline else None)
 
 
 def check(label: str, row: dict[str, Any], base: dict[str, Any] | None) -> None:
@@ -260,12 +260,9 @@ def main() -> None:
                 runs.setdefault(label, []).append(row)
                 print(f"  {label}: {row['seconds']:.1f} s, {row['cpu']:.1f} CPU s, floor {row['floor']:.2f} s "
                       f"(load {os.getloadavg()[0]:.2f})", flush=True)
-    print(f"sandbox {first_sandbox(runs)}; load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    sandbox = next(iter(runs.values()))[0]["sandbox"]
+    print(f"sandbox {sandbox}; load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     report(runs, "baseline" if baseline else None)
-
-
-def first_sandbox(runs: dict[str, list[dict[str, Any]]]) -> str:
-    return str(next(iter(runs.values()))[0]["sandbox"])
 
 
 if __name__ == "__main__":
