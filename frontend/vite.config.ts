@@ -21,7 +21,7 @@ export default defineConfig({
         // helper, which must not pull the 3 MB editor chunk into the bank pages.
         codeSplitting: {
           groups: [
-            { name: "common", test: /vite\/preload-helper|src[\\/](api|dom|saved-code|theme|verdicts)\.ts/, priority: 2 },
+            { name: "common", test: /vite\/preload-helper|src[\\/](api|clock|dom|saved-code|theme|verdicts)\.ts/, priority: 2 },
             { name: "editor", test: /node_modules[\\/]monaco-editor|src[\\/]editor\.ts/, priority: 1 },
           ],
         },

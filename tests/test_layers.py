@@ -1,5 +1,6 @@
 """The layer rule of the design, checked on the source: a module imports only its own top-level
-folder or a lower layer, and no two top-level folders import each other.
+folder or a lower layer, and no two top-level folders import each other. And each package owns its
+tables: a pillar's tables module is imported only inside that pillar's package.
 
 Every import counts, including those inside functions (a lazy import is still a dependency).
 """
@@ -16,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "centaurlab"
 
 # Highest first; a name may import only names of its own layer (see CYCLES) or of layers below.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("__main__",),
+    ("__main__", "schema"),  # schema: every package's tables on one metadata, for Alembic
     ("cli", "web"),
     ("modelcard",),  # one model through every pillar: composes them for cli and web alike
     ("collabstudy",),  # people with agents: builds on collab (tasks, judges) and study (survey questions)
@@ -26,6 +27,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 # Pairs of folders allowed to import each other for now, each naming the issue that removes it.
 KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
+# Each tables module and the package that owns it; only modules of that package import it.
+TABLES: dict[str, str] = {
+    "study.tables": "study", "collab.tables": "collab", "collabstudy.tables": "collabstudy",
+    "arena.tables": "arena", "arena.generate.tables": "arena.generate", "bench.tables": "bench",
+    "models.calls": "models",
+}
+TABLES_EXEMPT = ("schema",)  # gathers every table for Alembic
 SKIP = ("tasks/builtin",)  # task banks' own files (solutions, tests), not the platform's modules
 
 Edge = tuple[str, str, str, int]  # (importing folder, imported folder, file, line)
@@ -65,6 +73,39 @@ def import_edges(root: Path) -> list[Edge]:
     return edges
 
 
+def _modules(root: Path) -> list[tuple[Path, str, list[str]]]:
+    """Each module of the package `root`: its file, its dotted name within the package, its package."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if not any(rel.as_posix().startswith(skip) for skip in SKIP):
+            dotted = ".".join([*rel.parts[:-1], *([] if rel.stem == "__init__" else [rel.stem])])
+            found.append((path, dotted, [root.name, *rel.parts[:-1]]))
+    return found
+
+
+def table_violations(root: Path, tables: dict[str, str] = TABLES) -> list[str]:
+    """Imports of a tables module from outside the package that owns it, one readable line each.
+    `from pkg import tables` counts as well as `import pkg.tables` and `from pkg.tables import X`."""
+    problems = []
+    for path, dotted, package in _modules(root):
+        if dotted in TABLES_EXEMPT:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            names = _imported(node, package)
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names += [f"{names[0]}.{alias.name}" for alias in node.names]
+            for name in names:
+                target = name.removeprefix(f"{root.name}.")
+                owner = tables.get(target)
+                if owner is not None and dotted != owner and not dotted.startswith(owner + "."):
+                    problems.append(f"{path.relative_to(root).as_posix()}:{node.lineno}: imports {target}, the "
+                                    f"tables of {owner}; only {owner} may: use a function {owner} exports")
+    return problems
+
+
 def top_level_names(root: Path) -> set[str]:
     names = {p.name for p in root.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
     return names | {p.stem for p in root.glob("*.py") if p.stem != "__init__"}
@@ -97,6 +138,16 @@ def package_edges() -> list[Edge]:
 
 def test_the_package_follows_the_layer_rule(package_edges: list[Edge]) -> None:
     assert violations(PACKAGE, edges=package_edges) == []
+
+
+def test_only_its_own_package_imports_a_pillars_tables() -> None:
+    assert table_violations(PACKAGE) == []
+
+
+def test_every_tables_module_exists() -> None:
+    """A tables module that moved must move here too, or the rule above guards nothing."""
+    missing = [m for m in TABLES if not (PACKAGE / (m.replace(".", "/") + ".py")).exists()]
+    assert missing == []
 
 
 def test_every_known_cycle_still_exists(package_edges: list[Edge]) -> None:
@@ -163,4 +214,35 @@ def test_a_folder_outside_every_layer_is_named(pkg: Path) -> None:
     _write(pkg, {"newthing/__init__.py": ""})
     assert violations(pkg) == [
         "newthing: not in any layer; add it to LAYERS in tests/test_layers.py (and to the design's layout)"
+    ]
+
+
+@pytest.mark.parametrize("statement", [
+    "from ..study.tables import StudyRow\n",
+    "from ..study import tables\n",
+    "from centaurlab.study import tables as t\n",
+    "import centaurlab.study.tables\n",
+    "def f():\n    from ..study.tables import StudyRow\n",
+])
+def test_a_tables_import_from_another_package_fails_in_any_form(pkg: Path, statement: str) -> None:
+    _write(pkg, {"study/tables.py": "", "cli/reads.py": statement})
+    assert table_violations(pkg) == [
+        f"cli/reads.py:{statement.count(chr(10))}: imports study.tables, the tables of study; only study may: "
+        "use a function study exports"
+    ]
+
+
+def test_a_package_imports_its_own_tables_and_schema_imports_all(pkg: Path) -> None:
+    _write(pkg, {"study/tables.py": "", "study/core2.py": "from .tables import StudyRow\n",
+                 "study/sub/deep.py": "from ..tables import StudyRow\n",
+                 "schema.py": "from .study import tables\n"})
+    assert table_violations(pkg) == []
+
+
+def test_a_sub_package_owns_its_tables_apart_from_its_parent(pkg: Path) -> None:
+    _write(pkg, {"arena/generate/tables.py": "", "arena/generate/views.py": "from . import tables\n",
+                 "arena/agents.py": "from .generate.tables import accepted_source\n"})
+    assert table_violations(pkg) == [
+        "arena/agents.py:1: imports arena.generate.tables, the tables of arena.generate; only arena.generate "
+        "may: use a function arena.generate exports"
     ]

@@ -1,7 +1,9 @@
-// Every page: style and the theme switch. The task and grade pages also load the editor (separate
-// chunks, so the bank pages stay light).
+// Every page: style and the theme switch. The task, grade and study pages also load the editor, the
+// collaboration workspace its live chat and countdown (separate chunks, so the bank pages stay light).
 import "./style.css";
 import type { GradeData, TaskData } from "./api";
+import type { CollabWorkspaceData } from "./collab-api";
+import { el } from "./dom";
 import type { StudyState } from "./study-api";
 import { setupThemeToggle } from "./theme";
 
@@ -12,14 +14,14 @@ function pageData<T>(id: string): T | null {
   return node?.textContent ? (JSON.parse(node.textContent) as T) : null;
 }
 
+/** The alert a page shows when its script could not start. */
+function failure(what: string, err: unknown, then = ""): HTMLParagraphElement {
+  const reason = err instanceof Error ? err.message : String(err);
+  return el("p", { class: "notice notice-bad", role: "alert" }, `${what} could not start: ${reason}${then}`);
+}
+
 function editorFailed(hostId: string, err: unknown): void {
-  const host = document.getElementById(hostId);
-  if (!host) return;
-  const p = document.createElement("p");
-  p.className = "notice notice-bad";
-  p.setAttribute("role", "alert");
-  p.textContent = `The editor could not start: ${err instanceof Error ? err.message : String(err)}`;
-  host.replaceChildren(p);
+  document.getElementById(hostId)?.replaceChildren(failure("The editor", err));
 }
 
 const task = pageData<TaskData>("task-data");
@@ -41,6 +43,17 @@ if (study) {
   import("./study-page")
     .then(({ mountStudyPage }) => mountStudyPage(study))
     .catch((err: unknown) => editorFailed("console", err));
+}
+
+// The collaboration workspace: its forms work without the script, so a failure to start it is said above them.
+const collab = pageData<CollabWorkspaceData>("collab-data");
+if (collab) {
+  import("./collab-workspace")
+    .then(({ mountCollabWorkspace }) => mountCollabWorkspace(collab))
+    .catch((err: unknown) => {
+      const then = " (the forms still work; a reload shows the agent's work)";
+      document.querySelector(".collab-workspace")?.before(failure("The live chat and the countdown", err, then));
+    });
 }
 
 // The thank-you page sends the participant back to the recruitment platform after a few seconds.

@@ -7,6 +7,7 @@ import "./study.css";
 import { setupAutocomplete, type Autocomplete } from "./autocomplete";
 import { setupPaired } from "./paired";
 import { mountChat } from "./chat-panel";
+import { formatClock } from "./clock";
 import { button } from "./dom";
 import { createEditor } from "./editor";
 import { StudyApi, StudyApiError, type StudyState, type StudyTask } from "./study-api";
@@ -28,11 +29,6 @@ function keepLocal(s: StudyState, index: number, code: string): void {
   } catch {
     // storage full or disabled: the server's snapshots still hold the code
   }
-}
-
-function formatClock(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
 
 // Monaco cancels its own pending inline-completion requests when a newer one starts; the promise it

@@ -4,6 +4,7 @@ its events, preview and download, submit, an external session, the post-survey a
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -71,9 +72,27 @@ def test_consent_to_completion_over_http(client: TestClient) -> None:
     assert client.get("/collab/p/not-a-token").status_code == 404
 
 
+def test_the_workspace_page_hands_its_data_to_the_bundle(client: TestClient) -> None:
+    """The CSP allows no inline script: the workspace's script is the bundle's (collab-workspace.ts),
+    started by the page's JSON, which names the task and the last event the page shows."""
+    token = client.get("/collab/s/pilot", follow_redirects=False).headers["location"].rsplit("/", 1)[-1]
+    client.post(f"/collab/p/{token}/consent", data={"agree": "yes"})
+    client.post(f"/collab/p/{token}/survey/pre", data=PRE)
+    client.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
+    client.post(f"/collab/p/{token}/t/0/chat", data={"text": "go", "client_id": "y"})
+    page = client.get(f"/collab/p/{token}")
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page.text, re.S)
+    assert all(' src="/static/' in attrs for attrs, body in scripts if "application/json" not in attrs), scripts
+    embedded = [body for attrs, body in scripts if 'id="collab-data"' in attrs]
+    last = client.get(f"/collab/p/{token}/t/0/events").json()[-1]["id"]
+    assert [json.loads(body) for body in embedded] == [{"token": token, "index": 0, "last_event": last}]
+    assert client.get("/collab/assets/workspace.js").status_code == 404  # no second front end beside the bundle
+
+
 def test_the_researchers_pages(client: TestClient) -> None:
+    from centaurlab.collab.tables import CollabJudgement, add_rubric
     from centaurlab.store import session_scope
-    from centaurlab.store.collab import CollabJudgement, add_rubric
 
     token = client.get("/collab/s/pilot", follow_redirects=False).headers["location"].rsplit("/", 1)[-1]
     client.post(f"/collab/p/{token}/consent", data={"agree": "yes"})

@@ -21,10 +21,10 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament
+from centaurlab.arena import tables as arena_store
 from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.config import settings
 from centaurlab.sandbox.bwrap import bwrap_works
-from centaurlab.store import arena as arena_store
 from centaurlab.study.export import participant_attributes
 from centaurlab.study.studies import create_study
 from centaurlab.study.studyfile import load_study

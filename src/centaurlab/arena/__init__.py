@@ -8,6 +8,17 @@ match, spoken to in JSON lines; matches and tournaments are stored and replayabl
 from .agent_process import AgentFailure, AgentSource
 from .agents import BASELINES, BUILTIN, UnknownAgent, resolve_agent
 from .auction import AuctionOutcome, InvalidBid, parse_bid, run_auction
+from .history import (
+    MatchOutcome,
+    StoredMatch,
+    StoredTournament,
+    agent_sources,
+    latest_matches,
+    match_outcomes,
+    save_match,
+    stored_match,
+    stored_tournaments,
+)
 from .leaderboard import LeaderRow, leaderboard
 from .logist_tables import ValueSpec
 from .match import play_match, replay_match
@@ -43,9 +54,12 @@ __all__ = [
     "LeaderRow",
     "MatchConfig",
     "MatchFileError",
+    "MatchOutcome",
     "MatchRecord",
     "PlanProblem",
     "Route",
+    "StoredMatch",
+    "StoredTournament",
     "Task",
     "TaskDistribution",
     "Timeouts",
@@ -55,12 +69,15 @@ __all__ = [
     "UnknownAgent",
     "ValueSpec",
     "Vehicle",
+    "agent_sources",
     "check_plan",
     "default_match_config",
     "generate_tasks",
+    "latest_matches",
     "leaderboard",
     "load_match_config",
     "load_topology",
+    "match_outcomes",
     "match_seed",
     "parse_bid",
     "parse_plan",
@@ -71,6 +88,9 @@ __all__ = [
     "resolve_agent",
     "run_auction",
     "run_tournament",
+    "save_match",
     "schedule",
+    "stored_match",
+    "stored_tournaments",
     "tournament_results",
 ]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from ..errors import ServiceError
 from ..sandbox import Limits, SandboxBackend, SandboxSession, SessionError
 from ..sandbox.program import python_argv
 from .world import Timeouts
@@ -34,7 +35,9 @@ class AgentSource:
         return hashlib.sha256(self.source.encode()).hexdigest()
 
 
-class AgentFailure(Exception):
+class AgentFailure(ServiceError):
+    """The agent's process did not answer as the protocol says: `kind` is timeout, garbage, error or crash."""
+
     def __init__(self, kind: str, reason: str) -> None:
         super().__init__(reason)
         self.kind = kind

@@ -2,7 +2,16 @@
 
 from .extract import extract_code
 from .framings import COMPASS_FRAMINGS, Framing, FramingError, framing_names, get_framing, load_framing_file
-from .records import SampleKey, resolve_run_id
+from .records import (
+    GradedSample,
+    RunInfo,
+    SampleKey,
+    graded_samples,
+    mean_correctness,
+    resolve_run_id,
+    sample_models,
+    stored_runs,
+)
 from .report import PCA, BenchReport, build_report
 from .report_html import render_html, report_fragment
 from .results import load_report, write_csv
@@ -16,6 +25,8 @@ __all__ = [
     "BenchSpec",
     "Framing",
     "FramingError",
+    "GradedSample",
+    "RunInfo",
     "RunSummary",
     "SampleKey",
     "SampleOutcome",
@@ -23,12 +34,16 @@ __all__ = [
     "extract_code",
     "framing_names",
     "get_framing",
+    "graded_samples",
     "load_framing_file",
     "load_report",
+    "mean_correctness",
     "plan_samples",
     "render_html",
     "report_fragment",
     "resolve_run_id",
     "run_bench",
+    "sample_models",
+    "stored_runs",
     "write_csv",
 ]

@@ -6,6 +6,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import InvalidInput
 from ..tasks import Task
 
 
@@ -58,7 +59,7 @@ register_framing(
 )
 
 
-class FramingError(ValueError):
+class FramingError(InvalidInput, ValueError):
     pass
 
 

@@ -10,6 +10,7 @@ from sqlalchemy.engine import make_url
 
 from .. import store
 from ..config import settings
+from ..errors import InvalidInput
 from .output import console, err_console
 
 
@@ -52,8 +53,7 @@ def serve(
     url = cfg.database_url
     refused = workers_problem(url, workers)
     if refused:
-        err_console.print(f"[bold red]error:[/] {escape(refused)}", highlight=False)
-        raise typer.Exit(2)
+        raise InvalidInput(refused)
     store.upgrade(url)
     the_host = host or str(cfg["host"])
     the_port = port if port is not None else int(cfg["port"])
@@ -80,8 +80,8 @@ def frontend_notice(problem: str) -> str:
     return (
         f"[bold yellow]warning:[/] {escape(problem)}\n"
         "  To build it: `make frontend` (or `cd frontend && npm ci && npm run build`), then restart.\n"
-        "  Works without it: every page (task banks and tasks, /arena, /bench, studies and /dashboard) and the\n"
-        "  JSON API under /api, so runs and grades by API or CLI work too.\n"
-        "  Missing without it: the code editor and the Run and Grade buttons of task and study pages, and the\n"
-        "  light/dark switch."
+        "  Works without it: every page (task banks and tasks, /arena, /bench, studies, collaboration studies and\n"
+        "  /dashboard) and the JSON API under /api, so runs and grades by API or CLI work too.\n"
+        "  Missing without it: the code editor and the Run and Grade buttons of task and study pages, the live\n"
+        "  agent chat, countdown and time-on-task reports of the collaboration workspace, and the light/dark switch."
     )

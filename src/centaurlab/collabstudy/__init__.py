@@ -4,3 +4,7 @@ browser, the paper's survey, append-only events, and the study's analyses. Built
 
 See docs/collab-study.md.
 """
+
+from .review import SessionReview, session_review
+
+__all__ = ["SessionReview", "session_review"]

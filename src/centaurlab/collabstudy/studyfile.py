@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from ..collab.agents import AgentConfigError, all_agents
 from ..collab.loader import CollabFileError, load_collab_bank
+from ..errors import FileFieldError
 from ..study.surveys import Question
 from .instruments import EXPERIENCE, OCCUPATION, default_post_survey, default_pre_survey
 
@@ -34,10 +35,12 @@ change what is wrong. You may also edit or upload files yourself. When the deliv
 press Submit deliverables."""
 
 
-class CollabStudyFileError(ValueError):
+class CollabStudyFileError(FileFieldError):
+    """A collaboration study file is malformed: names the file, the field and the fix."""
+
     def __init__(self, path: Path | str, field: str, problem: str, fix: str) -> None:
-        super().__init__(f"{path}: field '{field}': {problem}. Fix: {fix}")
-        self.path, self.field, self.problem, self.fix = str(path), field, problem, fix
+        super().__init__(path, field, problem, fix)
+        self.path = str(path)
 
 
 class _Strict(BaseModel):

@@ -1,6 +1,8 @@
 """Grade code on the COMPASS dimensions: correctness, efficiency and quality, their composite and
-a human-equivalent percentile."""
+a human-equivalent percentile; store grades the one way (found again, not repeated); run and grade
+code sent from the browser in the sandbox."""
 
+from .batch import BatchItem, BatchResult, grade_items, plan_folder
 from .composite import Placement, Weights, combined_score, composite, human_percentile, place
 from .correctness import CorrectnessGrade, grade_correctness
 from .efficiency import (
@@ -24,8 +26,13 @@ from .quality import (
     quality_rule,
 )
 from .references import ReferenceCache, ReferenceStore, machine_store, measure_probe
+from .runner import SUITES, Grader, Runner, SuiteChoice
+from .stored import GradeStore, GradingFailed, StoredGrade
 
 __all__ = [
+    "SUITES",
+    "BatchItem",
+    "BatchResult",
     "DEFAULT_FACTOR",
     "DEFAULT_REPEAT",
     "CaseResult",
@@ -38,10 +45,16 @@ __all__ = [
     "GradeConfig",
     "GradeJob",
     "GradeOutcome",
+    "GradeStore",
+    "Grader",
+    "GradingFailed",
     "Placement",
     "QualityReport",
     "ReferenceCache",
     "ReferenceStore",
+    "Runner",
+    "StoredGrade",
+    "SuiteChoice",
     "Thresholds",
     "Weights",
     "analyse_quality",
@@ -49,9 +62,11 @@ __all__ = [
     "composite",
     "grade_correctness",
     "grade_efficiency",
+    "grade_items",
     "grade_solution",
     "human_percentile",
     "place",
+    "plan_folder",
     "list_rules",
     "machine_store",
     "measure_probe",

@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from sqlalchemy import select
-
-from .. import store
+from ..study import study_ids
 from .figures import Figure, mean_figure
 from .lenses import Lens
 
@@ -25,11 +23,6 @@ RATES = {key: (0.0, 1.0) for key in ("acceptance_rate", "persistence_30s", "chat
 EFFECTS = {"tasks_completed": "effect_tasks_completed", "mean_time_to_success_s": "effect_time_to_success_s"}
 
 
-def _study_ids(url: str) -> list[str]:
-    with store.session_scope(url) as s:
-        return list(s.scalars(select(store.StudyRow.id).order_by(store.StudyRow.id)))
-
-
 def study_lens(url: str, model: str) -> Lens:
     lens = Lens("study", score="acceptance_rate",
                 empty_hint=f"centaur study create <study.toml> with a condition using {model}; "
@@ -38,7 +31,7 @@ def study_lens(url: str, model: str) -> Lens:
     runs: list[str] = []
     effects: list[dict[str, Any]] = []
     paired: list[dict[str, Any]] = []
-    for study_id in _study_ids(url):
+    for study_id in study_ids(url):
         try:
             effects_rows, per_person, pairs = _study_tables(url, study_id, model)
         except (LookupError, ValueError, KeyError):

@@ -12,6 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import httpx
 
+from ..errors import ServiceError
 from .pacing import Pacer
 from .types import ChatRequest, CompletionRequest, ModelConfigError, ModelError, ModelResponse, Usage
 
@@ -72,7 +73,10 @@ def retry_after_seconds(value: str | None) -> float | None:
         return None
 
 
-class _RetryableError(Exception):
+class _RetryableError(ServiceError):
+    """One attempt failed in a way worth retrying (a timeout, a refused connection, HTTP 429/5xx); after
+    the last attempt it becomes a ModelError."""
+
     def __init__(self, message: str, wait: float | None = None) -> None:
         super().__init__(message)
         self.wait = wait

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from ..store import session_scope
-from ..store.model_calls import ModelCall, cache_response, cached_response
+from .calls import ModelCall, cache_response, cached_response
 from .provider import ModelProvider, OnText, chat_payload, completion_payload
 from .replay import request_key, response_to_json
 from .types import ChatRequest, CompletionRequest, ModelError, ModelResponse, Usage
@@ -35,6 +37,24 @@ def response_from_cache(name: str, data: dict[str, Any]) -> ModelResponse:
         model=name, text=data.get("text", ""), finish_reason=data.get("finish_reason"),
         usage=Usage(**data.get("usage", {})), latency_s=0.0, first_token_s=0.0, cost_usd=0.0, raw=data,
     )
+
+
+class PendingCalls:
+    """Call-log rows held for the caller's own transaction: given as a StoredProvider's `sink`, then
+    flushed into the transaction that writes the rest of the caller's step, so both commit together."""
+
+    def __init__(self) -> None:
+        self._rows: list[ModelCall] = []
+
+    def __call__(self, row: ModelCall) -> None:
+        self._rows.append(row)
+
+    def __bool__(self) -> bool:
+        return bool(self._rows)
+
+    def flush(self, session: Session) -> None:
+        session.add_all(self._rows)
+        self._rows = []
 
 
 class StoredProvider:

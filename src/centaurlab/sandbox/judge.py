@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import InvalidInput
 from . import testlib
 from .proxies import BoxProvider, SolutionNames, solution_module
 from .remote import BoxFailure, Budget, RemoteBox, SolutionRaised
@@ -46,8 +47,9 @@ class JudgeLog:
     problem: str = ""
 
 
-class LoadFailed(Exception):
-    pass
+class LoadFailed(InvalidInput):
+    """The solution could not be loaded into a box (it does not import, or no box would start): every
+    test of the submission fails with this reason."""
 
 
 class Boxes(BoxProvider):

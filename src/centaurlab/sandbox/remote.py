@@ -26,7 +26,8 @@ _box_ids = itertools.count(1)
 
 class BoxFailure(BaseException):
     """The call got no claimed value: `kind` is timeout, closed, garbled or load. A BaseException,
-    so that a test's `except Exception` cannot turn a dead box into an ordinary failure."""
+    so that a test's `except Exception` cannot turn a dead box into an ordinary failure; for the same
+    reason it stays outside the platform's error tree (`CentaurError`), which tests could catch."""
 
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(message)
@@ -34,7 +35,9 @@ class BoxFailure(BaseException):
 
 
 class SolutionRaised(Exception):
-    """The solution raised; mixed into a subclass of the builtin type it named."""
+    """The solution raised; mixed into a subclass of the builtin type it named. Outside the platform's
+    error tree (`CentaurError`): it is the judged code's exception, which the task's tests compare,
+    not an error of the platform."""
 
     remote_type = "Exception"
     remote_trace = ""

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from ..errors import ServiceError
 from .limits import Limits
 from .supervise import LAUNCHER, _Launch, _pid_of, _pidfd_kill, _read_init_pidfd, kill_stragglers, rlimit_prefix
 
@@ -53,7 +54,7 @@ if group > 0:
 STDERR_TAIL_BYTES = 8192
 
 
-class SessionError(RuntimeError):
+class SessionError(ServiceError, RuntimeError):
     """The sandboxed process did not give a line: `kind` is timeout, closed or too_long."""
 
     def __init__(self, kind: str, message: str) -> None:

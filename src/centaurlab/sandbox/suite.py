@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
+from ..errors import Forbidden
 from .backend import SandboxBackend
 from .boxes import BoxKind, preload_for
 from .judge import Boxes, JudgeLog, Outcome, run_examples, run_tests
@@ -60,7 +61,7 @@ class JudgedTask(Protocol):
 TRUSTED_ENV = "CENTAUR_TRUSTED_SUBMISSIONS"
 
 
-class ForgeableMeasure(ValueError):
+class ForgeableMeasure(Forbidden, ValueError):
     """Instruction counts were asked for code that is not trusted. Valgrind counts inside the
     submission's own process: the code it measures can issue callgrind's client requests (switch
     counting off), write the dump files the count is read from, patch the box runtime that

@@ -14,12 +14,14 @@ import marshal
 import math
 from typing import Any
 
+from ..errors import ServiceError
+
 TAG = "\x00$"
 MAX_DEPTH = 200
 _SCALARS = (int, str, bool, float, type(None))
 
 
-class Garbled(ValueError):
+class Garbled(ServiceError, ValueError):
     """A reply that is not a well-formed claimed value."""
 
 

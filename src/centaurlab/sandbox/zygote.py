@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from typing import IO
 
+from ..errors import Unavailable
 from . import cputime, seccomp
 from .bwrap import BwrapBackend
 from .limits import Limits
@@ -36,7 +37,7 @@ from .session import MAX_LINE_BYTES, STDERR_TAIL_BYTES, SandboxSession, SessionE
 _UCRED = struct.Struct("3i")
 
 
-class ZygoteError(RuntimeError):
+class ZygoteError(Unavailable, RuntimeError):
     """The zygote could not fork a box (it died, hangs, or refused)."""
 
 

@@ -15,10 +15,10 @@ from anyio import to_thread
 from ..models import OpenAIProvider
 from ..models.async_openai import AsyncCompletions
 from ..models.limiter import ModelLimiter
-from ..store import ParticipantRow
 from .autocomplete import Autocomplete, SuggestRequest
 from .batch_writer import EventWriter
 from .chat import Chat, ChatBody
+from .tables import ParticipantRow
 
 
 class AsyncAutocomplete:

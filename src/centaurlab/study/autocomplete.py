@@ -19,15 +19,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..errors import Forbidden
 from ..models import CompletionRequest, Registry, plan_fim
-from ..store import ParticipantRow, append_events
 from .participants import Participants
 from .studies import Study
+from .tables import ParticipantRow, append_events
 
 MAX_CONTEXT_CHARS = 200_000
 
 
-class NotInCondition(PermissionError):
+class NotInCondition(Forbidden, PermissionError):
     """The participant's condition has no such assistant."""
 
 

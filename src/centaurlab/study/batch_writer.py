@@ -25,8 +25,8 @@ from anyio import to_thread
 from sqlalchemy import select
 
 from .. import store
-from ..store import ParticipantRow
 from .participants import NotAParticipant, Participants, now_ms, token_digest
+from .tables import ParticipantRow, insert_new_events, save_latest_code
 from .telemetry import EventBatch
 from .tokens import TokenSigner
 
@@ -158,9 +158,9 @@ class EventWriter:
                     if index not in mine or snap[0] >= mine[index][0]:
                         mine[index] = snap
         with self.participants.writing() as session:
-            fresh = store.insert_new_events(session, [r for job in jobs for r in job.rows])
+            fresh = insert_new_events(session, [r for job in jobs for r in job.rows])
             if latest:
-                store.save_latest_code(session, {pid: {i: code for i, (_, code) in by_index.items()}
+                save_latest_code(session, {pid: {i: code for i, (_, code) in by_index.items()}
                                                  for pid, by_index in latest.items()})
         counts = []
         for job in jobs:

@@ -14,11 +14,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import store
 from ..models import ChatRequest, Message, Registry
-from ..store import ParticipantRow, append_events
+from ..tasks import markdown_html
 from .autocomplete import NotInCondition
 from .participants import Participants
 from .studies import Study
-from .views import markdown_html
+from .tables import ParticipantRow, append_events, events_of
 
 MAX_MESSAGE_CHARS = 20_000
 
@@ -107,7 +107,7 @@ class Chat:
 def chat_history(url: str, p: ParticipantRow) -> list[dict[str, str]]:
     """The participant's conversation since they last cleared it, to show again after a reload."""
     with store.session_scope(url) as session:
-        events = store.events_of(session, p.study_id, p.id, types=("chat_message", "chat_response", "chat_clear"))
+        events = events_of(session, p.study_id, p.id, types=("chat_message", "chat_response", "chat_clear"))
     events.sort(key=lambda ev: (ev.client_ms, ev.id))
     turns: list[dict[str, str]] = []
     for ev in events:

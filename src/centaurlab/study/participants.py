@@ -22,9 +22,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import store
-from ..store import ParticipantRow, append_events
+from ..errors import Conflict, Forbidden
 from .assignment import Cell, assign, cells
 from .studies import Study, StudyCache
+from .tables import ParticipantRow, append_events
 from .tokens import TokenSigner
 
 STAGES = ("consent", "pre", "instructions", "coding", "exit", "done")
@@ -42,11 +43,11 @@ def _time_up(row: ParticipantRow) -> bool:
     return row.stage == "coding" and row.session_ends_ms is not None and now_ms() >= row.session_ends_ms
 
 
-class NotAParticipant(PermissionError):
+class NotAParticipant(Forbidden, PermissionError):
     """No participant of this study holds this token."""
 
 
-class WrongStage(ValueError):
+class WrongStage(Conflict, ValueError):
     """The participant is not at the stage this action belongs to."""
 
 

@@ -17,9 +17,9 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from ..errors import InvalidInput
 from ..models import LengthPolicy, ModelConfigError, Registry, load_registry
-from ..tasks import TaskFileError, builtin_bank_names, load_bank
-from ..tasks.loader import BUILTIN_DIR
+from ..tasks import TaskFileError, bank_folder, builtin_bank_names, load_bank
 from .surveys import Question, default_exit_survey, default_pre_survey
 
 AssistanceKind = Literal["none", "autocomplete", "chat", "both", "paired"]
@@ -78,7 +78,7 @@ DEFAULT_INSTRUCTIONS: dict[str, str] = {
 }
 
 
-class StudyFileError(ValueError):
+class StudyFileError(InvalidInput, ValueError):
     """A study file that cannot be used; the message names the file, the field and the fix."""
 
     def __init__(self, path: Path | str, field: str, problem: str, fix: str) -> None:
@@ -331,13 +331,6 @@ def _validation_error(path: Path, exc: ValidationError) -> StudyFileError:
     fix = _FIXES.get(err["type"], "see docs/study.md for the allowed values")
     more = f" (and {len(exc.errors()) - 1} more problems)" if len(exc.errors()) > 1 else ""
     return StudyFileError(path, loc or "(top level)", f"{err['msg']}{more}", fix)
-
-
-def bank_folder(bank: str, base: Path) -> Path:
-    if bank in builtin_bank_names():
-        return BUILTIN_DIR / bank
-    folder = Path(bank) if Path(bank).is_absolute() else base / bank
-    return folder
 
 
 def _check_conditions(path: Path, spec: StudySpec) -> None:

@@ -12,9 +12,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..store import ParticipantRow, append_events
 from .participants import Participants, now_ms
 from .studies import Study
+from .tables import ParticipantRow, append_events
 
 BrowserEventType = Literal[
     "suggestion_shown", "suggestion_accepted", "suggestion_rejected", "paste", "code_snapshot", "reset",

@@ -1,16 +1,18 @@
 """HTML of a collaboration study's participant pages: plain forms (they work without JavaScript);
-the workspace page's script only makes the agent chat live (the turn's steps appear as they
-happen) and reports time on task."""
+the workspace page's script (`frontend/src/collab-workspace.ts`, in the built front end) only makes
+the agent chat live (the turn's steps appear as they happen), counts the time down and reports time
+on task."""
 
 from __future__ import annotations
 
 import secrets
 from typing import Any
 
+from ..collabstudy.chat import shown
 from ..collabstudy.service import USED_BEFORE, View
 from ..collabstudy.studyfile import CollabStudy
 from ..study.surveys import Question
-from .html import e
+from .html import e, json_script
 from .routes.participant import _question as question_html
 
 
@@ -103,10 +105,12 @@ def event_html(event: dict[str, Any]) -> str:
             parts.append(f'<div class="tool-call"><code>{e(action.get("tool"))}</code> {e(args)}'
                          f'{f" → changed {e(changed)}" if changed else ""}'
                          f'<pre class="tool-result">{e(str(result.get("text", ""))[:600])}</pre></div>')
+        note = None
         if not parts:
-            text = p.get("parse_error") or p.get("answer", "")
-            parts.append(f'<div class="agent-text">{e(text)}</div>')
-        return '<div class="msg msg-agent"><strong>Agent:</strong>' + "".join(parts) + "</div>"
+            words, note = shown(p)
+            parts.append(f'<div class="agent-text">{e(words)}</div>')
+        html = '<div class="msg msg-agent"><strong>Agent:</strong>' + "".join(parts) + "</div>"
+        return html + (f'<div class="msg msg-note" role="note">System: {e(note)}</div>' if note else "")
     if kind == "file_version":
         return f'<div class="msg msg-file">{e(p.get("by"))} wrote <code>{e(p.get("name"))}</code></div>'
     if kind == "turn_end":
@@ -145,7 +149,7 @@ def workspace(token: str, v: View, idx: int, task: Any, files: list[tuple[str, i
                 f'<label>or a transcript file / screenshots <input type="file" name="logs" multiple></label>'
                 f'<button type="submit" class="btn btn-primary">Submit deliverables</button></form></section>')
     else:
-        work = (f'<section class="chat" data-events="{base}/events" data-last="{last}">'
+        work = ('<section class="chat">'
                 f'<h2>Agent chat ({e(session["agent"])})</h2><div id="chat-log" aria-live="polite">{chat_log}</div>'
                 f'<form method="post" action="{base}/chat" id="chat-form">'
                 f'<input type="hidden" name="client_id" value="{secrets.token_hex(8)}">'
@@ -163,10 +167,11 @@ def workspace(token: str, v: View, idx: int, task: Any, files: list[tuple[str, i
     submit = ("" if external else f'<form method="post" action="{base}/submit" id="submit-form">'
               f'<button type="submit" class="btn btn-primary" id="submit-go">Submit deliverables</button></form>')
     return (f'<h1>Task {idx + 1} of {len(v.plan)}: {e(task.title)}</h1>{alert}{countdown(remaining_ms)}'
-            f'<div class="collab-workspace" data-token="{e(token)}" data-index="{idx}">'
+            '<div class="collab-workspace">'
             f'<section class="task-prompt"><h2>The task</h2>{prompt}<h3>Deliverables</h3><ul>{deliverables}</ul>'
             f'</section><section class="file-panel" id="file-panel"><h2>Files</h2>{_file_rows(token, idx, files)}'
-            f'</section>{work}{own}{submit}</div><script src="/collab/assets/workspace.js"></script>')
+            f'</section>{work}{own}{submit}</div>'
+            f'{json_script("collab-data", {"token": token, "index": idx, "last_event": last})}')
 
 
 def preview(name: str, text: str, back: str) -> str:

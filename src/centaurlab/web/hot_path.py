@@ -17,13 +17,13 @@ from http.cookies import _unquote
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ..errors import CentaurError
 from ..study.autocomplete import SuggestRequest
 from ..study.platform import StudyPlatform
 from ..study.telemetry import EventBatch
-from .errors import validation_body
+from .errors import centaur_body, validation_body
 from .routes import study_hot
 from .routes.deps import TOKEN_HEADER, cookie_name
 
@@ -56,8 +56,8 @@ class HotPath:
             return
         try:
             answer = await handler(platform, study_id, _token(scope, study_id), parsed)
-        except HTTPException as exc:
-            await _answer(send, exc.status_code, {"detail": exc.detail}, exc.headers)
+        except CentaurError as exc:
+            await _answer(send, *centaur_body(exc))
             return
         await _answer(send, 200, answer)
 

@@ -20,9 +20,9 @@ from starlette.datastructures import UploadFile
 
 from ...collab.convert import render
 from ...collab.workspace import WorkspaceError
-from ...collabstudy.service import CollabStudies, NotAParticipant, View, WrongStep
+from ...collabstudy.service import CollabStudies, View, WrongStep
+from ...errors import NotFound, Unavailable
 from .. import collab_pages as pages
-from ..collab_js import WORKSPACE_JS
 from ..html import layout
 from .deps import bundle_of
 
@@ -33,15 +33,12 @@ MAX_FILES = 20
 def platform(request: Request) -> CollabStudies:
     found: CollabStudies | None = getattr(request.app.state, "collab_studies", None)
     if found is None:
-        raise HTTPException(503, "collaboration studies need a database: start the server with `centaur serve`")
+        raise Unavailable("collaboration studies need a database: start the server with `centaur serve`")
     return found
 
 
 def _view(request: Request, token: str) -> View:
-    try:
-        return platform(request).view(token)
-    except NotAParticipant as exc:
-        raise HTTPException(404, str(exc)) from None
+    return platform(request).view(token)
 
 
 def _page(request: Request, v: View, title: str, body: str) -> HTMLResponse:
@@ -68,21 +65,14 @@ async def _fields(request: Request) -> tuple[dict[str, str], dict[str, list[tupl
     return fields, files
 
 
-@router.get("/collab/assets/workspace.js")
-def script() -> Response:
-    return Response(WORKSPACE_JS, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
-
-
 @router.get("/collab/s/{study_id}")
 def enter(study_id: str, request: Request) -> Response:
     """The study link: a new participant, kept by their personal link."""
     p = platform(request)
     try:
         _, token = p.join(study_id, dict(request.query_params))
-    except LookupError as exc:
-        raise HTTPException(404, str(exc)) from None
-    except WrongStep as exc:
-        raise HTTPException(409, str(exc)) from None
+    except LookupError as exc:  # no such study
+        raise NotFound(str(exc)) from None
     return _home(token)
 
 
@@ -239,8 +229,8 @@ def file(token: str, idx: int, name: str, request: Request, preview: int = 0) ->
     v = _view(request, token)
     try:
         data = platform(request).read(token, idx, name)
-    except WorkspaceError as exc:
-        raise HTTPException(404, str(exc)) from None
+    except WorkspaceError as exc:  # whatever is wrong with the path, there is no file to send
+        raise NotFound(str(exc)) from None
     if preview:
         shown = render(name, data)
         return _page(request, v, name, pages.preview(name, shown.text, f"/collab/p/{token}"))

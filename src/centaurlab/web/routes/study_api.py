@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from ...models import ModelError
-from ...study.autocomplete import NotInCondition, SuggestRequest
+from ...study.autocomplete import SuggestRequest
 from ...study.chat import ChatBody
-from ...study.participants import WrongStage
 from ...study.session_view import coding_state, console_text, script_console
 from ...study.telemetry import EventBatch
 from . import study_hot
@@ -87,10 +86,7 @@ def submit(study_id: str, body: CodeAction, request: Request) -> dict[str, Any]:
 def skip(study_id: str, body: Action, request: Request) -> dict[str, Any]:
     platform = platform_of(request)
     p = _coding(request, study_id, body.task_index)
-    try:
-        platform.participants.skip(p, body.task_index, body.event_id, body.client_ms)
-    except WrongStage as exc:
-        raise HTTPException(409, str(exc)) from None
+    platform.participants.skip(p, body.task_index, body.event_id, body.client_ms)
     return coding_state(study_of(request, study_id), platform.participants.current(p))
 
 
@@ -115,7 +111,6 @@ async def chat(study_id: str, body: ChatBody, request: Request) -> dict[str, Any
     p = await run_in_threadpool(_coding, request, study_id, body.task_index)
     try:
         return await platform_of(request).suggestions.chat(p, body)
-    except NotInCondition as exc:
-        raise HTTPException(403, str(exc)) from None
     except ModelError as exc:
-        raise HTTPException(502, f"the assistant is unavailable: {exc}") from None
+        exc.with_context(study_hot.ASSISTANT_FAILED)
+        raise

@@ -1,0 +1,71 @@
+// The collaboration workspace's JSON endpoints (routes/collab.py). The participant's token travels in
+// the path, as in their personal link (/collab/p/{token}); the server logs what it decides (turns,
+// file versions, submissions), the page adds only what the browser alone sees (time on task).
+import { uuid } from "./study-api";
+
+/** What the server embeds in the workspace page (#collab-data). */
+export interface CollabWorkspaceData {
+  token: string;
+  /** The task's index in the participant's plan. */
+  index: number;
+  /** The id of the last event the page shows; the live chat asks for the ones after it. */
+  last_event: number;
+}
+
+/** A row of the session's event log, as GET .../events answers it. */
+export interface CollabEvent {
+  id: number;
+  kind: string;
+  t_ms: number;
+  payload: Record<string, unknown>;
+}
+
+/** The payloads of the events the live chat shows. */
+export type AgentStepPayload = {
+  actions?: { tool: string; args?: Record<string, unknown> }[];
+  results?: { text?: string; changed?: string[] | null }[];
+  parse_error?: string;
+  /** The model's own words (shown as the agent's when it made no tool call). */
+  answer?: string;
+  /** A short note from the system for the participant: the answer broke the tool protocol. */
+  note?: string | null;
+};
+export type FileVersionPayload = { name: string; by: string };
+export type PromptPayload = { text: string };
+export type TurnEndPayload = { stop_reason: string };
+
+/** The browser's own events the server accepts (routes/collab.py, BrowserEvent). */
+export type BrowserEventKind = "time_on_task" | "preview" | "download";
+
+export class CollabApi {
+  constructor(readonly token: string, readonly index: number) {}
+
+  /** A path of this task's pages and endpoints (`events`, `chat`, `files/NAME`, ...). */
+  task(path: string): string {
+    return `/collab/p/${encodeURIComponent(this.token)}/t/${this.index}/${path}`;
+  }
+
+  /** The session's events after `after`, or null when the server refuses (then the next poll asks again). */
+  async events(after: number): Promise<CollabEvent[] | null> {
+    try {
+      const response = await fetch(`${this.task("events")}?after=${after}`, { headers: { Accept: "application/json" } });
+      return response.ok ? ((await response.json()) as CollabEvent[]) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Send the chat form's fields (message and client id) and wait for the agent's whole turn. */
+  async chat(fields: URLSearchParams): Promise<void> {
+    await fetch(this.task("chat"), { method: "POST", body: fields, headers: { Accept: "application/json" } });
+  }
+
+  /** Log a browser event; each call is a new event (its client id is made here). Best effort. */
+  log(kind: BrowserEventKind, payload: Record<string, unknown>): void {
+    void fetch(`/collab/api/p/${encodeURIComponent(this.token)}/events`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ client_id: uuid(), kind, index: this.index, payload }),
+    }).catch(() => undefined);
+  }
+}

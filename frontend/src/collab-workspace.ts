@@ -1,0 +1,133 @@
+// The collaboration study's workspace page (web/collab_pages.py renders it; its forms work without
+// JavaScript). This script adds three things, each set up on its own so that more fit beside them:
+// - the live agent chat: the message is sent without leaving the page and the session's events are
+//   polled, so the agent's tool calls and file changes show as they happen; the page reloads when
+//   the turn ends (the reloaded page shows the turn as the server renders it, with the new files);
+// - the countdown of the task's time: at zero the task is over, the forms are disabled and the page
+//   reloads, which finds the server has closed the task and moved the participant on (the server's
+//   clock decides; the count runs on the page's own clock from the time left when it was served);
+// - time on task, reported every 30 s while the page is visible.
+import { CollabApi, type AgentStepPayload, type CollabEvent, type CollabWorkspaceData, type FileVersionPayload,
+  type PromptPayload, type TurnEndPayload } from "./collab-api";
+import { formatClock } from "./clock";
+import { el } from "./dom";
+
+const POLL_MS = 400;
+const REPORT_MS = 30_000;
+const LOW_MS = 5 * 60_000;
+
+export function mountCollabWorkspace(data: CollabWorkspaceData): void {
+  const root = document.querySelector<HTMLElement>(".collab-workspace");
+  if (!root) throw new Error("the workspace page lacks its .collab-workspace");
+  const api = new CollabApi(data.token, data.index);
+  const form = document.getElementById("chat-form");
+  if (form instanceof HTMLFormElement) liveChat(api, form, data.last_event);
+  const countdown = document.getElementById("countdown");
+  if (countdown) countDown(countdown, root);
+  reportTimeOnTask(api);
+}
+
+/** The lines the live chat shows for an event (none for events it does not show). When the model's
+ * answer broke the tool protocol, its own words are the agent's line and the step's note a system
+ * line of its own: the harness's correction to the model is never shown as the agent's words. */
+function eventLines(ev: CollabEvent): HTMLElement[] {
+  switch (ev.kind) {
+    case "agent_step": {
+      const p = ev.payload as AgentStepPayload;
+      const calls = (p.actions ?? []).map((action, i) => {
+        const changed = (p.results?.[i]?.changed ?? []).join(", ");
+        return action.tool + (changed ? ` → changed ${changed}` : "");
+      });
+      const agent = el("div", { class: "msg msg-agent" },
+        `Agent: ${calls.length ? calls.join("; ") : (p.answer || "(no text)")}`);
+      return p.note ? [agent, el("div", { class: "msg msg-note", role: "note" }, `System: ${p.note}`)] : [agent];
+    }
+    case "file_version": {
+      const p = ev.payload as FileVersionPayload;
+      return [el("div", { class: "msg msg-file" }, `${p.by} wrote ${p.name}`)];
+    }
+    case "prompt":
+      return [el("div", { class: "msg msg-user" }, `You: ${(ev.payload as PromptPayload).text}`)];
+    case "turn_end":
+      return [el("div", { class: "msg msg-end" }, `agent stopped: ${(ev.payload as TurnEndPayload).stop_reason}`)];
+    default:
+      return [];
+  }
+}
+
+function liveChat(api: CollabApi, form: HTMLFormElement, lastShown: number): void {
+  const log = document.getElementById("chat-log");
+  const status = document.getElementById("chat-status");
+  let last = lastShown;
+  let busy = false;
+  const seen = new Set<number>();
+  const poll = async (): Promise<void> => {
+    if (busy) return; // one request at a time, or a slow server would get the same events twice
+    busy = true;
+    try {
+      for (const ev of (await api.events(last)) ?? []) {
+        last = Math.max(last, ev.id);
+        if (seen.has(ev.id)) continue;
+        seen.add(ev.id);
+        log?.append(...eventLines(ev));
+      }
+    } finally {
+      busy = false;
+    }
+  };
+  const send = async (): Promise<void> => {
+    const fields = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") fields.append(name, value);
+    const button = form.querySelector("button");
+    if (button) button.disabled = true;
+    if (status) status.textContent = "the agent is working…";
+    const polling = window.setInterval(() => void poll(), POLL_MS);
+    try {
+      await api.chat(fields);
+    } catch {
+      // the reloaded page shows what the server kept of the turn
+    } finally {
+      window.clearInterval(polling);
+      window.location.reload();
+    }
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void send();
+  });
+}
+
+/** Counts down from the time left the server wrote in the element (it shows it without JavaScript too). */
+function countDown(countdown: HTMLElement, root: HTMLElement): void {
+  const ends = performance.now() + Number(countdown.dataset.remainingMs ?? 0);
+  const text = document.getElementById("countdown-text");
+  let ended = false;
+  const tick = (): void => {
+    const left = Math.max(0, Math.ceil((ends - performance.now()) / 1000)) * 1000; // whole seconds, as shown
+    if (text) text.textContent = formatClock(left);
+    countdown.dataset.low = String(left < LOW_MS);
+    if (left > 0 || ended) return;
+    ended = true;
+    countdown.textContent = "Time is up: this task is over.";
+    for (const b of Array.from(root.querySelectorAll("button"))) b.disabled = true;
+    window.setTimeout(() => window.location.reload(), 1000); // past the server's deadline too
+  };
+  tick();
+  window.setInterval(tick, 1000);
+}
+
+function reportTimeOnTask(api: CollabApi): void {
+  let shown = Date.now();
+  const report = (): void => {
+    const ms = Date.now() - shown;
+    shown = Date.now();
+    if (ms > 0) api.log("time_on_task", { ms });
+  };
+  window.setInterval(() => {
+    if (document.visibilityState === "visible") report();
+  }, REPORT_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") report();
+    else shown = Date.now(); // hidden time is not time on task
+  });
+}
