@@ -12,7 +12,6 @@ from .efficiency import (
     EfficiencyConfig,
     EfficiencyGrade,
     Measure,
-    ReferenceCache,
     check_measure,
     grade_efficiency,
     measure_reference,
@@ -28,6 +27,7 @@ from .quality import (
     list_rules,
     quality_rule,
 )
+from .references import ReferenceCache, ReferenceStore, machine_store, measure_probe
 from .runner import SUITES, Grader, Runner, SuiteChoice
 from .stored import GradeStore, GradingFailed, StoredGrade
 
@@ -53,6 +53,7 @@ __all__ = [
     "Placement",
     "QualityReport",
     "ReferenceCache",
+    "ReferenceStore",
     "Runner",
     "SUITES",
     "StoredGrade",
@@ -69,6 +70,8 @@ __all__ = [
     "grade_solution",
     "human_percentile",
     "list_rules",
+    "machine_store",
+    "measure_probe",
     "measure_reference",
     "place",
     "plan_folder",

@@ -2,7 +2,7 @@
 the judge that runs a task's hidden tests outside the submission's box; a warm pool of boxes."""
 
 from .backend import SandboxBackend
-from .boxes import BoxKind
+from .boxes import BoxKind, runtime_file
 from .bwrap import BwrapBackend
 from .limits import Limits, Status
 from .pool import WarmPool, default_pool
@@ -51,4 +51,5 @@ __all__ = [
     "python_argv",
     "run_program",
     "run_suite",
+    "runtime_file",
 ]

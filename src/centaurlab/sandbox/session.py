@@ -167,6 +167,12 @@ class SandboxSession:
         except (BrokenPipeError, OSError) as exc:
             raise SessionError("closed", "the sandboxed process has ended") from exc
 
+    def ready(self, seconds: float) -> bool:
+        """Whether a line can be read now, waiting up to `seconds` for one to start arriving."""
+        if b"\n" in self._buffer or self._proc.stdout is None:
+            return True
+        return bool(select.select([self._proc.stdout.fileno()], [], [], seconds)[0])
+
     def receive(self, timeout: float) -> str:
         """The next line within `timeout` seconds of wall clock; on timeout the process is killed."""
         assert self._proc.stdout is not None

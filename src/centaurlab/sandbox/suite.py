@@ -13,8 +13,9 @@ from typing import Any, Protocol
 from ..errors import Forbidden
 from .backend import SandboxBackend
 from .boxes import BoxKind, preload_for
-from .judge import Boxes, EfficiencyPlan, JudgeLog, Outcome, run_efficiency, run_examples, run_tests
+from .judge import Boxes, JudgeLog, Outcome, run_examples, run_tests
 from .limits import Limits, Status
+from .measure import EfficiencyPlan, run_efficiency
 from .registry import get_backend
 from .remote import RemoteBox
 from .result import RunResult
@@ -191,6 +192,7 @@ def run_suite(
     backend: SandboxBackend | None = None,
     measure: str = "time",
     trusted_code: bool = False,
+    thresholds: dict[str, float] | None = None,
 ) -> SuiteReport:
     """Every test of the suite gets a verdict, even when the solution's process dies part-way.
 
@@ -198,7 +200,9 @@ def run_suite(
     values it claims. Efficiency: CPU time of each measured call from the kernel's accounting of
     the box (best of `repeat`, each repetition in a fresh box); `measure="instructions"` runs the
     box under callgrind instead, and only for code the caller trusts (`trusted_code`, or the
-    environment's CENTAUR_TRUSTED_SUBMISSIONS=1): else it raises ForgeableMeasure."""
+    environment's CENTAUR_TRUSTED_SUBMISSIONS=1): else it raises ForgeableMeasure. `thresholds`
+    (CPU seconds per efficiency case) let a case stop repeating once its verdict against them is
+    certain (`measure.py`)."""
     suite = Suite(suite)
     if measure == "instructions" and not instructions_allowed(trusted_code):
         raise ForgeableMeasure(INSTRUCTIONS_REFUSED)
@@ -224,7 +228,7 @@ def run_suite(
 
     if suite is Suite.efficiency:
         plan = EfficiencyPlan(task.efficiency_source or "", task.meta.entry_point, only_set, seconds, repeat,
-                              instructions)  # fmt: skip
+                              instructions, thresholds)  # fmt: skip
         outcomes = run_efficiency(boxes, plan, log)
     else:
         judged = boxes()

@@ -92,6 +92,10 @@ class ForkedSession:
         except OSError as exc:
             raise SessionError("closed", "the sandboxed process has ended") from exc
 
+    def ready(self, seconds: float) -> bool:
+        """Whether a line can be read now, waiting up to `seconds` for one to start arriving."""
+        return b"\n" in self._buffer or bool(select.select([self._channel], [], [], seconds)[0])
+
     def receive(self, timeout: float) -> str:
         deadline = time.monotonic() + timeout
         lifetime_end = self._started + self.limits.wall_seconds
