@@ -1,4 +1,4 @@
-"""The layer rule of the design, checked on the source: a module imports only its own top-level
+"""The layer rules of docs/architecture.md, checked on the source: a module imports only its own top-level
 folder or a lower layer, and no two top-level folders import each other. And each package owns its
 tables: a pillar's tables module is imported only inside that pillar's package. And each package shows
 a public API: another package imports it only through its `__init__` (`from ..study import Study`),
@@ -170,7 +170,7 @@ def violations(root: Path, layers: tuple[tuple[str, ...], ...] = LAYERS,
     """What breaks the rule, one readable line each (empty when the package follows it)."""
     rank = {name: i for i, names in enumerate(layers) for name in names}
     problems = [
-        f"{name}: not in any layer; add it to LAYERS in tests/test_layers.py (and to the design's layout)"
+        f"{name}: not in any layer; add it to LAYERS in tests/test_layers.py (and to docs/architecture.md)"
         for name in sorted(top_level_names(root) - set(rank))
     ]
     edges = import_edges(root) if edges is None else edges
@@ -271,7 +271,7 @@ def test_two_folders_of_one_layer_that_import_each_other_fail(pkg: Path) -> None
 def test_a_folder_outside_every_layer_is_named(pkg: Path) -> None:
     _write(pkg, {"newthing/__init__.py": ""})
     assert violations(pkg) == [
-        "newthing: not in any layer; add it to LAYERS in tests/test_layers.py (and to the design's layout)"
+        "newthing: not in any layer; add it to LAYERS in tests/test_layers.py (and to docs/architecture.md)"
     ]
 
 
