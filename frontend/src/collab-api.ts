@@ -25,7 +25,10 @@ export type AgentStepPayload = {
   actions?: { tool: string; args?: Record<string, unknown> }[];
   results?: { text?: string; changed?: string[] | null }[];
   parse_error?: string;
+  /** The model's own words (shown as the agent's when it made no tool call). */
   answer?: string;
+  /** A short note from the system for the participant: the answer broke the tool protocol. */
+  note?: string | null;
 };
 export type FileVersionPayload = { name: string; by: string };
 export type PromptPayload = { text: string };

@@ -27,8 +27,10 @@ export function mountCollabWorkspace(data: CollabWorkspaceData): void {
   reportTimeOnTask(api);
 }
 
-/** The line the live chat shows for an event, or null for events it does not show. */
-function eventLine(ev: CollabEvent): HTMLElement | null {
+/** The lines the live chat shows for an event (none for events it does not show). When the model's
+ * answer broke the tool protocol, its own words are the agent's line and the step's note a system
+ * line of its own: the harness's correction to the model is never shown as the agent's words. */
+function eventLines(ev: CollabEvent): HTMLElement[] {
   switch (ev.kind) {
     case "agent_step": {
       const p = ev.payload as AgentStepPayload;
@@ -36,19 +38,20 @@ function eventLine(ev: CollabEvent): HTMLElement | null {
         const changed = (p.results?.[i]?.changed ?? []).join(", ");
         return action.tool + (changed ? ` → changed ${changed}` : "");
       });
-      return el("div", { class: "msg msg-agent" },
-        `Agent: ${calls.length ? calls.join("; ") : (p.parse_error || p.answer || "")}`);
+      const agent = el("div", { class: "msg msg-agent" },
+        `Agent: ${calls.length ? calls.join("; ") : (p.answer || "(no text)")}`);
+      return p.note ? [agent, el("div", { class: "msg msg-note", role: "note" }, `System: ${p.note}`)] : [agent];
     }
     case "file_version": {
       const p = ev.payload as FileVersionPayload;
-      return el("div", { class: "msg msg-file" }, `${p.by} wrote ${p.name}`);
+      return [el("div", { class: "msg msg-file" }, `${p.by} wrote ${p.name}`)];
     }
     case "prompt":
-      return el("div", { class: "msg msg-user" }, `You: ${(ev.payload as PromptPayload).text}`);
+      return [el("div", { class: "msg msg-user" }, `You: ${(ev.payload as PromptPayload).text}`)];
     case "turn_end":
-      return el("div", { class: "msg msg-end" }, `agent stopped: ${(ev.payload as TurnEndPayload).stop_reason}`);
+      return [el("div", { class: "msg msg-end" }, `agent stopped: ${(ev.payload as TurnEndPayload).stop_reason}`)];
     default:
-      return null;
+      return [];
   }
 }
 
@@ -66,8 +69,7 @@ function liveChat(api: CollabApi, form: HTMLFormElement, lastShown: number): voi
         last = Math.max(last, ev.id);
         if (seen.has(ev.id)) continue;
         seen.add(ev.id);
-        const line = eventLine(ev);
-        if (line) log?.append(line);
+        log?.append(...eventLines(ev));
       }
     } finally {
       busy = false;

@@ -19,8 +19,8 @@ from centaurlab.arena import (
     schedule,
     tournament_results,
 )
+from centaurlab.arena import tables as arena_store
 from centaurlab.sandbox.bwrap import bwrap_works
-from centaurlab.store import arena as arena_store
 
 from .faulty import HONEST_ENOUGH, SLEEPER
 

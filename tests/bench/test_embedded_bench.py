@@ -8,6 +8,8 @@ import pytest
 
 from centaurlab import store
 from centaurlab.bench import BenchSpec, load_report, render_html, run_bench
+from centaurlab.bench.tables import samples_of
+from centaurlab.models.calls import calls_for_run
 
 
 @pytest.mark.slow
@@ -19,8 +21,8 @@ def test_tiny_bench_on_the_local_model(tmp_path: Path) -> None:
     summary = run_bench(spec, url, workers=2)
     assert (summary.total, summary.graded, summary.model_errors) == (8, 8, 0), summary.errors
     with store.session_scope(url) as session:
-        samples = store.samples_of(session, summary.run_id)
-        calls = store.calls_for_run(session, summary.run_id)
+        samples = samples_of(session, summary.run_id)
+        calls = calls_for_run(session, summary.run_id)
         assert len(samples) == 8 and all(s.answer for s in samples) and all(s.code for s in samples)
         assert all(s.grade and s.grade["correctness_detail"]["total"] > 0 for s in samples)
         assert len(calls) == 8 and all(c.completion_tokens for c in calls)

@@ -12,8 +12,9 @@ from centaurlab import store
 from centaurlab.bench import BenchSpec, load_report, run_bench
 from centaurlab.cli.root import app
 from centaurlab.models import ModelConfig, Registry
+from centaurlab.models.calls import calls_for_run
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import MINI_BANK, pair_sum
-from tests.models.fake_server import FakeOpenAI, Reply, chat_body, serve
 
 
 @pytest.fixture
@@ -69,7 +70,7 @@ def test_each_sample_has_its_own_seed_and_the_framing_in_its_prompt(fake: FakeOp
     prompts = [b["messages"][0]["content"] for b in bodies]
     assert sum("passes every test case and" in p for p in prompts) == 2  # the dual framing, 2 samples
     with store.session_scope(db) as session:
-        assert len(store.calls_for_run(session, SPEC.run_id())) == 4
+        assert len(calls_for_run(session, SPEC.run_id())) == 4
 
 
 def test_cli_run_report_and_list(fake: FakeOpenAI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

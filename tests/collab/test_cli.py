@@ -105,8 +105,11 @@ def test_run_grade_report_rate_end_to_end(configured: list[dict[str, Any]], tmp_
     assert rep["rating"]["humans"][0]["name"] == "(no human)"
     html = (tmp_path / "r.html").read_text()
     assert "Judge agreement" in html and "Autonomous baseline" in html and "budget_variance" in html
-    rated = _json(["collab", "rate", "--json", "--rounds", "50"])
+    # the paper's model ranks; the task-difficulty term is the option fitted beside it
+    rated = _json(["collab", "rate", "--json", "--rounds", "50", "--task-term", "difficulty"])
     assert rated["agents"][0]["name"] == "fake-agent" and rated["tasks"][0]["name"] == "medium"
+    assert rated["model"].startswith("outcome = agent + human + noise") and rated["k"] == 3.0
+    assert rated["beside"]["model"] == "outcome = agent + human + difficulty + noise"
     hand = runner.invoke(app, ["collab", "hand-grade", str(session["id"]), "80"])
     assert hand.exit_code == 0, hand.output
     cal = _json(["collab", "calibrate", "--json"])

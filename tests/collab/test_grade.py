@@ -10,12 +10,12 @@ import pytest
 from sqlalchemy import func, select
 
 from centaurlab import store
+from centaurlab.collab import tables as collab_store
 from centaurlab.collab.grade import GradeOptions, grade_sessions
-from centaurlab.collab.judge import JudgeConfig
+from centaurlab.collab.llm_judge import JudgeConfig
+from centaurlab.collab.tables import CollabJudgement, CollabRubric, CollabSession, add_rubric, save_files
 from centaurlab.models import Registry
 from centaurlab.models.registry import ModelConfig
-from centaurlab.store import collab as collab_store
-from centaurlab.store.collab import CollabJudgement, CollabRubric, CollabSession, add_rubric, save_files
 
 from .fake_llm import chat, fake_llm, schema_of
 

@@ -12,10 +12,10 @@ from sqlalchemy import select
 
 from centaurlab import store
 from centaurlab.collab.results import load_results
+from centaurlab.collab.tables import CollabSession, files_of
 from centaurlab.collabstudy.service import CollabStudies, WrongStep
 from centaurlab.collabstudy.studyfile import parse_collab_study
-from centaurlab.store.collab import CollabSession, files_of
-from centaurlab.store.collab_study import CollabStudyEvent, CollabUpload
+from centaurlab.collabstudy.tables import CollabStudyEvent, CollabUpload
 
 from .fakes import ScriptedModel, writer
 
@@ -152,7 +152,7 @@ def test_export_and_override(platform: tuple[CollabStudies, ScriptedModel], tmp_
 def test_a_step_is_committed_before_the_next_model_call(tmp_path: Path) -> None:
     """The live chat polls the store: a turn's first step (its event, the file version, the model
     call's log row) must be there while the model works on the second."""
-    from centaurlab.store.model_calls import ModelCall
+    from centaurlab.models.calls import ModelCall
 
     url = f"sqlite:///{tmp_path / 'db.sqlite'}"
     store.upgrade(url)

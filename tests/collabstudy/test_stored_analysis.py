@@ -8,13 +8,13 @@ import json
 from pathlib import Path
 
 from centaurlab import store
+from centaurlab.collab.tables import NO_HUMAN, CollabJudgement, CollabSession, add_rubric
 from centaurlab.collabstudy.analysis import analyse
 from centaurlab.collabstudy.coding import code_study
 from centaurlab.collabstudy.fluency import IDS
 from centaurlab.collabstudy.load import load_study_data
 from centaurlab.collabstudy.service import CollabStudies
 from centaurlab.collabstudy.studyfile import parse_collab_study
-from centaurlab.store.collab import NO_HUMAN, CollabJudgement, CollabSession, add_rubric
 
 from .fakes import ScriptedModel, writer
 from .test_service import PRE

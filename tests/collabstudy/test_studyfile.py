@@ -22,7 +22,7 @@ def test_example_validates_through_the_cli() -> None:
     result = CliRunner().invoke(cli, ["collab", "study", "validate", str(EXAMPLE), "--json"])
     assert result.exit_code == 0, result.output
     info = json.loads(result.output)
-    assert info["id"] == "collab-pilot" and info["agents"] == ["local-agent", "local-agent-free"]
+    assert info["id"] == "collab-pilot" and info["agents"] == ["local-agent"]  # one that can act (see test_chat_view)
     assert "d1_llm_familiarity" in info["pre_survey"] and "a7_affect" in info["post_survey"]
 
 

@@ -12,10 +12,10 @@ import pytest
 from sqlalchemy import select
 
 from centaurlab import store
+from centaurlab.collab.tables import CollabSession, files_of
 from centaurlab.collabstudy.service import CollabStudies, TimeUp
 from centaurlab.collabstudy.studyfile import parse_collab_study
-from centaurlab.store.collab import CollabSession, files_of
-from centaurlab.store.model_calls import ModelCall
+from centaurlab.models.calls import ModelCall
 
 from .fakes import ScriptedModel, writer
 from .test_service import PRE

@@ -19,15 +19,15 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament
+from centaurlab.arena import tables as arena_store
 from centaurlab.bench import BenchSpec, SampleOutcome, load_report, run_bench
 from centaurlab.cli.root import app
 from centaurlab.executors import LocalExecutor, RayExecutor, SandboxRefused
 from centaurlab.grading import GradeConfig, GradeJob, run_grade_job
 from centaurlab.models import ModelConfig, Registry
 from centaurlab.sandbox.bwrap import bwrap_works
-from centaurlab.store import arena as arena_store
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import MINI_BANK, pair_sum
-from tests.models.fake_server import FakeOpenAI, Reply, chat_body, serve
 
 from .cluster import cluster_pids
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from centaurlab import store
+from centaurlab.arena import tables as arena_store
+from centaurlab.arena.generate import tables as gen_store
 from centaurlab.bench import BenchSpec, run_bench
+from centaurlab.collab import tables as collab_store
 from centaurlab.models import ModelConfig, Registry
-from centaurlab.store import arena as arena_store
-from centaurlab.store import arena_generation as gen_store
-from centaurlab.store import collab as collab_store
 from tests.bench.test_runner import answer
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body
 from tests.helpers import MINI_BANK
-from tests.models.fake_server import FakeOpenAI, Reply, chat_body
 
 WRONG = "```python\ndef count_pairs(nums: list[int], target: int) -> int:\n    return 0\n```"
 

@@ -21,11 +21,11 @@ from centaurlab import store
 from centaurlab.cli.root import app
 from centaurlab.modelcard import card_view, compare_models, model_card
 from centaurlab.models import ModelConfig, Registry
-from centaurlab.store import ParticipantRow
 from centaurlab.study.metrics import paired_choices, rank_paired
 from centaurlab.study.report_bridge import study_frames
 from centaurlab.study.studies import create_study
 from centaurlab.study.studyfile import parse_study
+from centaurlab.study.tables import ParticipantRow, append_events
 from centaurlab.web import create_app
 
 REGISTRY = Registry({n: ModelConfig(name=n, base_url="http://127.0.0.1:9/v1") for n in ("a", "b")})
@@ -95,7 +95,7 @@ def _study(url: str, study_id: str, conditions: dict[str, Any], scripted: bool,
             s.add(ParticipantRow(id=pid, study_id=study_id, token_sha256=pid, stage="done", condition=condition,
                                  task_set=0, sequence=["sum_product", "even_odd_count"]))
     with store.session_scope(url) as s:
-        store.append_events(s, [row for _, _, log in people for row in log.finish()])
+        append_events(s, [row for _, _, log in people for row in log.finish()])
 
 
 @pytest.fixture(scope="module")
@@ -174,13 +174,13 @@ def test_the_card_is_strict_json_on_the_command_line_and_the_page(url: str, monk
     missing = card["lenses"]["bench"]["figures"]["composite"]
     assert (missing["value"], missing["reason"]) == (None, "no graded sample")
     monkeypatch.setenv("CENTAUR_DATABASE_URL", url)
-    out = CliRunner().invoke(app, ["model", "card", "a", "--json"])
+    out = CliRunner().invoke(app, ["models", "card", "a", "--json"])
     assert out.exit_code == 0 and strict(out.output)["lenses"]["study"]["headline"] == "people"
     with TestClient(create_app(database_url=url, banks=["study"])) as client:
         answer = client.get("/api/models/a")
         assert answer.status_code == 200 and strict(answer.text) == strict(out.output)
         page = client.get("/models/a").text
-    printed = CliRunner().invoke(app, ["model", "card", "a"], env={"COLUMNS": "200"}).output
+    printed = CliRunner().invoke(app, ["models", "card", "a"], env={"COLUMNS": "200"}).output
     for lens in card_view(card):  # the same lenses and tables, with the same notes, on both
         for table in lens.tables:
             assert table.title in printed and escape(table.title) in page

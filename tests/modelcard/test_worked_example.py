@@ -44,7 +44,7 @@ def test_the_worked_example_fills_a_card_that_is_json(tmp_path: Path, monkeypatc
     run = subprocess.run(["bash", str(EXAMPLE / "run.sh")], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=4 * 3600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    card = subprocess.run([str(ROOT / ".venv" / "bin" / "centaur"), "model", "card", "local", "--json"], cwd=ROOT,
+    card = subprocess.run([str(ROOT / ".venv" / "bin" / "centaur"), "models", "card", "local", "--json"], cwd=ROOT,
                           env=env, capture_output=True, text=True, timeout=600)
     assert card.returncode == 0, card.stderr
     local = strict(card.stdout)

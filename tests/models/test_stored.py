@@ -8,8 +8,8 @@ import pytest
 
 from centaurlab import store
 from centaurlab.models import ChatRequest, CompletionRequest, ModelError, OpenAIProvider, StoredProvider
-
-from .fake_server import FakeOpenAI, Reply, chat_body, completion_body
+from centaurlab.models.calls import calls_for_run
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, completion_body
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -32,7 +32,7 @@ def test_a_repeated_request_is_answered_from_the_cache_and_both_are_logged(fake:
     assert (first.text, again.text) == ("first answer", "first answer")
     assert len(fake.requests) == 1  # the second never reached the model
     with store.session_scope(db_url) as session:
-        calls = store.calls_for_run(session, "run-1")
+        calls = calls_for_run(session, "run-1")
         assert [(c.cached, c.endpoint, c.prompt_tokens, c.completion_tokens) for c in calls] == [
             (False, "chat", 11, 3), (True, "chat", 11, 3)
         ]
@@ -55,7 +55,7 @@ def test_a_failed_request_is_logged_with_its_error_and_not_cached(fake: FakeOpen
         provider.chat(ChatRequest.user("hi"))
     assert provider.chat(ChatRequest.user("hi")).text == "recovered"
     with store.session_scope(db_url) as session:
-        calls = store.calls_for_run(session, "r")
+        calls = calls_for_run(session, "r")
         assert [c.error is not None for c in calls] == [True, False]
         assert "500" in (calls[0].error or "")
 
@@ -65,7 +65,7 @@ def test_the_cache_can_be_turned_off_while_still_logging(fake: FakeOpenAI, db_ur
     provider = StoredProvider(live(fake), db_url, run_id="nocache", cache=False)
     assert [provider.chat(ChatRequest.user("same")).text for _ in range(2)] == ["one", "two"]
     with store.session_scope(db_url) as session:
-        assert len(store.calls_for_run(session, "nocache")) == 2
+        assert len(calls_for_run(session, "nocache")) == 2
 
 
 def test_streaming_from_the_cache_hands_the_whole_text_to_the_callback(fake: FakeOpenAI, db_url: str) -> None:

@@ -18,16 +18,15 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.bench import BenchSpec, run_bench
+from centaurlab.bench.tables import samples_of
 from centaurlab.cli import app
-from centaurlab.grading import EfficiencyConfig, grade_efficiency, measure_reference
+from centaurlab.grading import EfficiencyConfig, Grader, Runner, grade_efficiency, measure_reference
 from centaurlab.models import ModelConfig, Registry
 from centaurlab.sandbox import TRUSTED_ENV, ForgeableMeasure, Limits, Suite, run_suite
 from centaurlab.sandbox.bwrap import bwrap_works
-from centaurlab.study.grades import Grader
-from centaurlab.study.runs import Runner
 from centaurlab.tasks import get_task
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import pair_sum
-from tests.models.fake_server import FakeOpenAI, Reply, chat_body, serve
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unavailable")
 
@@ -236,7 +235,7 @@ def test_every_forgery_fails_as_a_bench_sample(fake: FakeOpenAI, tmp_path: Path)
     summary = run_bench(spec, url, registry=registry, workers=2)
     assert summary.graded == len(FORGERIES)
     with store.session_scope(url) as session:
-        samples = store.samples_of(session, summary.run_id)
+        samples = samples_of(session, summary.run_id)
         assert {s.code.strip() for s in samples} == {source.strip() for source in FORGERIES.values()}
         assert [s.correctness for s in samples] == [0.0] * len(FORGERIES)
 

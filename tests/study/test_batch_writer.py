@@ -17,6 +17,7 @@ from centaurlab.study.batch_writer import EventWriter
 from centaurlab.study.participants import Participants, token_digest
 from centaurlab.study.studies import StudyCache, create_study
 from centaurlab.study.studyfile import load_study
+from centaurlab.study.tables import ParticipantRow, events_of
 from centaurlab.study.telemetry import BrowserEvent, EventBatch
 from centaurlab.study.tokens import TokenSigner
 from centaurlab.web import create_app
@@ -78,12 +79,12 @@ def test_events_over_http_are_stored_once_with_the_latest_code(url: str, tmp_pat
     assert r.status_code == 200 and r.json() == {"stored": 5, "duplicates": 0}
     with store.session_scope(url) as session:
         # the latest snapshot of the current task is the participant's code
-        assert session.query(store.ParticipantRow).one().code["0"] == "def f():\n    return 1\n# 4\n"
+        assert session.query(ParticipantRow).one().code["0"] == "def f():\n    return 1\n# 4\n"
     again = client.post("/api/study/pilot/events", json={"events": batch[:3] + _events(2)})
     assert again.json() == {"stored": 2, "duplicates": 3}
     with store.session_scope(url) as session:
-        stored = store.events_of(session, "pilot", types=("code_snapshot",))
-        row = session.query(store.ParticipantRow).one()
+        stored = events_of(session, "pilot", types=("code_snapshot",))
+        row = session.query(ParticipantRow).one()
         assert row.token_sha256 == token_digest(token)
     assert len(stored) == 7
     assert {e.event_id for e in stored} >= {str(e["event_id"]) for e in batch}
@@ -111,7 +112,7 @@ def test_many_requests_share_a_transaction_and_each_is_answered_with_its_own_cou
     assert sum(a["duplicates"] for a in answers) == 4
     assert telemetry.writer.batches - before < len(batches)  # grouped: fewer commits than requests
     with store.session_scope(url) as session:
-        assert len(store.events_of(session, "pilot", types=("code_snapshot",))) == 160
+        assert len(events_of(session, "pilot", types=("code_snapshot",))) == 160
 
 
 def test_a_failed_commit_acknowledges_nothing(tmp_path: Path) -> None:

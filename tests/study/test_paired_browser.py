@@ -12,6 +12,7 @@ import pytest
 
 from centaurlab import store
 from centaurlab.study.metrics import paired_choices
+from centaurlab.study.tables import events_of
 from tests.study.browser_support import (
     BROWSER_MARKS,
     CHROMIUM,
@@ -83,7 +84,7 @@ def test_two_suggestions_stacked_the_second_chosen_by_keyboard(paired_server: Se
         finally:
             browser.close()
     with store.session_scope(paired_server.db) as session:
-        events = store.events_of(session, "arena")
+        events = events_of(session, "arena")
     served = [e.payload for e in events if e.type == "suggestion_served"]
     assert len(served) == 2 and {s["model"] for s in served} == {"local-a", "local-b"}
     assert {s["position"] for s in served} == {0, 1} and len({s["pair_id"] for s in served}) == 1

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.cli.root import app as cli
+from centaurlab.study.tables import events_of
 from centaurlab.tasks import load_bank
 from tests.study.browser_support import (
     BROWSER_MARKS,
@@ -214,8 +215,8 @@ def test_a_server_restart_loses_no_event_a_reload_resumes_and_outside_pastes_are
         finally:
             browser.close()
     with store.session_scope(server.db) as session:
-        snapshots = [e.payload["code"] for e in store.events_of(session, "nopaste", types=["code_snapshot"])]
-        pastes = [e.payload for e in store.events_of(session, "nopaste", types=["paste"])]
+        snapshots = [e.payload["code"] for e in events_of(session, "nopaste", types=["code_snapshot"])]
+        pastes = [e.payload for e in events_of(session, "nopaste", types=["paste"])]
     assert snapshots, "no snapshot reached the server"
     assert "# note 4" in snapshots[-1] and "# note 4" in code.replace("\u00a0", " ")
     assert pastes == [{"text": "copied_from_elsewhere = 1", "external": True, "blocked": True}]
@@ -262,7 +263,7 @@ def test_suggestions_are_rejected_by_esc_and_typing_and_come_after_a_pause(recor
         finally:
             browser.close()
     with store.session_scope(recorder_server.db) as session:
-        events = store.events_of(session, "ac")
+        events = events_of(session, "ac")
     triggers = [e.payload["trigger"] for e in events if e.type == "suggestion_requested"]
     rejected = [e.payload["reason"] for e in events if e.type == "suggestion_rejected"]
     accepted = [e.payload["suggestion_id"] for e in events if e.type == "suggestion_accepted"]

@@ -15,6 +15,7 @@ from centaurlab.config import settings
 from centaurlab.study.participants import Participants
 from centaurlab.study.studies import StudyCache, create_study
 from centaurlab.study.studyfile import load_study
+from centaurlab.study.tables import append_events, events_of
 from centaurlab.tasks import load_bank
 from centaurlab.web import create_app
 
@@ -46,11 +47,11 @@ def test_events_are_stored_once_per_event_id(url: str, tmp_path: Path) -> None:
 
     ids = [str(uuid.uuid4()) for _ in range(4)]
     with store.session_scope(url) as session:
-        assert store.append_events(session, [_row(i, pid, n) for n, i in enumerate(ids[:3])]) == 3
+        assert append_events(session, [_row(i, pid, n) for n, i in enumerate(ids[:3])]) == 3
     with store.session_scope(url) as session:  # a retried batch with one new event
-        assert store.append_events(session, [_row(i, pid, n) for n, i in enumerate(ids)]) == 1
+        assert append_events(session, [_row(i, pid, n) for n, i in enumerate(ids)]) == 1
     with store.session_scope(url) as session:
-        stored = store.events_of(session, "pilot", pid)
+        stored = events_of(session, "pilot", pid)
         assert [e.event_id for e in stored] == ids
         assert stored[2].payload == {"text": "t2", "external": True} and stored[0].client_ms == 0
 
@@ -73,5 +74,5 @@ def test_a_whole_session_over_http(url: str, tmp_path: Path) -> None:
         assert r.json()["completed"], r.text
     assert client.get("/api/study/pilot/state").json()["stage"] == "exit"
     with store.session_scope(url) as session:
-        kinds = [e.type for e in store.events_of(session, "pilot")]
+        kinds = [e.type for e in events_of(session, "pilot")]
     assert kinds.count("task_completed") == 3 and kinds[-1] == "session_ended"

@@ -14,14 +14,14 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.store import ParticipantRow
+from centaurlab.grading import Runner
 from centaurlab.study.export import study_events
 from centaurlab.study.metrics import exclusions
 from centaurlab.study.participants import Participants
 from centaurlab.study.platform import StudyPlatform
-from centaurlab.study.runs import Runner
 from centaurlab.study.studies import StudyCache, create_study
 from centaurlab.study.studyfile import load_study
+from centaurlab.study.tables import ParticipantRow
 from centaurlab.web import create_app
 
 from .studyfiles import write_study

@@ -21,8 +21,8 @@ from sqlalchemy import select
 
 from centaurlab import store
 from centaurlab.collab.grade import GradeOptions, grade_sessions, sessions_to_grade
+from centaurlab.collab.tables import CollabJudgement, CollabSession, files_of
 from centaurlab.config import settings
-from centaurlab.store.collab import CollabJudgement, CollabSession, files_of
 from tests.collabstudy.test_service import PRE
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, study_server
 

@@ -91,8 +91,8 @@ def test_the_workspace_page_hands_its_data_to_the_bundle(client: TestClient) -> 
 
 
 def test_the_researchers_pages(client: TestClient) -> None:
+    from centaurlab.collab.tables import CollabJudgement, add_rubric
     from centaurlab.store import session_scope
-    from centaurlab.store.collab import CollabJudgement, add_rubric
 
     token = client.get("/collab/s/pilot", follow_redirects=False).headers["location"].rsplit("/", 1)[-1]
     client.post(f"/collab/p/{token}/consent", data={"agree": "yes"})

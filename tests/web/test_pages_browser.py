@@ -21,18 +21,18 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament
+from centaurlab.arena import tables as arena_store
 from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.config import settings
 from centaurlab.sandbox.bwrap import bwrap_works
-from centaurlab.store import arena as arena_store
 from centaurlab.study.export import participant_attributes
 from centaurlab.study.studies import create_study
 from centaurlab.study.studyfile import load_study
 from centaurlab.tasks import load_bank
 from centaurlab.web import bundle_problem, create_app
 from tests.bench.test_runner import answer, registry
+from tests.fakes.openai_server import serve
 from tests.helpers import MINI_BANK
-from tests.models.fake_server import serve
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port, through_the_surveys
 from tests.study.fake_model import recording_model
 from tests.study.studyfiles import write_study

@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import store
 from ..executors import Executor, open_executor, run_all
-from ..store import arena as arena_store
+from . import tables as arena_store
 from .agent_process import AgentSource
 from .jobs import Job, play_job
 from .topology import TOPOLOGY_NAMES

@@ -2,33 +2,50 @@
 
 from .extract import extract_code
 from .framings import COMPASS_FRAMINGS, Framing, FramingError, framing_names, get_framing, load_framing_file
-from .records import SampleKey, resolve_run_id
-from .report import PCA, BenchReport, build_report
-from .report_html import render_html, report_fragment
+from .records import (
+    GradedSample,
+    RunInfo,
+    SampleKey,
+    graded_samples,
+    mean_correctness,
+    resolve_run_id,
+    sample_models,
+    stored_runs,
+)
+from .report import DIMENSIONS, PCA, BenchReport, build_report
+from .report_html import STYLE, render_html, report_fragment
 from .results import load_report, write_csv
 from .runner import RunSummary, SampleOutcome, plan_samples, run_bench
 from .spec import BenchSpec
 
 __all__ = [
-    "COMPASS_FRAMINGS",
-    "PCA",
     "BenchReport",
     "BenchSpec",
+    "COMPASS_FRAMINGS",
+    "DIMENSIONS",
     "Framing",
     "FramingError",
+    "GradedSample",
+    "PCA",
+    "RunInfo",
     "RunSummary",
+    "STYLE",
     "SampleKey",
     "SampleOutcome",
     "build_report",
     "extract_code",
     "framing_names",
     "get_framing",
+    "graded_samples",
     "load_framing_file",
     "load_report",
+    "mean_correctness",
     "plan_samples",
     "render_html",
     "report_fragment",
     "resolve_run_id",
     "run_bench",
+    "sample_models",
+    "stored_runs",
     "write_csv",
 ]

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from .. import store
-from ..store import BenchRun, BenchSample
-from ..store.models import utcnow
+from ..store import utcnow
 from .spec import BenchSpec
+from .tables import BenchRun, BenchSample, list_runs
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,31 @@ class SampleKey:
     task_id: str
     framing: str
     sample: int
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """A stored run: its configuration (BenchSpec.key()) and where it stands."""
+
+    id: str
+    status: str
+    config: dict[str, Any]
+    created_at: datetime
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True)
+class GradedSample:
+    """One graded sample's scores (each 0-100; efficiency and the percentile may be missing)."""
+
+    run_id: str
+    task_id: str
+    framing: str
+    correctness: float | None
+    efficiency: float | None
+    quality: float | None
+    composite: float | None
+    human_percentile: float | None
 
 
 def open_run(database_url: str, spec: BenchSpec) -> str:
@@ -70,7 +96,7 @@ def save_sample(database_url: str, run_id: str, key: SampleKey, **fields: Any) -
 def resolve_run_id(database_url: str, run: str) -> str:
     """`latest`, a full run id, or a unique prefix of one."""
     with store.session_scope(database_url) as session:
-        runs = store.list_runs(session)
+        runs = list_runs(session)
     if not runs:
         raise LookupError("no bench runs yet; start one with `centaur bench run --model local`")
     if run == "latest":
@@ -80,3 +106,32 @@ def resolve_run_id(database_url: str, run: str) -> str:
         known = ", ".join(r.id for r in runs[:10])
         raise LookupError(f"{'no' if not matches else 'more than one'} bench run matches {run!r}; runs: {known}")
     return matches[0]
+
+
+def stored_runs(database_url: str) -> list[RunInfo]:
+    """Every run, newest first."""
+    with store.session_scope(database_url) as session:
+        return [RunInfo(r.id, r.status, r.config, r.created_at, r.finished_at) for r in list_runs(session)]
+
+
+def graded_samples(database_url: str, model: str) -> list[GradedSample]:
+    """Every graded sample of `model`, over every run."""
+    query = select(BenchSample).where(BenchSample.model == model, BenchSample.status == "graded")
+    with store.session_scope(database_url) as session:
+        return [GradedSample(r.run_id, r.task_id, r.framing, r.correctness, r.efficiency, r.quality, r.composite,
+                             r.human_percentile) for r in session.scalars(query)]
+
+
+def mean_correctness(database_url: str) -> dict[str, float]:
+    """Each model's mean correctness over its graded samples (every run)."""
+    query = (select(BenchSample.model, func.avg(BenchSample.correctness))
+             .where(BenchSample.status == "graded").group_by(BenchSample.model))
+    with store.session_scope(database_url) as session:
+        rows = session.execute(query).all()
+    return {str(model): float(mean) for model, mean in rows if mean is not None}
+
+
+def sample_models(database_url: str) -> set[str]:
+    """Every model with a stored sample."""
+    with store.session_scope(database_url) as session:
+        return {str(m) for m in session.scalars(select(BenchSample.model).distinct()) if m}

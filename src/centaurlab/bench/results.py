@@ -8,12 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import store
-from ..store import BenchRun, BenchSample
-from ..tasks import TaskFileError, load_bank
-from ..tasks.schema import HumanBaseline
+from ..tasks import HumanBaseline, TaskFileError, load_bank
 from .framings import canonical_name
 from .records import resolve_run_id
 from .report import BenchReport, build_report
+from .tables import BenchRun, BenchSample, samples_of
 
 
 def sample_row(sample: BenchSample) -> dict[str, Any]:
@@ -30,7 +29,7 @@ def sample_row(sample: BenchSample) -> dict[str, Any]:
 def load_report(database_url: str, run: str = "latest") -> BenchReport:
     run_id = resolve_run_id(database_url, run)
     with store.session_scope(database_url) as session:
-        samples = store.samples_of(session, run_id)
+        samples = samples_of(session, run_id)
         rows = [sample_row(s) for s in samples if s.status == "graded"]
         failed = sum(s.status != "graded" for s in samples)
         run_row = session.get(BenchRun, run_id)

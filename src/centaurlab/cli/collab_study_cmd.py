@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 import typer
 from rich.markup import escape
 
-from .output import console, fail, print_json, print_table
+from ..errors import InvalidInput, NotFound
+from .errors import context
+from .output import console, print_json, print_table
 
 if TYPE_CHECKING:
-    from ..collabstudy.service import CollabStudies
+    from ..collabstudy import CollabStudies
 
 app = typer.Typer(help="Collaboration studies: people working occupational tasks with agents in the browser.",
                   no_args_is_help=True)
@@ -31,12 +33,9 @@ def _url() -> str:
 
 
 def _load(path: Path) -> Any:
-    from ..collabstudy.studyfile import CollabStudyFileError, load_collab_study
+    from ..collabstudy import load_collab_study
 
-    try:
-        return load_collab_study(path)
-    except CollabStudyFileError as exc:
-        raise fail(escape(str(exc))) from None
+    return load_collab_study(path)
 
 
 def _summary(study: Any) -> dict[str, Any]:
@@ -68,7 +67,7 @@ def validate(
 
 def _platform() -> CollabStudies:
     """The service over the configured store and the server's workspaces folder."""
-    from ..collabstudy.service import CollabStudies
+    from ..collabstudy import CollabStudies
     from ..config import settings
 
     return CollabStudies(_url(), settings().data_dir / "collab-workspaces")
@@ -119,67 +118,114 @@ def code(
     model: str = typer.Option("local", "--model", "-m", help="The model that codes the logs (registry name)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Code each submitted session's interaction log for the 11 AI-fluency indicators (stored, resumable)."""
+    """Code each submitted session's interaction log for the 11 AI-fluency indicators, and the hand-coded
+    validation transcripts with the same model (both stored, resumable); print its agreement with them."""
     from rich.progress import Progress
 
-    from ..collabstudy.coding import code_study
+    from ..collabstudy import IDS, check_coder, code_study, code_validation_set, load_set, stored_checks
     from .output import err_console
 
     url = _url()
+    vset = load_set()
     with Progress(console=err_console, transient=as_json) as progress:
         bar = progress.add_task("coding logs", total=None)
         done = code_study(url, study_id, model, on_session=lambda *_: progress.advance(bar))
+        bar = progress.add_task("coding the validation transcripts", total=len(vset.transcripts))
+        checked = code_validation_set(url, model, vset=vset, on_transcript=lambda _: progress.advance(bar))
+    from .. import store
+
+    with store.session_scope(url) as s:
+        agreement = check_coder(model, stored_checks(s, model, vset.digest), vset, IDS)
     if as_json:
-        print_json(done)
+        print_json({**done, "validation": {**checked, "check": agreement.as_dict()}})
         return
     console.print(f"coded {done['coded']} sessions ({done['kept']} kept, {len(done['failed'])} failed)")
     for failure in done["failed"]:
         console.print(f"  [yellow]failed[/] session {failure['session']}: {escape(failure['error'])}")
+    console.print(f"validation: {agreement.transcripts} of {len(vset.transcripts)} hand-coded transcripts answered "
+                  f"({checked['coded']} now, {checked['kept']} kept, {len(checked['failed'])} failed)")
+    _print_kappa([agreement])
+
+
+def _print_kappa(coders: list[Any]) -> None:
+    """Cohen's kappa of each coder against the hand codes, one row per indicator."""
+    names = sorted({i for c in coders for i in c.kappa}, key=lambda i: (i == "edited_deliverable", i))
+    rows = [[i] + [_fmt(c.kappa.get(i)) if i in c.kappa else "" for c in coders] for i in names]
+    print_table("Cohen's kappa against the hand-coded transcripts", ["indicator", *[c.coder for c in coders]], rows)
+    for c in coders:
+        if c.constant:
+            console.print(f"[yellow]flagged[/] {escape(c.coder)}: the same answers on all {c.transcripts} transcripts")
+        elif c.constant_on:
+            console.print(f"[yellow]flagged[/] {escape(c.coder)}: the same answer on all {c.transcripts} transcripts "
+                          f"for {len(c.constant_on)} of {len(c.kappa)} indicators ({', '.join(c.constant_on)})")
 
 
 def analyse(
     study_id: str = typer.Argument("", help="A stored collaboration study (or --synthetic)."),
     synthetic: bool = typer.Option(False, "--synthetic", help="Analyse the seeded synthetic study of the paper's "
                                    "size (93 workers, 386 sessions, 5 agents) instead."),
-    rounds: int = typer.Option(1000, "--rounds", help="Bootstrap rounds.", min=10),
+    rounds: int = typer.Option(10_000, "--rounds", help="Bootstrap rounds (the paper's 10,000).", min=10),
     seed: int = typer.Option(0, "--seed"),
+    task_term: str = typer.Option("none", "--task-term", help="Also fit the model with a task term (difficulty "
+                                  "or task) and report it beside the paper's."),
+    coder: str | None = typer.Option(None, "--coder", help="The model whose fluency codes are analysed (default: "
+                                     "the one that coded most sessions)."),
+    min_kappa: float = typer.Option(0.4, "--min-kappa", help="Leave out an indicator whose coder agrees less with "
+                                    "the hand codes (Cohen's kappa)."),
     html: Path | None = typer.Option(None, "--html", help="Also write the analysis as an HTML page here."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """The study's analyses: ratings, agent ranking vs autonomous scores, win rate per skill quartile,
-    survey changes and correlations, AI-fluency behaviours against scores."""
-    from ..collabstudy.analysis import analyse as run
-    from ..collabstudy.load import load_study_data
-    from ..collabstudy.report_html import render_html
-    from ..collabstudy.synthetic import synthetic_study
+    """The study's analyses: ratings by the paper's model ranked by mu - 3 sigma, agent ranking vs autonomous
+    scores, win rate per skill quartile, survey changes and correlations, the fluency coders' kappa against
+    hand-coded transcripts and the validated AI-fluency behaviours against scores."""
+    from ..collabstudy import analyse as run
+    from ..collabstudy import load_study_data, render_html, synthetic_study
     from ..rating import RatingError
 
     if not synthetic and not study_id:
-        raise fail("name a stored study (centaur collab study create FILE) or pass --synthetic")
-    try:
-        data = synthetic_study(seed=seed) if synthetic else load_study_data(_url(), study_id)
-        result = run(data, rounds=rounds, seed=seed)
-    except (LookupError, RatingError) as exc:
-        raise fail(escape(str(exc)) + "; grade the sessions first: centaur collab grade --all") from None
+        raise InvalidInput("name a stored study (centaur collab study create FILE) or pass --synthetic")
+    if task_term not in ("difficulty", "task", "none"):
+        raise InvalidInput("--task-term must be difficulty, task or none")
+    with context(after="; grade the sessions first: centaur collab grade --all", errors=(NotFound, RatingError),
+                 builtin=(LookupError,), kind=NotFound):  # fmt: skip
+        data = synthetic_study(seed=seed) if synthetic else load_study_data(_url(), study_id, coder=coder,
+                                                                            min_kappa=min_kappa)
+        result = run(data, rounds=rounds, seed=seed, task_term=task_term)  # type: ignore[arg-type]
     title = "Synthetic collaboration study" if synthetic else f"Collaboration study {study_id}"
     if html is not None:
         html.write_text(render_html(result, title), encoding="utf-8")
     if as_json:
         print_json(result)
         return
+    _print_analysis(title, result, data)
+    if html is not None:
+        console.print(f"HTML report: {html}")
+
+
+def _print_analysis(title: str, result: dict[str, Any], data: Any) -> None:
+    rt = result["ratings"]
     console.print(f"[bold]{escape(title)}[/]: {result['sessions']} sessions, {result['people']} people, "
                   f"{result['agents']} agents, mean score {_fmt(result['mean_score'])}")
+    console.print(f"{rt['model']}; ranked by the CollabSkill score mu - {rt['k']:g} sigma; bootstrap "
+                  f"{rt['rounds']} rounds")
     _print_table("agents: together vs alone", result["agent_ranking"]["agents"])
+    for group in ("human", "task"):
+        loo = rt["stability"].get(f"leave_one_{group}_out")
+        if loo:
+            means = ", ".join(f"{a['name']} {a['mean_rank']:.2f}" for a in loo["agents"])
+            console.print(f"leave-one-{group}-out ({loo['fits']} refits): mean rank {means}")
     _print_table("win rate against the autonomous baseline", result["quartile_wins"])
     keep = ("item", "n", "mean_change", "p", "rank_biserial", "change_lower_half", "change_upper_half", "mw_p")
     _print_table("survey before/after", [{k: r.get(k) for k in keep} for r in result["pre_post"]])
     _print_table("pre-survey vs skill (Spearman)", result["survey_vs_skill"])
-    cols = ("indicator", "rate", "r_pb", "p", "effect_given_skill")
+    if data.fluency is not None:
+        _print_kappa(data.fluency.coders)
+    cols = ("indicator", "sessions", "rate", "r_pb", "p", "effect_given_skill")
     _print_table("behaviours vs score", [{k: r.get(k) for k in cols} for r in result["behaviours"]["indicators"]])
+    for gone in result["behaviours"]["left_out"]:
+        console.print(f"[yellow]left out[/] {gone['indicator']} ({escape(gone['coder'])}): {escape(gone['reason'])}")
     if "recovery" in result:
         console.print(f"recovery: Spearman of true and estimated skills {result['recovery']['humans_spearman']:.3f}")
-    if html is not None:
-        console.print(f"HTML report: {html}")
 
 
 @app.command("export")
@@ -190,15 +236,13 @@ def export(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Write sessions, events, deliverables index, surveys, judgements and overrides as CSV or Parquet."""
-    from ..collabstudy.export import export_study
+    from ..collabstudy import export_study
 
     if fmt not in ("csv", "parquet"):
-        raise fail(f"--format {escape(fmt)}: use csv or parquet")
-    try:
+        raise InvalidInput(f"--format {fmt}: use csv or parquet")
+    with context(builtin=(LookupError,), kind=NotFound):  # no study of that id
         _platform().close_due(study_id)  # tasks whose time ran out while nobody looked: timed_out
         paths = export_study(_url(), study_id, out, fmt)  # type: ignore[arg-type]
-    except LookupError as exc:
-        raise fail(escape(str(exc))) from None
     if as_json:
         print_json({"files": [str(p) for p in paths]})
         return
@@ -214,10 +258,8 @@ def override(
     note: str = typer.Option("", "--note", help="Why."),
 ) -> None:
     """Record a researcher's grade beside the judges' automatic one (which is kept)."""
-    from ..collabstudy.export import override_grade
+    from ..collabstudy import override_grade
 
-    try:
+    with context(builtin=(ValueError,)):  # a score outside 0-100
         override_grade(_url(), session, researcher, score, note)
-    except ValueError as exc:
-        raise fail(escape(str(exc))) from None
     console.print(f"session {session}: {researcher} {score:g} (the judges' grade is kept beside it)")

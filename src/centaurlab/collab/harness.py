@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from ..errors import ServiceError
 from ..models import ChatRequest, ModelError, ModelProvider
 from .agents import TEXT_PROTOCOL, AgentConfig
 from .convert import render_for_prompt
@@ -63,13 +64,17 @@ class Trajectory:
         return data
 
 
+DELIVERABLES_HEADER = "Deliverables (write them with exactly these names):"
+"""Marks the platform's task message in a conversation (it is no one's words)."""
+
+
 def task_message(task: TaskInstance, ws: Workspace, inline: int = 0) -> str:
     """The first user message: prompt, deliverables, files; with `inline` > 0 the reference files'
     text too (shared out evenly, each cut to its share), for models that cannot afford tool turns."""
     deliverables = "\n".join(f"- {d.name} ({d.kind.value}): {d.description}" for d in task.deliverables)
     files = "\n".join(f"- {name}" for name in ws.files()) or "(none)"
     text = (
-        f"{task.prompt.strip()}\n\nDeliverables (write them with exactly these names):\n{deliverables}\n\n"
+        f"{task.prompt.strip()}\n\n{DELIVERABLES_HEADER}\n{deliverables}\n\n"
         f"Files in your workspace:\n{files}"
     )
     refs = [n for n in ws.files() if n.startswith("reference/")]
@@ -111,13 +116,20 @@ def _actions(cfg: AgentConfig, answer: str, raw: Any) -> list[Action]:
     return [parse_text_action(answer, cfg.tools)]
 
 
+RESULT_LEAD = "Result of "
+RETRY_LEAD = "Your answer could not be used: "
+HARNESS_LEADS = (RESULT_LEAD, RETRY_LEAD)
+"""How the harness's own user-role messages to the model begin (a tool's result in the text protocol, the
+correction of an unusable answer): readers of a conversation tell them from a person's words by these."""
+
+
 def _feedback(cfg: AgentConfig, action: Action, text: str) -> dict[str, Any]:
     if cfg.protocol == "tools":
         return {"role": "tool", "tool_call_id": action.call_id or action.tool, "content": text}
-    return {"role": "user", "content": f"Result of {action.tool}:\n{text}\n\nNext action?"}
+    return {"role": "user", "content": f"{RESULT_LEAD}{action.tool}:\n{text}\n\nNext action?"}
 
 
-class ToolCallingRefused(Exception):
+class ToolCallingRefused(ServiceError):
     """The endpoint refused `tools` on the first request (HTTP 400/422): retry with the text protocol."""
 
 
@@ -190,7 +202,7 @@ def run_steps(
             step.parse_error = str(exc)
             messages += [
                 {"role": "assistant", "content": response.text},
-                {"role": "user", "content": f"Your answer could not be used: {exc}. Try again."},
+                {"role": "user", "content": f"{RETRY_LEAD}{exc}. Try again."},
             ]
             if on_step:
                 on_step(step)

@@ -1,9 +1,15 @@
-"""Ratings from graded sessions: (human or none, agent, task term, score) into `rating/`.
+"""Ratings from graded sessions, by the paper's model: outcome = agent + human + noise.
 
-Each graded session is one observation of the additive model outcome = agent + human (+ task
-term) + noise, fitted exactly by `rating.fit_sessions`. The autonomous baseline enters as the
-human "no human", so its skill is the baseline's own entry on the same scale. The task term is
-the task's difficulty level by default (one effect per level), or the task itself.
+Each graded session is one observation of CollabSkill's additive model (§4, Appendix E), fitted
+exactly by `rating.fit_sessions` with the paper's priors (`Priors.collabskill`: every entity
+N(0, (25/3)^2), so that skills sit on the score's 0-100 scale as in the paper's tables). The
+autonomous baseline enters as the human "(no human)", so its skill is the baseline's own entry
+on the same scale. Rankings use the CollabSkill score mu - 3 sigma; stability is the paper's:
+10,000 bootstrap rounds over sessions, leave-one-human-out and leave-one-task-out (one refit per
+task, §6).
+
+A task term (the task's difficulty level, or the task itself) is not part of the paper's model;
+asked for, it is fitted as a second model and reported beside the first, never instead of it.
 """
 
 from __future__ import annotations
@@ -13,11 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .. import rating as r
-from ..store.collab import NO_HUMAN
 from .results import SessionRow
+from .tables import NO_HUMAN
 
 TaskTerm = Literal["difficulty", "task", "none"]
 NO_HUMAN_LABEL = "(no human)"
+PAPER_MODEL = "outcome = agent + human + noise (CollabSkill §4, Appendix E)"
 
 
 @dataclass
@@ -25,9 +32,16 @@ class CollabRating:
     sessions: int
     noise_sigma: float
     task_term: str
+    """The term of the model reported beside the paper's ("none": the paper's model only)."""
+    model: str = PAPER_MODEL
+    k: float = r.CONSERVATIVE_K
+    rounds: int = 0
     agents: list[dict[str, Any]] = field(default_factory=list)
     humans: list[dict[str, Any]] = field(default_factory=list)
     tasks: list[dict[str, Any]] = field(default_factory=list)
+    """The task term's effects, from the model beside the paper's."""
+    beside: dict[str, Any] = field(default_factory=dict)
+    """The model with the task term: its formula, noise and agents (mu, sigma, score, rank)."""
     stability: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
@@ -35,46 +49,77 @@ class CollabRating:
         return dict(self.__dict__)
 
 
-def _rows(post: r.SkillPosterior, kind: r.Kind, boot: r.SessionBootstrap | None) -> list[dict[str, Any]]:
+def _rows(post: r.SkillPosterior, kind: r.Kind, boot: r.SessionBootstrap | None, k: float) -> list[dict[str, Any]]:
+    """Leaderboard rows sorted by the CollabSkill score, each with its rank and 95% intervals."""
     low, high = r.credible_intervals(post, kind)
     index = {n: i for i, n in enumerate(post.names(kind))}
     out = []
-    for row in r.skill_rows(post, kind, boot):
+    for rank, row in enumerate(r.skill_rows(post, kind, boot, k), start=1):
         i = index[row.name]
         d = row.as_dict()
+        d["rank"] = rank
         d["ci_low"], d["ci_high"] = float(low[i]), float(high[i])
         d["boot_low"], d["boot_high"] = d.pop("low"), d.pop("high")
         out.append(d)
     return out
 
 
+def _beside(rows: list[SessionRow], humans: list[str], task_term: TaskTerm, k: float) -> tuple[dict[str, Any],
+                                                                                               list[dict[str, Any]]]:
+    """The model with the task term, fitted on the same sessions: its agents' figures and its task effects."""
+    tasks = [x.difficulty if task_term == "difficulty" else x.task_id for x in rows]
+    design = r.SessionDesign.from_labels([x.agent for x in rows], humans, tasks)
+    post = r.fit_sessions(design, [x.outcome for x in rows], priors=r.Priors.collabskill())
+    agents = [{"name": a["name"], "mu": a["mu"], "sigma": a["sigma"], "conservative": a["conservative"],
+               "rank": a["rank"]} for a in _rows(post, "agent", None, k)]
+    info = {"task_term": task_term, "model": f"outcome = agent + human + {task_term} + noise",
+            "noise_sigma": post.noise_sigma, "agents": agents}
+    return info, _rows(post, "task", None, k)
+
+
 def rate_sessions(
-    rows: list[SessionRow], *, task_term: TaskTerm = "difficulty", rounds: int = 2000, seed: int = 0
+    rows: list[SessionRow],
+    *,
+    task_term: TaskTerm = "none",
+    rounds: int = r.DEFAULT_ROUNDS,
+    seed: int = 0,
+    k: float = r.CONSERVATIVE_K,
 ) -> CollabRating:
+    """The paper's rating of every graded session; `task_term` adds the model with that term beside it."""
     graded = [x for x in rows if not math.isnan(x.outcome)]
     if not graded:
         raise r.RatingError("no graded sessions: run `centaur collab grade --all` first")
     humans = [NO_HUMAN_LABEL if x.human == NO_HUMAN else x.human for x in graded]
-    tasks = None if task_term == "none" else [x.difficulty if task_term == "difficulty" else x.task_id for x in graded]
-    design = r.SessionDesign.from_labels([x.agent for x in graded], humans, tasks)
-    post = r.fit_sessions(design, [x.outcome for x in graded])
-    result = CollabRating(len(graded), post.noise_sigma, task_term)
-    boot = r.bootstrap_sessions(post, rounds=rounds, seed=seed) if len(graded) >= 2 else None
-    result.agents = _rows(post, "agent", boot)
-    result.humans = _rows(post, "human", boot)
-    if tasks is not None:
-        result.tasks = _rows(post, "task", None)
+    design = r.SessionDesign.from_labels([x.agent for x in graded], humans)
+    post = r.fit_sessions(design, [x.outcome for x in graded], priors=r.Priors.collabskill())
+    result = CollabRating(len(graded), post.noise_sigma, task_term, k=k)
+    boot = r.bootstrap_sessions(post, rounds=rounds, seed=seed, k=k) if len(graded) >= 2 and rounds else None
+    result.rounds = boot.rounds if boot else 0
+    result.agents = _rows(post, "agent", boot, k)
+    result.humans = _rows(post, "human", boot, k)
     if boot is not None:
-        result.stability["bootstrap"] = {"rounds": rounds, "seed": seed, "agents": boot.agents.as_dict()}
-    for name, fn, need in (
-        ("leave_one_human_out", r.leave_one_human_out, design.n_humans),
-        ("leave_one_task_out", r.leave_one_task_out, design.n_tasks),
-    ):
-        if need >= 2:
-            try:
-                result.stability[name] = fn(post).as_dict()
-            except r.RatingError as exc:
-                result.notes.append(f"{name}: {exc}")
-        else:
-            result.notes.append(f"{name}: needs at least two {'humans' if 'human' in name else 'task groups'}")
+        result.stability["bootstrap"] = {"rounds": boot.rounds, "seed": seed, "resample": "sessions",
+                                         "agents": boot.agents.as_dict()}
+    _leave_one_out(result, post, [x.task_id for x in graded], k)
+    if task_term != "none":
+        result.beside, result.tasks = _beside(graded, humans, task_term, k)
+        by_name = {a["name"]: a for a in result.beside["agents"]}
+        for a in result.agents:
+            other = by_name[a["name"]]
+            a["mu_task_term"], a["rank_task_term"] = other["mu"], other["rank"]
     return result
+
+
+def _leave_one_out(result: CollabRating, post: r.SkillPosterior, task_ids: list[str], k: float) -> None:
+    """Leave each human, then each task, out in turn (the paper's §6); a note says why one is missing."""
+    if post.design.n_humans >= 2:
+        try:
+            result.stability["leave_one_human_out"] = r.leave_one_human_out(post, k).as_dict()
+        except r.RatingError as exc:
+            result.notes.append(f"leave_one_human_out: {exc}")
+    else:
+        result.notes.append("leave_one_human_out: needs at least two humans")
+    if len(set(task_ids)) >= 2:
+        result.stability["leave_one_task_out"] = r.leave_one_task_out(post, task_ids, k).as_dict()
+    else:
+        result.notes.append("leave_one_task_out: needs sessions on at least two tasks")

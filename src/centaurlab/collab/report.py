@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..rating import DEFAULT_ROUNDS
 from ..stats import HtmlReport
 from .agreement import calibrate, disagreements, icc2_1, krippendorff_alpha, self_preference
 from .onet import FAMILIES
@@ -151,7 +152,9 @@ def calibration_figures(rows: list[SessionRow]) -> list[dict[str, Any]]:
     return out
 
 
-def build_report(rows: list[SessionRow], threshold: float = DEFAULT_THRESHOLD, rounds: int = 2000) -> CollabReport:
+def build_report(
+    rows: list[SessionRow], threshold: float = DEFAULT_THRESHOLD, rounds: int = DEFAULT_ROUNDS
+) -> CollabReport:
     notes = []
     rating = None
     try:
@@ -276,26 +279,30 @@ def render_html(rep: CollabReport) -> str:
         )
     if rep.rating:
         rt = rep.rating
-        doc.heading("Ratings (additive Gaussian model, exact posterior)")
+        doc.heading("Ratings (the paper's model, exact posterior)")
         doc.paragraph(
-            f"{rt['sessions']} graded sessions; task term: {rt['task_term']}; noise sigma "
-            f"{rt['noise_sigma']:.2f}. Conservative = mu - 2.326 sigma."
+            f"{rt['model']}; {rt['sessions']} graded sessions; noise sigma {rt['noise_sigma']:.2f}. "
+            f"Ranked by the CollabSkill score mu - {rt['k']:g} sigma (the paper's tables)"
+            + (f"; beside it, {rt['beside']['model']} (noise sigma {rt['beside']['noise_sigma']:.2f})."
+               if rt["beside"] else ".")
         )
         cols = [
+            "rank",
             "name",
             "sessions",
+            "conservative",
             "mu",
             "sigma",
-            "conservative",
             "ci_low",
             "ci_high",
             "boot_low",
             "boot_high",
             "mean_rank",
             "p_first",
-        ]
+        ] + (["mu_task_term", "rank_task_term"] if rt["beside"] else [])
         doc.table(_frame(rt["agents"], cols), "Agents")
-        doc.table(_frame(rt["humans"], cols), "Humans (the autonomous baseline is '(no human)')")
+        doc.table(_frame(rt["humans"], [c for c in cols if "task_term" not in c]),
+                  "Humans (the autonomous baseline is '(no human)')")
         if rt["tasks"]:
             doc.table(_frame(rt["tasks"], ["name", "sessions", "mu", "sigma", "ci_low", "ci_high"]), "Task term")
         for note in rt["notes"]:

@@ -9,9 +9,9 @@ from typing import Any
 from sqlalchemy import select
 
 from ..store import session_scope
-from ..store.collab import CollabFile, CollabHandGrade, CollabJudgement, CollabRubric, CollabSession
 from .agreement import aggregate
 from .loader import load_collab_bank
+from .tables import CollabFile, CollabHandGrade, CollabJudgement, CollabRubric, CollabSession
 
 
 @dataclass

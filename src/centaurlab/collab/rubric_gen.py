@@ -24,7 +24,6 @@ from typing import Any
 
 from ..models import ModelProvider, Registry
 from ..store import session_scope
-from ..store.collab import add_rubric, latest_rubric
 from .convert import render_for_prompt
 from .llm_json import ask_json
 from .rubric import (
@@ -41,6 +40,7 @@ from .rubric import (
     validate,
 )
 from .schema import TaskInstance
+from .tables import add_rubric, latest_rubric
 
 RUBRIC_SYSTEM = """You write grading rubrics for occupational work tasks. A rubric lists checks a grader
 can verify by opening the deliverables. Write JSON with four categories:

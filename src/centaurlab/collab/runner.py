@@ -15,12 +15,11 @@ from pathlib import Path
 from sqlalchemy import select
 
 from ..models import ModelProvider, Registry, StoredProvider, load_registry
-from ..store import session_scope
-from ..store.collab import NO_HUMAN, CollabSession, save_files
-from ..store.models import utcnow
+from ..store import session_scope, utcnow
 from .agents import AgentConfig
 from .harness import Step, run_agent
 from .schema import TaskInstance
+from .tables import NO_HUMAN, CollabSession, save_files
 from .workspace import Workspace
 
 AUTONOMOUS = "autonomous"

@@ -2,6 +2,10 @@
 ranking beside the autonomous scores, win rates against the autonomous baseline per skill
 quartile, pre/post survey changes, survey measures against skill, and behaviours against scores.
 
+Wherever the paper ranks, splits or correlates by skill it uses the CollabSkill score (mu - 3
+sigma, §4), and so do these: the agents' order, the quartiles, the median split, the Spearman
+correlations. Only the regression that holds skill fixed uses the posterior mean.
+
 Pure functions of `StudyData`; tests run them on the synthetic study with known skills.
 """
 
@@ -14,10 +18,10 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from ..collab.rate import rate_sessions
-from ..collab.results import SessionRow
+from ..collab import SessionRow, TaskTerm, rate_sessions
+from ..rating import DEFAULT_ROUNDS
+from .behaviours import behaviours
 from .data import Obs, StudyData
-from .fluency import IDS
 from .instruments import HAS_ITEMS, LIKERT_ITEMS, ordinal
 
 PRE_MEASURES = ("d1_llm_familiarity", "d2_professional_use", "d3_experience_years", *LIKERT_ITEMS, *HAS_ITEMS)
@@ -36,10 +40,16 @@ def _rows(obs: list[Obs]) -> list[SessionRow]:
     return rows
 
 
-def ratings(data: StudyData, rounds: int = 1000, seed: int = 0) -> dict[str, Any]:
-    """The exact model on people's sessions: agent + human + task difficulty, with intervals, bootstrap
-    and leave-one-out (collab.rate)."""
-    return rate_sessions(_rows(data.human_sessions), task_term="difficulty", rounds=rounds, seed=seed).as_dict()
+def ratings(data: StudyData, rounds: int = DEFAULT_ROUNDS, seed: int = 0,
+            task_term: TaskTerm = "none") -> dict[str, Any]:
+    """The paper's model on people's sessions (agent + human + noise), with intervals, the bootstrap and
+    leave-one-out; `task_term` fits the model with that term beside it (collab.rate)."""
+    return rate_sessions(_rows(data.human_sessions), task_term=task_term, rounds=rounds, seed=seed).as_dict()
+
+
+def collab_skill(rated: dict[str, Any], kind: str = "humans") -> dict[str, float]:
+    """Each rated entity's CollabSkill score (mu - 3 sigma), by name."""
+    return {row["name"]: row["conservative"] for row in rated[kind]}
 
 
 def _rank(values: dict[str, float]) -> dict[str, int]:
@@ -47,14 +57,17 @@ def _rank(values: dict[str, float]) -> dict[str, int]:
 
 
 def agent_ranking(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
-    collab = {a["name"]: a["mu"] for a in rated["agents"]}
+    """Agents by their CollabSkill score with people, beside their mean score alone on the same tasks."""
+    collab = collab_skill(rated, "agents")
+    fit = {a["name"]: a for a in rated["agents"]}
     alone: dict[str, list[float]] = defaultdict(list)
     for o in data.autonomous:
         alone[o.agent].append(o.score)
     auto = {a: float(np.mean(v)) for a, v in alone.items()}
     rc, ra = _rank(collab), _rank(auto)
-    rows = [{"agent": a, "collab_skill": collab[a], "collab_rank": rc[a], "autonomous_mean": auto.get(a),
-             "autonomous_rank": ra.get(a)} for a in sorted(collab, key=rc.__getitem__)]
+    rows = [{"agent": a, "collab_skill": collab[a], "mu": fit[a]["mu"], "sigma": fit[a]["sigma"],
+             "collab_rank": rc[a], "autonomous_mean": auto.get(a), "autonomous_rank": ra.get(a)}
+            for a in sorted(collab, key=rc.__getitem__)]
     shared = [a for a in collab if a in auto]
     tau = stats.kendalltau([rc[a] for a in shared], [ra[a] for a in shared]).statistic if len(shared) >= 2 else None
     return {"agents": rows, "kendall_tau": _f(tau)}
@@ -62,8 +75,8 @@ def agent_ranking(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
 
 def quartile_wins(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
     """Each person's session against the same agent alone on the same task (ties count half), by the
-    person's skill quartile."""
-    skill = {h["name"]: h["mu"] for h in rated["humans"]}
+    quartile of the person's CollabSkill score."""
+    skill = collab_skill(rated)
     baseline: dict[tuple[str, str], list[float]] = defaultdict(list)
     for o in data.autonomous:
         baseline[(o.agent, o.task)].append(o.score)
@@ -95,8 +108,8 @@ def _paired(pre: list[float], post: list[float]) -> dict[str, Any]:
 
 def pre_post(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
     """Per attitude item: paired Wilcoxon (rank-biserial effect size), then the change of people below vs
-    at or above the median skill, Mann-Whitney U."""
-    skill = {h["name"]: h["mu"] for h in rated["humans"]}
+    at or above the median CollabSkill score, Mann-Whitney U."""
+    skill = collab_skill(rated)
     median = float(np.median(list(skill.values()))) if skill else 0.0
     rows = []
     for item in (*LIKERT_ITEMS, *HAS_ITEMS):
@@ -121,7 +134,8 @@ def pre_post(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def survey_vs_skill(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
-    skill = {h["name"]: h["mu"] for h in rated["humans"]}
+    """Spearman correlation of each pre-survey measure with the person's CollabSkill score."""
+    skill = collab_skill(rated)
     rows = []
     for item in PRE_MEASURES:
         pairs = [(ordinal(item, data.pre[h].get(item)), skill[h]) for h in data.pre if h in skill]
@@ -133,50 +147,11 @@ def survey_vs_skill(data: StudyData, rated: dict[str, Any]) -> list[dict[str, An
     return rows
 
 
-def behaviours(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
-    """Point-biserial correlation of each indicator with the session score, the total count and the raw
-    user turns against the score, indicator rates per agent, and (beyond the paper) each indicator's
-    effect on the score with the person's skill as a covariate (OLS)."""
-    coded = [o for o in data.human_sessions if o.codes is not None]
-    if len(coded) < 3:
-        return {"sessions": len(coded), "indicators": [], "note": "too few coded sessions"}
-    scores = np.array([o.score for o in coded])
-    skill = {h["name"]: h["mu"] for h in rated["humans"]}
-    covariate = np.array([skill.get(o.human, 0.0) for o in coded])
-    rows = []
-    for i in IDS:
-        x = np.array([1.0 if o.codes and o.codes[i] else 0.0 for o in coded])
-        row: dict[str, Any] = {"indicator": i, "rate": float(x.mean())}
-        if 0 < x.sum() < len(x):
-            r = stats.pointbiserialr(x, scores)
-            row |= {"r_pb": float(r.statistic), "p": float(r.pvalue), "mean_with": float(scores[x == 1].mean()),
-                    "mean_without": float(scores[x == 0].mean())}
-            design = np.column_stack([np.ones_like(x), x, covariate])
-            beta, *_ = np.linalg.lstsq(design, scores, rcond=None)
-            resid = scores - design @ beta
-            sigma2 = float(resid @ resid) / max(1, len(x) - 3)
-            se = math.sqrt(sigma2 * float(np.linalg.inv(design.T @ design)[1, 1]))
-            row |= {"effect_given_skill": float(beta[1]), "effect_se": se}
-        rows.append(row)
-    total = np.array([sum(o.codes.values()) if o.codes else 0 for o in coded], dtype=float)
-    turns = np.array([o.user_turns for o in coded], dtype=float)
-    out: dict[str, Any] = {"sessions": len(coded), "indicators": rows}
-    for name, values in (("total_count", total), ("user_turns", turns)):
-        if np.ptp(values) > 0:
-            r = stats.pearsonr(values, scores)
-            out[name] = {"pearson_r": float(r.statistic), "p": float(r.pvalue)}
-    per_agent: dict[str, dict[str, float]] = {}
-    for agent in sorted({o.agent for o in coded}):
-        mine = [o for o in coded if o.agent == agent]
-        per_agent[agent] = {i: float(np.mean([bool(o.codes and o.codes[i]) for o in mine])) for i in IDS}
-    out["rates_per_agent"] = per_agent
-    return out
-
-
-def analyse(data: StudyData, rounds: int = 1000, seed: int = 0) -> dict[str, Any]:
+def analyse(data: StudyData, rounds: int = DEFAULT_ROUNDS, seed: int = 0,
+            task_term: TaskTerm = "none") -> dict[str, Any]:
     from .fluency import agreement
 
-    rated = ratings(data, rounds=rounds, seed=seed)
+    rated = ratings(data, rounds=rounds, seed=seed, task_term=task_term)
     people = data.human_sessions
     result: dict[str, Any] = {
         "sessions": len(people), "people": len({o.human for o in people}), "agents": len({o.agent for o in people}),
@@ -185,6 +160,7 @@ def analyse(data: StudyData, rounds: int = 1000, seed: int = 0) -> dict[str, Any
         "ratings": rated, "agent_ranking": agent_ranking(data, rated), "quartile_wins": quartile_wins(data, rated),
         "pre_post": pre_post(data, rated), "survey_vs_skill": survey_vs_skill(data, rated),
         "behaviours": behaviours(data, rated),
+        "fluency_coding": data.fluency.as_dict() if data.fluency else None,
     }
     model_codes = {o.session: o.codes for o in people if o.codes is not None}
     if data.hand_codes:

@@ -5,6 +5,11 @@ conversation is kept so the next message continues it.
 The loop is collab's harness (`collab.harness.run_steps`), the same one the autonomous baseline
 runs, so an agent behaves alike alone and with a person. Only the request differs for agents held
 to a JSON schema by the server's grammar (the embedded model): see `request_for`.
+
+What the participant sees of a step is decided here too (`shown`): when the model's answer breaks
+the tool protocol, the harness tells the model what was wrong ("no JSON object found; answer with
+...") and asks again. That correction is the platform speaking to the model: the participant sees
+the model's own words as the agent's, and a short note from the system, never the correction.
 """
 
 from __future__ import annotations
@@ -12,18 +17,42 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..collab.agents import AgentConfig
-from ..collab.harness import Step, Steps, ToolCallingRefused, build_request, first_messages, run_steps
-from ..collab.protocol import action_schema, content_cap
-from ..collab.schema import TaskInstance
-from ..collab.workspace import Workspace
+from ..collab import (
+    AgentConfig,
+    Step,
+    Steps,
+    TaskInstance,
+    ToolCallingRefused,
+    Workspace,
+    action_schema,
+    build_request,
+    content_cap,
+    first_messages,
+    run_steps,
+)
 from ..models import ChatRequest, ModelProvider
 
 PERSON_LEAD = "You work on this task together with a person who directs you. Their message:"
 
+PROTOCOL_NOTE = "The agent's answer was not an action the platform could run; it was asked to try again."
+"""What the participant is told when the model's answer broke the tool protocol."""
+
 
 Turn = Steps
 """What one turn of the chat did: the harness's step loop's own record."""
+
+
+def note_for(step: Step) -> str | None:
+    """The system note a step carries for the participant (stored with the step's event)."""
+    return PROTOCOL_NOTE if step.parse_error else None
+
+
+def shown(payload: dict[str, Any]) -> tuple[str, str | None]:
+    """An `agent_step` event as the participant reads it when the agent made no tool call: the model's
+    own words, and the system note (events stored before notes were kept get it from their parse error)."""
+    words = str(payload.get("answer") or "").strip() or "(no text)"
+    note = payload.get("note") or (PROTOCOL_NOTE if payload.get("parse_error") else None)
+    return words, note
 
 
 def start_messages(cfg: AgentConfig, task: TaskInstance, ws: Workspace) -> list[dict[str, Any]]:

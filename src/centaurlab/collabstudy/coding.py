@@ -1,5 +1,7 @@
 """Code a stored study's submitted sessions for the AI-fluency indicators with a model; each result is
-an append-only event keyed by (session, model), so running it again codes only what is left."""
+an append-only event keyed by (session, model), so running it again codes only what is left. The same
+model codes the hand-coded validation transcripts (fluency_check.py), stored per transcript, so that
+the analysis can say how far its codes agree with the researchers'."""
 
 from __future__ import annotations
 
@@ -8,39 +10,37 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..collab.llm_json import JsonAskError
+from ..collab import JsonAskError, human_sessions
 from ..models import ModelProvider, StoredProvider, load_registry
 from ..store import session_scope
-from ..store.collab import CollabSession
-from ..store.collab_study import CollabParticipant, CollabStudyEvent, add_event
-from .fluency import code_log, render_log
-from .load import FLUENCY_EVENT
+from .fluency import code_log
+from .fluency_check import ValidationSet, load_set
+from .load import FLUENCY_EVENT, session_transcripts, stored_checks
+from .tables import CollabFluencyCheck, CollabParticipant, CollabStudyEvent, add_event
 from .view import now_ms
 
 
-def log_text(trajectory: dict[str, Any]) -> str:
-    messages = trajectory.get("messages") or []
-    if messages:
-        return render_log(messages[1:])  # the system prompt is the platform's, not the person's
-    return str(trajectory.get("log_text") or "")
+def _provider(url: str, model: str, provider: ModelProvider | None) -> ModelProvider:
+    return provider or StoredProvider(load_registry().provider(model), url, run_id="collab-study:fluency")
 
 
 def code_study(url: str, study_id: str, model: str = "local", *, provider: ModelProvider | None = None,
                on_session: Callable[[int, str], None] | None = None) -> dict[str, Any]:
     with session_scope(url) as s:
         people = set(s.scalars(select(CollabParticipant.id).where(CollabParticipant.study_id == study_id)))
-        sessions = [(r.id, r.human, r.trajectory) for r in s.scalars(
-            select(CollabSession).where(CollabSession.human.in_(people)).order_by(CollabSession.id))]
+        sessions = [(r.id, r.human) for r in human_sessions(s, people)]
+        logs = session_transcripts(s, people)
         done = {(ev.payload.get("collab_session"), ev.payload.get("model")) for ev in s.scalars(
             select(CollabStudyEvent).where(CollabStudyEvent.kind == FLUENCY_EVENT,
                                            CollabStudyEvent.participant_id.in_(people)))}
-    provider = provider or StoredProvider(load_registry().provider(model), url, run_id="collab-study:fluency")
+    provider = _provider(url, model, provider)
     out: dict[str, Any] = {"coded": 0, "kept": 0, "failed": []}
-    for sid, human, trajectory in sessions:
+    for sid, human in sessions:
         if (sid, model) in done:
             out["kept"] += 1
             continue
-        text = log_text(trajectory)
+        log = logs.get(sid)
+        text = log.render() if log is not None else ""
         if not text.strip():
             out["failed"].append({"session": sid, "error": "no interaction log"})
             continue
@@ -55,4 +55,41 @@ def code_study(url: str, study_id: str, model: str = "local", *, provider: Model
         out["coded"] += 1
         if on_session:
             on_session(sid, "coded")
+    return out
+
+
+def code_validation_set(url: str, model: str = "local", *, provider: ModelProvider | None = None,
+                        vset: ValidationSet | None = None,
+                        on_transcript: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Have `model` code every hand-coded validation transcript it has not coded yet (this version of the
+    set). An unusable answer is stored as a failure (the transcript counts as unanswered) and asked again
+    on the next run."""
+    vset = vset or load_set()
+    with session_scope(url) as s:
+        done = set(stored_checks(s, model, vset.digest))
+    provider = _provider(url, model, provider)
+    out: dict[str, Any] = {"coded": 0, "kept": 0, "failed": []}
+    for item in vset.transcripts:
+        if item.id in done:
+            out["kept"] += 1
+            continue
+        codes: dict[str, bool] | None = None
+        error = None
+        try:
+            codes = code_log(provider, item.transcript.render())
+            out["coded"] += 1
+        except JsonAskError as exc:
+            error = str(exc)[:2000]
+            out["failed"].append({"transcript": item.id, "error": error})
+        with session_scope(url) as s:
+            row = s.scalars(select(CollabFluencyCheck).where(
+                CollabFluencyCheck.coder == model, CollabFluencyCheck.set_digest == vset.digest,
+                CollabFluencyCheck.transcript == item.id)).first()
+            if row is None:
+                s.add(CollabFluencyCheck(coder=model, set_digest=vset.digest, transcript=item.id, codes=codes,
+                                         error=error))
+            else:
+                row.codes, row.error = codes, error
+        if on_transcript:
+            on_transcript(item.id)
     return out

@@ -4,7 +4,10 @@ the behaviour codes, as plain rows; from the store or from the synthetic study a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .fluency_check import FluencyValidation
 
 
 @dataclass
@@ -18,7 +21,8 @@ class Obs:
     score: float
     kind: str = "human"  # human | autonomous
     user_turns: int = 0
-    codes: dict[str, bool] | None = None
+    codes: dict[str, bool | None] | None = None
+    """Fluency codes: the model's, and the rules' for what a rule reads (None: not observed in this log)."""
 
 
 @dataclass
@@ -29,6 +33,8 @@ class StudyData:
     hand_codes: dict[str, dict[str, bool]] = field(default_factory=dict)
     truth: dict[str, Any] | None = None
     """Known skills of a synthetic study (humans, agents), for checking that the analysis recovers them."""
+    fluency: FluencyValidation | None = None
+    """The coders' agreement with the hand-coded transcripts: which indicators are analysed, from which coder."""
 
     @property
     def human_sessions(self) -> list[Obs]:

@@ -10,9 +10,9 @@ from typing import Any, Literal
 import pandas as pd
 from sqlalchemy import select
 
+from ..collab import judgements_of, rubric_versions, stored_files
 from ..store import session_scope
-from ..store.collab import CollabFile, CollabJudgement, CollabRubric
-from ..store.collab_study import (
+from .tables import (
     CollabGradeOverride,
     CollabParticipant,
     CollabStudyEvent,
@@ -33,7 +33,7 @@ def study_tables(url: str, study_id: str) -> dict[str, pd.DataFrame]:
         sessions = list(s.scalars(select(CollabStudySession).where(CollabStudySession.participant_id.in_(ids))
                                   .order_by(CollabStudySession.participant_id, CollabStudySession.idx)))
         collab_ids = [x.collab_session_id for x in sessions if x.collab_session_id is not None]
-        rubric_version = {r.id: r.version for r in s.scalars(select(CollabRubric))}
+        rubric_version = rubric_versions(s)
         tables: dict[str, list[dict[str, Any]]] = {
             "sessions": [{"participant": x.participant_id, "occupation": people[x.participant_id].occupation_code,
                           "index": x.idx, "task": x.task_id, "agent": x.agent, "mode": x.mode, "status": x.status,
@@ -47,8 +47,7 @@ def study_tables(url: str, study_id: str) -> dict[str, pd.DataFrame]:
                        for e in s.scalars(select(CollabStudyEvent).where(CollabStudyEvent.participant_id.in_(ids))
                                           .order_by(CollabStudyEvent.id))],
             "deliverables": [{"collab_session": f.session_id, "name": f.name, "sha256": f.sha256, "size": f.size}
-                             for f in s.scalars(select(CollabFile).where(CollabFile.session_id.in_(collab_ids))
-                                                .order_by(CollabFile.session_id, CollabFile.name))],
+                             for f in stored_files(s, collab_ids)],
             "surveys": [{"participant": a.participant_id, "phase": a.phase, "item": k, "answer": str(v)}
                         for a in s.scalars(select(CollabSurveyAnswers).where(
                             CollabSurveyAnswers.participant_id.in_(ids)))
@@ -56,8 +55,7 @@ def study_tables(url: str, study_id: str) -> dict[str, pd.DataFrame]:
             "judgements": [{"collab_session": j.session_id, "rubric_version": rubric_version.get(j.rubric_id),
                             "judge": j.judge, "model": j.model, "status": j.status, "total": j.total,
                             "error": j.error, "scores": json.dumps(j.scores)}
-                           for j in s.scalars(select(CollabJudgement).where(CollabJudgement.session_id.in_(collab_ids))
-                                              .order_by(CollabJudgement.id))],
+                           for j in judgements_of(s, collab_ids)],
             "overrides": [{"collab_session": o.session_id, "researcher": o.researcher, "score": o.score,
                            "note": o.note, "created_at": o.created_at}
                           for o in s.scalars(select(CollabGradeOverride).where(

@@ -9,11 +9,12 @@ The model answers one JSON object of booleans, schema-constrained where the serv
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..collab.llm_json import ask_json
+from ..collab import ask_json
+from ..errors import InvalidInput
 from ..models import ModelProvider
 
 
@@ -47,25 +48,16 @@ INDICATORS: tuple[Indicator, ...] = (
 IDS: tuple[str, ...] = tuple(i.id for i in INDICATORS)
 
 
-class CodingError(ValueError):
-    pass
-
-
-def user_turns(log: Sequence[dict[str, Any]]) -> list[str]:
-    return [str(m.get("content", "")) for m in log if m.get("role") == "user"]
+class CodingError(InvalidInput, ValueError):
+    """Codes that an agreement statistic cannot use."""
 
 
 def render_log(log: Sequence[dict[str, Any]], limit: int = 6000) -> str:
-    """The log as lines 'PERSON: ...' / 'AGENT: ...' (tool results cut short), at most `limit` characters."""
-    lines = []
-    for m in log:
-        role = {"user": "PERSON", "assistant": "AGENT", "tool": "TOOL"}.get(str(m.get("role")), "")
-        if not role:
-            continue
-        text = str(m.get("content") or "")
-        lines.append(f"{role}: {text[:300] if role == 'TOOL' else text}")
-    text = "\n".join(lines)
-    return text if len(text) <= limit else text[:limit] + "\n[... cut]"
+    """A harness conversation as 'PERSON: ...' / 'AGENT: ...' lines, at most `limit` characters; the
+    harness's own messages to the model are not the person's and are left out (transcript.py)."""
+    from .transcript import from_messages
+
+    return from_messages(log).render(limit)
 
 
 def schema() -> dict[str, Any]:
@@ -112,16 +104,19 @@ def cohen_kappa(a: Sequence[bool], b: Sequence[bool]) -> float:
     return float("nan") if expected == 1 else (observed - expected) / (1 - expected)
 
 
-def agreement(model: dict[str, dict[str, bool]], hand: dict[str, dict[str, bool]]) -> list[dict[str, Any]]:
-    """Per indicator: sessions compared, percent agreement and Cohen's kappa of the model against a hand-coded
-    sample (keys are session ids present in both)."""
+def agreement(model: Mapping[str, Mapping[str, bool | None]],
+              hand: Mapping[str, Mapping[str, bool | None]]) -> list[dict[str, Any]]:
+    """Per indicator: sessions compared, percent agreement and Cohen's kappa of the codes against a hand-coded
+    sample (keys are session ids present in both; a code that is None, not observed, is not compared)."""
     shared = sorted(set(model) & set(hand))
     rows = []
     for i in IDS:
-        a, b = [model[s][i] for s in shared], [hand[s][i] for s in shared]
-        rows.append({"indicator": i, "n": len(shared),
-                     "agreement": sum(x == y for x, y in zip(a, b, strict=True)) / len(shared) if shared else None,
-                     "kappa": cohen_kappa(a, b) if shared else None})
+        pairs = [(model[s].get(i), hand[s].get(i)) for s in shared]
+        a = [bool(x) for x, y in pairs if x is not None and y is not None]
+        b = [bool(y) for x, y in pairs if x is not None and y is not None]
+        rows.append({"indicator": i, "n": len(a),
+                     "agreement": sum(x == y for x, y in zip(a, b, strict=True)) / len(a) if a else None,
+                     "kappa": cohen_kappa(a, b) if a else None})
     return rows
 
 

@@ -14,12 +14,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ..collab.loader import CollabBank, load_collab_bank
-from ..collab.schema import TaskInstance
+from ..collab import CollabBank, TaskInstance, load_collab_bank
 from ..models import ModelProvider, StoredProvider, load_registry
 from ..store import session_scope
-from ..store.collab_study import CollabStudyRow
 from .studyfile import CollabStudy
+from .tables import CollabStudyRow
 from .turnlog import TurnLog
 from .view import now_ms
 
@@ -66,7 +65,7 @@ class Platform:
             if model not in self._cache:
                 self._cache[model] = self._providers(model) if self._providers else load_registry().provider(model)
             inner = self._cache[model]
-        return StoredProvider(inner, self.url, run_id="collab-study", cache=False, sink=log.call if log else None)
+        return StoredProvider(inner, self.url, run_id="collab-study", cache=False, sink=log.calls if log else None)
 
     def bank(self, name: str) -> CollabBank:
         if name not in self._banks:

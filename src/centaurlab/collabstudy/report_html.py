@@ -25,14 +25,23 @@ def render_html(result: dict[str, Any], title: str) -> str:
     beh = result.get("behaviours", {})
     summary = [{k: result.get(k) for k in ("sessions", "people", "agents", "autonomous_sessions", "mean_score")}]
     extra = [{"measure": k, **v} for k, v in beh.items() if k in ("total_count", "user_turns")]
+    coding = result.get("fluency_coding") or {}
+    coders = coding.get("coders", [])
+    kappa = [{"indicator": i, **{c["coder"]: c["kappa"].get(i) for c in coders}}
+             for i in dict.fromkeys(i for c in coders for i in c["kappa"])]
+    rated = result["ratings"]
     parts = [
         _table("Study", summary),
         _table("Agents: skill together vs autonomous", result.get("agent_ranking", {}).get("agents", [])),
-        _table("Agent ratings (exact posterior, 95% intervals, bootstrap)", result["ratings"]["agents"]),
-        _table("People: skill", result["ratings"]["humans"]),
+        _table(f"Agent ratings: {rated['model']}, ranked by mu - {rated['k']:g} sigma (exact posterior, 95% "
+               f"intervals, {rated['rounds']} bootstrap rounds)", rated["agents"]),
+        _table("People: skill", rated["humans"]),
         _table("Win rate against the autonomous baseline by skill quartile", result.get("quartile_wins", [])),
         _table("Survey before and after (Wilcoxon, median split)", result.get("pre_post", [])),
         _table("Pre-survey measures vs skill (Spearman)", result.get("survey_vs_skill", [])),
+        _table(f"AI-fluency coders: Cohen's kappa against {coding.get('transcripts', 0)} hand-coded transcripts",
+               kappa),
+        _table("AI-fluency indicators left out of the analysis", beh.get("left_out", [])),
         _table("AI-fluency behaviours vs session score", beh.get("indicators", [])),
         _table("Counts vs session score (Pearson)", extra),
         _table("Model codes vs hand codes", result.get("coding_agreement", [])),

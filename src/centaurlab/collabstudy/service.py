@@ -17,12 +17,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..collab.agents import get_agent
-from ..collab.onet import FAMILIES
-from ..collab.workspace import REFERENCE_DIR, Workspace
-from ..store import session_scope
-from ..store.collab import CollabSession, save_files
-from ..store.collab_study import (
+from ..collab import FAMILIES, REFERENCE_DIR, Workspace, get_agent, hand_in
+from ..store import session_scope, utcnow
+from ..study import check_answers
+from .chat import Turn, agent_turn
+from .instruments import OCCUPATION
+from .plan import EXTERNAL, plan_sessions
+from .platform import Platform, ProviderFactory
+from .tables import (
     CollabParticipant,
     CollabStudyEvent,
     CollabStudyRow,
@@ -31,16 +33,10 @@ from ..store.collab_study import (
     CollabUpload,
     add_event,
 )
-from ..store.models import utcnow
-from ..study.surveys import check_answers
-from .chat import Turn, agent_turn
-from .instruments import OCCUPATION
-from .plan import EXTERNAL, plan_sessions
-from .platform import Platform, ProviderFactory
 from .turnlog import TurnLog
-from .view import CLOSED, TIME_LIMIT, USED_BEFORE, NotAParticipant, TimeUp, View, WrongStep, digest
+from .view import CLOSED, TIME_LIMIT, USED_BEFORE, TimeUp, UnknownParticipant, View, WrongStep, digest
 
-__all__ = ["USED_BEFORE", "CollabStudies", "NotAParticipant", "ProviderFactory", "TimeUp", "View", "WrongStep",
+__all__ = ["USED_BEFORE", "CollabStudies", "UnknownParticipant", "ProviderFactory", "TimeUp", "View", "WrongStep",
            "is_reference"]
 
 HUMAN = "human"
@@ -93,7 +89,7 @@ class CollabStudies(Platform):
             row = (s.get(CollabParticipant, pid) if pid else s.scalars(select(CollabParticipant).where(
                 CollabParticipant.token_digest == digest(token))).first())
             if row is None:
-                raise NotAParticipant("this link is not a participant's link: open the study link again")
+                raise UnknownParticipant("this link is not a participant's link: open the study link again")
             sessions = {x.idx: {"status": x.status, "agent": x.agent, "mode": x.mode, "task_id": x.task_id,
                                 "used_before": x.used_before, "collab_session_id": x.collab_session_id,
                                 "started_ms": x.started_ms}
@@ -312,18 +308,14 @@ class CollabStudies(Platform):
                 "files": sorted(turn.changed), "timed_out": late}
 
     def _hand_in(self, s: Session, v: View, row: CollabStudySession, files: dict[str, bytes],
-                 extra: dict[str, Any]) -> CollabSession:
-        """The session's deliverables as a collab session of kind "human", ready for the judges."""
+                 extra: dict[str, Any]) -> int:
+        """The session's deliverables as a collab session of kind "human", ready for the judges; its id."""
         trajectory: dict[str, Any] = {"messages": row.messages, "mode": row.mode, **extra}
-        collab = CollabSession(kind=HUMAN, agent=row.agent, model="external" if row.mode == EXTERNAL
-                               else get_agent(row.agent).model, task_id=row.task_id,
-                               bank=v.study.tasks.bank, human=v.id, status="done", steps=0, tokens=0,
-                               trajectory=trajectory, finished_at=utcnow())
-        s.add(collab)
-        s.flush()
-        save_files(s, collab.id, files)
-        row.collab_session_id = collab.id
-        return collab
+        model = "external" if row.mode == EXTERNAL else get_agent(row.agent).model
+        collab_id = hand_in(s, kind=HUMAN, agent=row.agent, model=model, task_id=row.task_id,
+                            bank=v.study.tasks.bank, human=v.id, trajectory=trajectory, files=files)
+        row.collab_session_id = collab_id
+        return collab_id
 
     def _time_out(self, v: View, idx: int) -> None:
         """Close the task as timed out, once (the event's key makes a second closing a no-op): what its
@@ -360,7 +352,7 @@ class CollabStudies(Platform):
                     raise WrongStep("upload the outside agent's interaction log (text, a transcript or screenshots)")
                 if not files:
                     raise WrongStep("there is no deliverable yet: write or upload the files the task asks for")
-                collab = self._hand_in(s, v, row, files, {"log_text": log_text.strip()[:200_000]}
+                collab_id = self._hand_in(s, v, row, files, {"log_text": log_text.strip()[:200_000]}
                                        if log_text.strip() else {})
                 for name, data in (logs or {}).items():
                     s.add(CollabUpload(study_session_id=row.id, kind="log", name=Path(name).name[:300], size=len(data),
@@ -370,10 +362,10 @@ class CollabStudies(Platform):
                                        size=len(log_text.encode()), content=log_text.encode()[:MAX_UPLOAD]))
                 row.status, row.submitted_ms = "submitted", self.clock()
                 add_event(s, v.id, f"server:submit:{idx}", "submit", self.clock(),
-                          {"files": sorted(files), "collab_session": collab.id,
+                          {"files": sorted(files), "collab_session": collab_id,
                            "time_on_task_ms": row.submitted_ms - (row.started_ms or row.submitted_ms)}, idx)
                 self._maybe_post(s, v)
-                return collab.id
+                return collab_id
 
 
 def is_reference(name: str) -> bool:

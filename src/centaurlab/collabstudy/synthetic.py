@@ -2,7 +2,8 @@
 with known skills, survey answers and behaviour codes, to check that the analysis recovers what was
 put in: the workers' and agents' skills, a ranking that diverges from the autonomous scores, a
 higher win rate against the baseline in the top skill quartile, more trust after the study for the
-less skilled, LLM familiarity that goes with skill, and behaviours that go with the score.
+less skilled, LLM familiarity that goes with skill, and behaviours that go with the score, coded by
+a synthetic model coder whose agreement with the hand-coded validation transcripts is known.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import numpy as np
 
 from .data import Obs, StudyData
 from .fluency import IDS
+from .fluency_check import load_set, validate_coders
 from .instruments import D1_OPTIONS, D2_OPTIONS, HAS_OPTIONS, SENTIMENTS
 
 AGENTS = ("cowork", "code", "codex", "manus", "gemini")
 COLLAB_SKILL = (6.0, 3.0, 0.0, -1.5, -6.0)
 AUTONOMOUS = (-1.0, 2.0, 5.0, -3.0, 1.0)  # a different order alone than together
 DIFFICULTY = {"easy": 4.0, "medium": 0.0, "hard": -5.0}
+SYNTHETIC_CODER = "synthetic coder"
 GOOD = ("define_audience", "tone_style", "provide_examples", "interaction_mode", "clarify_goal", "specify_format")
 
 
@@ -42,7 +45,8 @@ def synthetic_study(workers: int = 93, sessions: int = 386, tasks: int = 25, see
             agent = AGENTS[(k + int(h[1:])) % len(AGENTS)]
             task = task_ids[int(rng.integers(tasks))]
             propensity = 1 / (1 + np.exp(-(z[h] * 1.2 - 0.3)))
-            codes = {i: bool(rng.random() < (propensity if i in GOOD else 0.35)) for i in IDS}
+            codes: dict[str, bool | None] = {i: bool(rng.random() < (propensity if i in GOOD else 0.35))
+                                             for i in IDS}
             score = 72 + skill[h] + agent_skill[agent] + DIFFICULTY[task_level[task]] + rng.normal(0, 4)
             out.append(Obs(f"s{len(out):04d}", h, agent, task, task_level[task], float(np.clip(score, 0, 100)),
                            "human", int(rng.poisson(4)) + 1, codes))
@@ -76,7 +80,12 @@ def synthetic_study(workers: int = 93, sessions: int = 386, tasks: int = 25, see
     hand: dict[str, dict[str, bool]] = {}
     for o in out[:: max(1, sessions // 40)][:40]:
         if o.codes is not None:
-            hand[o.session] = {i: (not v) if rng.random() < 0.08 else v for i, v in o.codes.items()}
+            hand[o.session] = {i: (not v) if rng.random() < 0.08 else bool(v) for i, v in o.codes.items()}
     truth = {"humans": {h: float(v) for h, v in skill.items()}, "agents": dict(agent_skill),
              "autonomous": dict(zip(AGENTS, AUTONOMOUS, strict=True))}
-    return StudyData(out, pre, post, hand, truth)
+    # the synthetic model coder on the shipped hand-coded transcripts: their labels, each flipped with
+    # probability 5%; the rules code them for real
+    vset = load_set()
+    checks = {t.id: {i: (not v) if rng.random() < 0.05 else v for i, v in t.labels.items() if i in IDS}
+              for t in vset.transcripts}
+    return StudyData(out, pre, post, hand, truth, validate_coders(vset, SYNTHETIC_CODER, checks))

@@ -17,10 +17,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ..collab.harness import Step
-from ..collab.workspace import Workspace, WorkspaceError
-from ..store.collab_study import CollabStudyEvent
-from ..store.model_calls import ModelCall
+from ..collab import Step, Workspace, WorkspaceError
+from ..models import PendingCalls
+from .chat import note_for
+from .tables import CollabStudyEvent
 
 
 @dataclass
@@ -29,7 +29,8 @@ class TurnLog:
     idx: int
     clock: Callable[[], int]
     events: list[CollabStudyEvent] = field(default_factory=list)
-    calls: list[ModelCall] = field(default_factory=list)
+    calls: PendingCalls = field(default_factory=PendingCalls)
+    """The turn's model calls: the sink of its StoredProvider."""
 
     def event(self, kind: str, payload: dict[str, Any]) -> None:
         """A server event; its client id is new, so it needs no look-up before the insert."""
@@ -37,14 +38,12 @@ class TurnLog:
             participant_id=self.participant, client_id=f"server:{kind}:{self.idx}:{uuid.uuid4().hex}",
             idx=self.idx, kind=kind, t_ms=self.clock(), payload=payload))
 
-    def call(self, row: ModelCall) -> None:
-        self.calls.append(row)
-
     def step(self, step: Step, ws: Workspace) -> None:
-        """The step's tool calls and results, and a version (size, SHA-256) of every file it changed."""
+        """The step's tool calls and results (with the note the participant is shown when the answer broke
+        the tool protocol), and a version (size, SHA-256) of every file it changed."""
         self.event("agent_step", {"answer": step.answer[:4000], "actions": step.actions, "results": step.results,
-                                  "parse_error": step.parse_error, "latency_s": step.latency_s,
-                                  "tokens": step.prompt_tokens + step.completion_tokens})
+                                  "parse_error": step.parse_error, "note": note_for(step),
+                                  "latency_s": step.latency_s, "tokens": step.prompt_tokens + step.completion_tokens})
         for result in step.results:
             for name in result.get("changed") or []:
                 try:
@@ -57,8 +56,8 @@ class TurnLog:
     def flush(self, s: Session) -> None:
         """Add what is pending to the caller's transaction, in the order it happened."""
         s.add_all(self.events)
-        s.add_all(self.calls)
-        self.events, self.calls = [], []
+        self.calls.flush(s)
+        self.events = []
 
     @property
     def pending(self) -> bool:

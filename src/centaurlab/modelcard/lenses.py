@@ -1,6 +1,6 @@
 """What the store knows about one model, lens by lens: bench, arena, collab and its model calls.
 
-Read straight from the store's tables (the pillars own them; this module only reads), so a card
+Read from the store through each pillar's own functions (the pillars own the tables), so a card
 never triggers work: an empty lens says which command would fill it. Each lens also keeps the
 per-unit values behind its headline score (one per bench sample, per match, per session), which
 the comparison resamples for its bootstrap, and names the settings its figures were measured with,
@@ -14,13 +14,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
-
-from .. import store
-from ..models import sent_temperatures
-from ..store.arena import ArenaMatch
-from ..store.arena_generation import GeneratedAgent
-from ..store.collab import CollabSession
+from ..arena import agents_overview, match_outcomes
+from ..bench import graded_samples, stored_runs
+from ..collab import has_sessions
+from ..models import calls_of_model, sent_temperatures
 from .figures import Figure, json_safe, mean_figure, rate_figure
 
 BENCH_AXES = ("correctness", "efficiency", "quality", "composite", "human_percentile")
@@ -92,12 +89,10 @@ def temperature_text(values: list[float | None]) -> str:
 def bench_lens(url: str, model: str) -> Lens:
     lens = Lens("bench", score="composite",
                 empty_hint=f"centaur bench run --model {model} --bank <bank> --samples 3")
-    with store.session_scope(url) as s:
-        rows = list(s.scalars(select(store.BenchSample).where(store.BenchSample.model == model,
-                                                               store.BenchSample.status == "graded")))
-        data = [(r.run_id, r.task_id, r.framing, {a: getattr(r, a) for a in BENCH_AXES}) for r in rows]
-        run_ids = sorted({run for run, *_ in data})
-        configs = [c for (c,) in s.execute(select(store.BenchRun.config).where(store.BenchRun.id.in_(run_ids)))]
+    data = [(r.run_id, r.task_id, r.framing, {a: getattr(r, a) for a in BENCH_AXES})
+            for r in graded_samples(url, model)]
+    run_ids = sorted({run for run, *_ in data})
+    configs = [r.config for r in stored_runs(url) if r.id in run_ids]
     runs = [f"bench:{run}" for run, *_ in data]
     for axis in BENCH_AXES:
         why = ("no graded sample" if not data else "no human scores for these tasks" if axis == "human_percentile"
@@ -143,13 +138,10 @@ def _match_points(winner: int | None, side: int) -> float:
 def arena_lens(url: str, model: str) -> Lens:
     lens = Lens("arena", score="win_rate",
                 empty_hint=f"centaur arena generate -m {model}, then centaur arena tournament with its gen-... agents")
-    with store.session_scope(url) as s:
-        agents = list(s.scalars(select(GeneratedAgent).where(GeneratedAgent.model == model)))
-        info = [(a.name, a.run, a.strategy, a.status, a.debug_rounds, a.failure_kind) for a in agents]
-        names = [a[0] for a in info]
-        matches = list(s.execute(
-            select(ArenaMatch.tournament_id, ArenaMatch.agent_a, ArenaMatch.agent_b, ArenaMatch.winner)
-            .where(ArenaMatch.agent_a.in_(names) | ArenaMatch.agent_b.in_(names)))) if names else []  # fmt: skip
+    info = [(a["name"], a["run"], a["strategy"], a["status"], a["debug_rounds"], a["failure_kind"])
+            for a in agents_overview(url, model=model)]
+    names = [a[0] for a in info]
+    matches = [(m.tournament_id, m.agent_a, m.agent_b, m.winner) for m in match_outcomes(url, names)]
     points: dict[str, list[float]] = defaultdict(list)
     tournaments: dict[str, set[str]] = defaultdict(set)
     for tid, a, b, winner in matches:
@@ -193,10 +185,7 @@ def arena_lens(url: str, model: str) -> Lens:
 
 def calls_lens(url: str, model: str) -> Lens:
     lens = Lens("calls", empty_hint=f"any command that asks {model} (bench run, arena generate, collab run)")
-    with store.session_scope(url) as s:
-        rows = list(s.execute(select(store.ModelCall.run_id, store.ModelCall.latency_s, store.ModelCall.cost,
-                                     store.ModelCall.cached, store.ModelCall.error,
-                                     store.ModelCall.completion_tokens).where(store.ModelCall.model == model)))
+    rows = [(c.run_id, c.latency_s, c.cost, c.cached, c.error, c.completion_tokens) for c in calls_of_model(url, model)]
     runs = [f"calls:{r[0]}" for r in rows if r[0]]
     fresh = [r for r in rows if not r[3]]
     lens.figures["latency_s"] = mean_figure([r[1] for r in fresh], runs, bounds=(0.0, math.inf))
@@ -217,13 +206,10 @@ def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
     its autonomous score (mean judged outcome of its agents alone) and the gap between the two."""
     lens = Lens("collab", score="skill",
                 empty_hint=f"centaur collab run --agent <an agent using {model}> then centaur collab grade --all")
-    with store.session_scope(url) as s:
-        has = s.scalars(select(CollabSession.id).where(CollabSession.model == model).limit(1)).first()
-    if has is None:
+    if not has_sessions(url, model):
         lens.figures["skill"] = Figure(None, 0, reason="no collab session")
         return lens
-    from ..collab.rate import rate_sessions
-    from ..collab.results import load_results
+    from ..collab import load_results, rate_sessions
     from ..rating import RatingError
 
     rows = load_results(url)
@@ -255,8 +241,8 @@ def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
 
 def collab_sessions(url: str, agent: str) -> list[dict[str, Any]]:
     """The sessions behind a card's collab figures for one agent (the target of its `collab:<agent>` runs):
-    task, kind, status and the judges' totals, as `collab.results` reads them."""
-    from ..collab.results import load_results
+    task, kind, status and the judges' totals, as the collab pillar's results read them."""
+    from ..collab import load_results
 
     return [json_safe({"session": r.id, "kind": r.kind, "task": r.task_id, "model": r.model, "human": r.human,
                        "status": r.status, "judges": dict(r.judges), "outcome": r.outcome})

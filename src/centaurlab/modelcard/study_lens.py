@@ -27,9 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 import pandas as pd
-from sqlalchemy import select
 
-from .. import store
+from ..study import study_ids
 from .figures import Figure, finite, mean_figure, rate_figure
 from .lenses import Group, Lens
 
@@ -39,16 +38,11 @@ EFFECTS = {"tasks_completed": "effect_tasks_completed", "mean_time_to_success_s"
 RATE = (0.0, 1.0)
 
 
-def _study_ids(url: str) -> list[str]:
-    with store.session_scope(url) as s:
-        return list(s.scalars(select(store.StudyRow.id).order_by(store.StudyRow.id)))
-
-
 def study_lens(url: str, model: str) -> Lens:
     lens = Lens("study", score="suggestions_accepted",
                 empty_hint=f"centaur study create <study.toml> with a condition using {model}; "
                            "then centaur serve for participants")
-    for study_id in _study_ids(url):
+    for study_id in study_ids(url):
         try:
             group = _study_group(url, study_id, model, lens.tables)
         except (LookupError, ValueError, KeyError):
@@ -85,10 +79,15 @@ def _conditions(spec: Any, model: str) -> dict[str, set[str]]:
 
 
 def _study_group(url: str, study_id: str, model: str, tables: dict[str, list[dict[str, Any]]]) -> Group | None:
-    from ..study.metrics import apply_exclusions, participant_metrics, prepare
-    from ..study.report_bridge import study_frames
-    from ..study.settings import model_settings, participants_label
-    from ..study.studies import StudyCache
+    from ..study import (
+        StudyCache,
+        apply_exclusions,
+        model_settings,
+        participant_metrics,
+        participants_label,
+        prepare,
+        study_frames,
+    )
 
     spec = StudyCache(url).get(study_id).spec
     which = _conditions(spec, model)
@@ -138,7 +137,7 @@ def _single(group: Group, rows: pd.DataFrame, runs: list[str], settings: dict[st
 
 def _whole(group: Group, ev: pd.DataFrame, people: pd.DataFrame, per_person: pd.DataFrame, conditions: set[str],
            runs: list[str], settings: dict[str, Any], tables: dict[str, list[dict[str, Any]]], study_id: str) -> None:
-    from ..study.metrics import condition_effects, control_of, task_metrics
+    from ..study import condition_effects, control_of, task_metrics
 
     rows = per_person[per_person["condition"].isin(conditions)]
     whole = {**settings, "conditions": sorted(conditions)}
@@ -164,7 +163,7 @@ def _whole(group: Group, ev: pd.DataFrame, people: pd.DataFrame, per_person: pd.
 
 def _paired(group: Group, ev: pd.DataFrame, conditions: set[str], model: str, runs: list[str],
             settings: dict[str, Any], tables: dict[str, list[dict[str, Any]]], study_id: str) -> None:
-    from ..study.metrics import paired_choices, rank_paired
+    from ..study import paired_choices, rank_paired
 
     pairs = paired_choices(ev)
     pairs = pairs[pairs["condition"].isin(conditions)]

@@ -1,10 +1,15 @@
-"""LLM providers: OpenAI-compatible HTTP, the embedded offline model, replay; one registry."""
+"""LLM providers: OpenAI-compatible HTTP, the embedded offline model, replay; one registry; the log of
+every call and the answer cache, in its own tables."""
 
+from . import embedded as embedded  # the embedded model: its weights and its OpenAI-compatible server
+from .async_openai import AsyncCompletions
+from .calls import CallFigures, called_models, calls_of_model, sent_temperatures
 from .fim import DEFAULT_BUDGET, FimContext, FimPlan, build_context, clean_suggestion, plan_fim, strip_code_fences
 from .fim_templates import FimTemplate, UnknownFimTemplate, fim_template, fim_template_names, get_fim_template
+from .limiter import ModelLimiter
 from .provider import ModelProvider, OpenAIProvider
 from .registry import DEFAULT_MODEL, ModelConfig, Registry, load_registry
-from .stored import StoredProvider, call_row, sent_temperatures
+from .stored import PendingCalls, StoredProvider, call_row
 from .suggestion import LengthPolicy
 from .types import (
     ChatRequest,
@@ -18,9 +23,40 @@ from .types import (
 )
 
 __all__ = [
-    "StoredProvider", "call_row", "sent_temperatures",
-    "DEFAULT_MODEL", "ChatRequest", "CompletionRequest", "Message", "ModelConfig", "ModelConfigError", "ModelError",
-    "ModelProvider", "ModelResponse", "OpenAIProvider", "Registry", "ReplayMiss", "Usage", "load_registry",
-    "DEFAULT_BUDGET", "FimContext", "FimPlan", "FimTemplate", "LengthPolicy", "UnknownFimTemplate", "build_context",
-    "clean_suggestion", "fim_template", "fim_template_names", "get_fim_template", "plan_fim", "strip_code_fences",
+    "AsyncCompletions",
+    "CallFigures",
+    "ChatRequest",
+    "CompletionRequest",
+    "DEFAULT_BUDGET",
+    "DEFAULT_MODEL",
+    "FimContext",
+    "FimPlan",
+    "FimTemplate",
+    "LengthPolicy",
+    "Message",
+    "ModelConfig",
+    "ModelConfigError",
+    "ModelError",
+    "ModelLimiter",
+    "ModelProvider",
+    "ModelResponse",
+    "OpenAIProvider",
+    "PendingCalls",
+    "Registry",
+    "ReplayMiss",
+    "StoredProvider",
+    "UnknownFimTemplate",
+    "Usage",
+    "build_context",
+    "called_models",
+    "call_row",
+    "calls_of_model",
+    "clean_suggestion",
+    "fim_template",
+    "fim_template_names",
+    "get_fim_template",
+    "load_registry",
+    "plan_fim",
+    "sent_temperatures",
+    "strip_code_fences",
 ]

@@ -7,13 +7,13 @@ finds sample k again after a crash instead of paying for it twice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from ..store import session_scope
-from ..store.model_calls import ModelCall, cache_response, cached_response
+from .calls import ModelCall, cache_response, cached_response
 from .provider import ModelProvider, OnText, chat_payload, completion_payload
 from .replay import request_key, response_to_json
 from .types import ChatRequest, CompletionRequest, ModelError, ModelResponse, Usage
@@ -37,6 +37,28 @@ def response_from_cache(name: str, data: dict[str, Any]) -> ModelResponse:
         model=name, text=data.get("text", ""), finish_reason=data.get("finish_reason"),
         usage=Usage(**data.get("usage", {})), latency_s=0.0, first_token_s=0.0, cost_usd=0.0, raw=data,
     )
+
+
+class PendingCalls:
+    """Call-log rows held for the caller's own transaction: given as a StoredProvider's `sink`, then
+    flushed into the transaction that writes the rest of the caller's step, so both commit together."""
+
+    def __init__(self) -> None:
+        self._rows: list[ModelCall] = []
+
+    def __call__(self, row: ModelCall) -> None:
+        self._rows.append(row)
+
+    def __bool__(self) -> bool:
+        return bool(self._rows)
+
+    def rows(self) -> list[ModelCall]:
+        """The rows, still held: a transaction that fails and is tried again adds them again."""
+        return list(self._rows)
+
+    def flush(self, session: Session) -> None:
+        session.add_all(self._rows)
+        self._rows = []
 
 
 class StoredProvider:
@@ -130,14 +152,3 @@ def _row(name: str, endpoint: str, key: str, payload: dict[str, Any], response: 
         cost=response.cost_usd if response else None,
     )
 
-
-def sent_temperatures(database_url: str, model: str, run_ids: Sequence[str] | None = None) -> list[float | None]:
-    """The distinct temperatures the model's logged calls went out with (of these runs; None: the request
-    named none, so the endpoint's default applied), for the settings a figure names."""
-    temperature = ModelCall.request["temperature"].as_float()
-    query = select(temperature).distinct().where(ModelCall.model == model)
-    if run_ids is not None:
-        query = query.where(ModelCall.run_id.in_(list(run_ids)))
-    with session_scope(database_url) as session:
-        values = set(session.scalars(query))
-    return sorted(values, key=lambda v: (v is None, v or 0.0))

@@ -11,6 +11,11 @@ Two resampling units:
   exact, with no refits. Humans' own ranks are not reported in this mode (a clone ranking
   among clones has no meaning).
 
+Each round is ranked as the leaderboard is, by that round's conservative score mu - k sigma
+(k = 3, the CollabSkill score, §6): the round's posterior variances come from the same batched
+factorisation, so this costs one batched inverse more. The default of 10,000 rounds is the
+paper's.
+
 The noise variance is held at the full-data value: the bootstrap measures how the ranking
 moves with the data, not how the noise estimate does. Batch sizes derive from the problem
 size only, so a seed gives the same numbers on any machine.
@@ -24,10 +29,11 @@ from typing import Literal
 import numpy as np
 import scipy.sparse as sp
 
-from ._types import FloatArray, batch_size
+from ._types import FloatArray, Kind, batch_size
 from .contributions import human_contributions
 from .errors import RatingError
 from .posterior import SkillPosterior
+from .priors import CONSERVATIVE_K
 from .problem import SessionProblem
 from .stability import RankStability
 
@@ -43,6 +49,8 @@ class SessionBootstrap:
     seed: int
     agents: RankStability
     humans: RankStability | None
+    k: float = CONSERVATIVE_K
+    """Rounds are ranked by mu - k sigma (k = 0: by mu)."""
 
 
 def _indicator(rows: np.ndarray, cols: np.ndarray, n: int, width: int) -> sp.csr_matrix:
@@ -50,9 +58,22 @@ def _indicator(rows: np.ndarray, cols: np.ndarray, n: int, width: int) -> sp.csr
     return sp.csr_matrix((ones, (rows, cols)), shape=(n, width))
 
 
-def _session_rounds(
-    problem: SessionProblem, noise_var: float, rounds: int, rng: np.random.Generator
-) -> tuple[FloatArray, FloatArray]:
+@dataclass(frozen=True)
+class _Rounds:
+    """Posterior means and variances of every round (rows) for the dense block and the humans."""
+
+    dense: FloatArray
+    dense_var: FloatArray
+    human: FloatArray | None = None
+    human_var: FloatArray | None = None
+
+
+def _diagonals(schur: FloatArray) -> FloatArray:
+    """diag(S^-1) of a batch of K x K precision blocks: the dense skills' posterior variances."""
+    return np.diagonal(np.linalg.inv(schur), axis1=1, axis2=2)
+
+
+def _session_rounds(problem: SessionProblem, noise_var: float, rounds: int, rng: np.random.Generator) -> _Rounds:
     d = problem.design
     n, k, h = d.n_sessions, d.n_dense, d.n_humans
     a0 = problem.weights / noise_var
@@ -67,9 +88,9 @@ def _session_rounds(
     to_c = to_c.T.tocsr()
     gram = [_indicator(s_idx, cj * k + cl, n, k * k) for cj in cols for cl in cols]
     to_g = sp.csr_matrix(sum(gram)).T.tocsr()
-    dense_out = np.empty((rounds, k))
-    human_out = np.empty((rounds, h))
-    step = batch_size(8 * (3 * n + 3 * h * k + 2 * k * k + 4 * h), rounds)
+    dense_out, dense_var = np.empty((rounds, k)), np.empty((rounds, k))
+    human_out, human_var = np.empty((rounds, h)), np.empty((rounds, h))
+    step = batch_size(8 * (3 * n + 4 * h * k + 3 * k * k + 6 * h), rounds)
     p = np.full(n, 1.0 / n)
     for start in range(0, rounds, step):
         b = min(step, rounds - start)
@@ -83,17 +104,21 @@ def _session_rounds(
         schur -= np.einsum("bhk,bhl->bkl", cd, c)
         rhs = b_r0 + (to_r @ ay).T - np.einsum("bhk,bh->bk", cd, bh)
         theta = np.linalg.solve(schur, rhs[:, :, None])[:, :, 0]
+        inv = np.linalg.inv(schur)
         dense_out[start : start + b] = theta
+        dense_var[start : start + b] = np.diagonal(inv, axis1=1, axis2=2)
         human_out[start : start + b] = (bh - np.einsum("bhk,bk->bh", c, theta)) / dh
-    return dense_out, human_out
+        # Cov_hh = 1/d_h + g_h' S^-1 g_h with g_h = c_h / d_h (solve.py)
+        human_var[start : start + b] = 1.0 / dh + np.einsum("bhk,bkl,bhl->bh", cd, inv, cd)
+    return _Rounds(dense_out, dense_var, human_out, human_var)
 
 
-def _human_rounds(problem: SessionProblem, noise_var: float, rounds: int, rng: np.random.Generator) -> FloatArray:
+def _human_rounds(problem: SessionProblem, noise_var: float, rounds: int, rng: np.random.Generator) -> _Rounds:
     contrib = human_contributions(problem, noise_var)
     n_h, k = contrib.rhs.shape
     flat = contrib.schur.reshape(n_h, k * k)
-    out = np.empty((rounds, k))
-    step = batch_size(8 * (n_h + 3 * k * k + 2 * k), rounds)
+    out, var = np.empty((rounds, k)), np.empty((rounds, k))
+    step = batch_size(8 * (n_h + 4 * k * k + 2 * k), rounds)
     p = np.full(n_h, 1.0 / n_h)
     for start in range(0, rounds, step):
         b = min(step, rounds - start)
@@ -101,7 +126,8 @@ def _human_rounds(problem: SessionProblem, noise_var: float, rounds: int, rng: n
         schur = np.diag(contrib.prior_precision) + (m @ flat).reshape(b, k, k)
         rhs = contrib.prior_rhs + m @ contrib.rhs
         out[start : start + b] = np.linalg.solve(schur, rhs[:, :, None])[:, :, 0]
-    return out
+        var[start : start + b] = _diagonals(schur)
+    return _Rounds(out, var)
 
 
 def bootstrap_sessions(
@@ -110,21 +136,31 @@ def bootstrap_sessions(
     resample: Resample = "sessions",
     seed: int = 0,
     level: float = 0.95,
+    k: float = CONSERVATIVE_K,
 ) -> SessionBootstrap:
-    """Bootstrap distribution of the agents' (and, resampling sessions, humans') skills."""
+    """Bootstrap distribution of the agents' (and, resampling sessions, humans') skills, each round
+    ranked by its own mu - k sigma."""
     if rounds < 2:
         raise RatingError("the bootstrap needs at least 2 rounds")
     problem, nv = posterior.problem, posterior.solution.noise_var
     rng = np.random.default_rng(seed)
     na = problem.design.n_agents
-    agents_ref = posterior.mu("agent")
     humans: RankStability | None = None
     if resample == "sessions":
-        dense, hum = _session_rounds(problem, nv, rounds, rng)
-        humans = RankStability.from_samples(problem.design.human_names, hum, posterior.mu("human"), level)
+        got = _session_rounds(problem, nv, rounds, rng)
+        assert got.human is not None and got.human_var is not None
+        humans = _stability(posterior, "human", got.human, got.human_var, level, k)
     elif resample == "humans":
-        dense = _human_rounds(problem, nv, rounds, rng)
+        got = _human_rounds(problem, nv, rounds, rng)
     else:
         raise RatingError(f"resample must be 'sessions' or 'humans', not {resample!r}")
-    agents = RankStability.from_samples(problem.design.agent_names, dense[:, :na], agents_ref, level)
-    return SessionBootstrap(rounds, resample, seed, agents, humans)
+    agents = _stability(posterior, "agent", got.dense[:, :na], got.dense_var[:, :na], level, k)
+    return SessionBootstrap(rounds, resample, seed, agents, humans, k)
+
+
+def _stability(
+    posterior: SkillPosterior, kind: Kind, mu: FloatArray, var: FloatArray, level: float, k: float
+) -> RankStability:
+    scores = mu - k * np.sqrt(np.maximum(var, 0.0))
+    ranked_by = (scores, posterior.conservative(kind, k))
+    return RankStability.from_samples(posterior.names(kind), mu, posterior.mu(kind), level, ranked_by)

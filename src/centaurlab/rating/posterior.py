@@ -73,7 +73,8 @@ class SkillPosterior:
         return np.sqrt(np.diag(self.solution.dense_cov)[s])
 
     def conservative(self, kind: Kind, k: float = CONSERVATIVE_K) -> FloatArray:
-        """mu - k sigma: a skill the entity has with probability 1 - Phi(-k) (99% at 2.326)."""
+        """mu - k sigma: a skill the entity has with probability 1 - Phi(-k) (99.87% at the default k = 3,
+        the CollabSkill score of the paper's tables)."""
         return self.mu(kind) - k * self.sigma(kind)
 
     def covariance(self, kind: Kind) -> FloatArray:

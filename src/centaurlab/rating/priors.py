@@ -11,9 +11,11 @@ from .errors import RatingError
 TRUESKILL_MU = 25.0
 TRUESKILL_SIGMA = 25.0 / 3.0
 
-CONSERVATIVE_K = 2.326
-"""mu - k*sigma with k = 2.326 is the 1% lower quantile of a skill (CollabSkill); TrueSkill's
-leaderboards use k = 3."""
+CONSERVATIVE_K = 3.0
+"""The CollabSkill score is mu - 3 sigma: every row of the paper's agent table (§6) satisfies it
+(Claude Cowork 77.206 - 3 x 0.156 = 76.738), as TrueSkill's leaderboards do. The paper's text
+calls it "approximately the 1% lower quantile"; mu - 3 sigma is the 0.13% quantile, and the
+tables, not that phrase, are what a figure is compared with."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,22 @@ class Priors:
 
     def of(self, kind: Kind) -> GaussianPrior:
         return {"agent": self.agent, "human": self.human, "task": self.task}[kind]
+
+    @classmethod
+    def collabskill(cls) -> Priors:
+        """The paper's rating (§4, Appendix E): every agent and every human N(0, (25/3)^2).
+
+        The copy of the paper we work from lost the numbers of "we initialize all entities with
+        mu_0 and sigma_0"; its agent table fixes the mean. With one prior mean m for all entities
+        the posterior balances sum_a (mu_a - m) = sum_h (mu_h - m) (the likelihood cannot tell
+        a point added to every agent from a point taken from every human), so with 5 agents,
+        93 humans and a mean score of 78.6 the agents sit near the mean score (the table's 70
+        to 77) only when m is near 0; with TrueSkill's m = 25 they would sit near 52. Agent
+        skill is then the score the agent reaches with a typical person and human skill the
+        person's offset, on the score's own 0-100 scale. sigma_0 = 25/3 is TrueSkill's, which
+        the paper builds on. Tasks, when a task term is added, are offsets N(0, (25/3)^2) too.
+        """
+        return cls.alike(0.0, TRUESKILL_SIGMA)
 
     @classmethod
     def alike(cls, mu: float, sigma: float, task_sigma: float | None = None) -> Priors:

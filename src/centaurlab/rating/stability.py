@@ -14,8 +14,11 @@ from .ranking import kendall_tau, rank_summary
 class RankStability:
     """A distribution of skill vectors (bootstrap rounds), boiled down per entity.
 
-    Ranks are by value, 1 = best. `tau_*` summarise Kendall's tau between each round's ranking
-    and the full-data ranking (`reference`): 1 means the order never moves.
+    `mean`, `sd`, `low` and `high` describe the skills (posterior means) over the rounds. Ranks
+    are 1 = best, by the skills themselves or, given `ranked_by`, by each round's own score (the
+    conservative mu - k sigma of that round's posterior, as the leaderboard ranks). `tau_*`
+    summarise Kendall's tau between each round's ranking and the full-data ranking: 1 means the
+    order never moves.
     """
 
     names: tuple[str, ...]
@@ -37,11 +40,15 @@ class RankStability:
         samples: FloatArray,
         reference: FloatArray,
         level: float = 0.95,
+        ranked_by: tuple[FloatArray, FloatArray] | None = None,
     ) -> RankStability:
+        """`reference` is the full-data skill vector; `ranked_by` = (per-round scores, full-data
+        scores) when the ranking is by another score than the skill."""
         alpha = (1.0 - level) / 2.0
         low, high = np.quantile(samples, [alpha, 1.0 - alpha], axis=0)
-        mean_rank, p_first = rank_summary(samples)
-        tau = kendall_tau(samples, reference)
+        scores, score_ref = ranked_by if ranked_by is not None else (samples, reference)
+        mean_rank, p_first = rank_summary(scores)
+        tau = kendall_tau(scores, score_ref)
         finite = tau[np.isfinite(tau)]
         return cls(
             names=names,

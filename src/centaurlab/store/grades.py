@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .models import GradeRow
+from .base import GradeRow
 from .submissions import source_digest
 
 

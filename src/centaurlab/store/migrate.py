@@ -8,16 +8,21 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy import MetaData
 
 from .engine import default_url, engine_for, normalise_url
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-def alembic_config(url: str) -> Config:
+def alembic_config(url: str, metadata: MetaData | None = None) -> Config:
+    """Alembic's configuration for `url`. `metadata`, the complete schema to compare the database with
+    (autogenerate), comes from the caller: the store knows no pillar's tables, `centaurlab.schema` does.
+    Upgrades need none: each revision says what it changes."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.set_main_option("sqlalchemy.url", normalise_url(url).replace("%", "%%"))
+    cfg.attributes["target_metadata"] = metadata
     return cfg
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .models import Submission, TestVerdict
+from .base import Submission, TestVerdict
 
 
 def source_digest(source: str) -> str:

@@ -1,13 +1,90 @@
 """The user-study pillar: study files, assignment, participants, telemetry, surveys, metrics and
-exports. Its pages and API live in `centaurlab.web`."""
+exports. Its pages and API live in `centaurlab.web`; the task pages' banks and views are `tasks`'."""
 
-from .catalogue import Catalogue, UnknownBank, UnknownTask
-from .export import export_study, participant_attributes, study_events
-from .studies import Study, UnknownStudy, create_study, list_studies
-from .studyfile import StudyFileError, StudySpec, load_study
+from .autocomplete import SuggestRequest
+from .chat import ChatBody, chat_history
+from .export import (
+    TABLES,
+    LoggedEvent,
+    ParticipantLog,
+    build_tables,
+    export_study,
+    participant_attributes,
+    participant_log,
+    scrub_events,
+    study_events,
+    tasks_table,
+)
+from .metrics import (
+    apply_exclusions,
+    condition_effects,
+    control_of,
+    paired_choices,
+    participant_metrics,
+    prepare,
+    rank_paired,
+    render_report,
+    task_metrics,
+)
+from .participants import NotAParticipant, WrongStage
+from .platform import StudyPlatform
+from .report_bridge import metric_tables, report_html, report_study, study_frames
+from .session_view import coding_state, console_text, script_console
+from .settings import condition_settings, model_settings, participants_label
+from .studies import Study, StudyCache, UnknownStudy, create_study, list_studies, study_ids
+from .studyfile import StudyFileError, StudySpec, load_study, resolve_task_sets
+from .surveys import Question, check_answers
+from .tables import ParticipantRow
+from .telemetry import EventBatch
 
 __all__ = [
-    "Catalogue", "Study", "StudyFileError", "StudySpec", "UnknownBank", "UnknownStudy", "UnknownTask",
-    "create_study", "export_study", "list_studies", "load_study", "participant_attributes",
+    "ChatBody",
+    "EventBatch",
+    "LoggedEvent",
+    "NotAParticipant",
+    "ParticipantLog",
+    "ParticipantRow",
+    "Question",
+    "Study",
+    "StudyCache",
+    "StudyFileError",
+    "StudyPlatform",
+    "StudySpec",
+    "SuggestRequest",
+    "TABLES",
+    "UnknownStudy",
+    "WrongStage",
+    "apply_exclusions",
+    "build_tables",
+    "chat_history",
+    "check_answers",
+    "coding_state",
+    "condition_effects",
+    "condition_settings",
+    "console_text",
+    "control_of",
+    "create_study",
+    "export_study",
+    "list_studies",
+    "load_study",
+    "metric_tables",
+    "model_settings",
+    "paired_choices",
+    "participant_attributes",
+    "participant_log",
+    "participant_metrics",
+    "participants_label",
+    "prepare",
+    "rank_paired",
+    "render_report",
+    "report_html",
+    "report_study",
+    "resolve_task_sets",
+    "script_console",
+    "scrub_events",
     "study_events",
+    "study_frames",
+    "study_ids",
+    "task_metrics",
+    "tasks_table",
 ]

@@ -13,13 +13,12 @@ from typing import Any
 
 from anyio import to_thread
 
-from ..models import OpenAIProvider
-from ..models.async_openai import AsyncCompletions
-from ..models.limiter import ModelLimiter
-from ..store import ParticipantRow
+from ..models import AsyncCompletions, ModelLimiter, OpenAIProvider
 from .autocomplete import Answer, Autocomplete, SuggestRequest
 from .batch_writer import EventWriter
+from .calls import sent_temperature
 from .chat import Chat, ChatBody
+from .tables import ParticipantRow
 
 
 class AsyncAutocomplete:
@@ -34,9 +33,7 @@ class AsyncAutocomplete:
     def _client(self, model: str) -> AsyncCompletions | None:
         if model not in self._clients:
             provider = self.autocomplete.registry.provider(model)
-            cfg = self.autocomplete.registry.get(model)
-            self._clients[model] = (AsyncCompletions(provider, cfg.timeout_s, max(1, cfg.concurrency))
-                                    if isinstance(provider, OpenAIProvider) else None)
+            self._clients[model] = AsyncCompletions(provider) if isinstance(provider, OpenAIProvider) else None
         return self._clients[model]
 
     async def suggest(self, p: ParticipantRow, body: SuggestRequest) -> dict[str, Any]:
@@ -48,11 +45,12 @@ class AsyncAutocomplete:
         request, finish = ac.prepare(study, model, body, ac._max_tokens(study, p, body.request_id))
         start = time.perf_counter()
         async with self.limiter.slot(model):  # the wait counts in the latency, as the participant waits it too
-            response, call = await ac.calls.ask_async(client.provider, request, study.id, client.complete)
+            response, calls = await ac.calls.ask_async(client.provider, request, study.id, client.complete)
         latency_ms = round((time.perf_counter() - start) * 1000)
-        answer = Answer(finish(response.text), latency_ms, response.raw, call)
+        answer = Answer(finish(response.text), latency_ms, response.raw, sent_temperature(client.provider, request),
+                        calls)
         events, out = ac.served_events(study, p, body, model, requested, answer)
-        await asyncio.wrap_future(self.writer.submit(events, {}, [call]))
+        await asyncio.wrap_future(self.writer.submit(events, {}, calls))
         return out
 
     async def chat(self, p: ParticipantRow, body: ChatBody) -> dict[str, Any]:
@@ -64,10 +62,10 @@ class AsyncAutocomplete:
             return await to_thread.run_sync(chat.answer, p, body)
         start = time.perf_counter()
         async with self.limiter.slot(model):
-            response, call = await chat.calls.ask_async(client.provider, request, study.id, client.chat)
+            response, calls = await chat.calls.ask_async(client.provider, request, study.id, client.chat)
         latency_ms = round((time.perf_counter() - start) * 1000)
         return await to_thread.run_sync(chat.answered, study, p, body, model, message_event, response.text,
-                                       latency_ms, call)
+                                       latency_ms, sent_temperature(client.provider, request), calls)
 
     async def aclose(self) -> None:
         """Close the model clients' connections (at the server's shutdown)."""

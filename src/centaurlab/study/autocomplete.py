@@ -21,16 +21,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..models import CompletionRequest, Registry, plan_fim
-from ..store import ModelCall, ParticipantRow, append_events
-from .calls import StudyCalls
+from ..errors import Forbidden
+from ..models import CompletionRequest, PendingCalls, Registry, plan_fim
+from .calls import StudyCalls, sent_temperature
 from .participants import Participants
 from .studies import Study
+from .tables import ParticipantRow, append_events
 
 MAX_CONTEXT_CHARS = 200_000
 
 
-class NotInCondition(PermissionError):
+class NotInCondition(Forbidden, PermissionError):
     """The participant's condition has no such assistant."""
 
 
@@ -67,11 +68,8 @@ class Answer:
     text: str
     latency_ms: int
     raw: Any
-    call: ModelCall
-
-    @property
-    def temperature(self) -> float | None:
-        return self.call.request.get("temperature")
+    temperature: float | None
+    calls: PendingCalls
 
 
 class Autocomplete:
@@ -91,9 +89,9 @@ class Autocomplete:
         request, finish = self.prepare(study, model, body, max_tokens)
         provider = self.registry.provider(model)
         start = time.perf_counter()
-        response, call = self.calls.ask(provider, request, study.id)
+        response, calls = self.calls.ask(provider, request, study.id)
         latency_ms = round((time.perf_counter() - start) * 1000)
-        return Answer(finish(response.text), latency_ms, response.raw, call)
+        return Answer(finish(response.text), latency_ms, response.raw, sent_temperature(provider, request), calls)
 
     def prepare(self, study: Study, model: str, body: SuggestRequest,
                 max_tokens: int) -> tuple[CompletionRequest, Callable[[str], str]]:
@@ -145,7 +143,7 @@ class Autocomplete:
         events, out = self.served_events(study, p, body, model, requested, answer)
         with self.participants.writing() as session:
             append_events(session, events)
-            session.add(answer.call)
+            answer.calls.flush(session)
         return out
 
     def served_events(self, study: Study, p: ParticipantRow, body: SuggestRequest, model: str,
@@ -190,6 +188,7 @@ class Autocomplete:
             shown.append({"suggestion_id": suggestion_id, "suggestion": answer.text, "position": position})
         with self.participants.writing() as session:
             append_events(session, events)
-            session.add_all([a.call for a in answers])
+            for answer in answers:
+                answer.calls.flush(session)
         return {"request_id": body.request_id, "pair_id": pair_id, "suggestions": shown,
                 "suggestion_id": None, "suggestion": "", "latency_ms": slowest}

@@ -17,7 +17,6 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,8 +25,9 @@ from anyio import to_thread
 from sqlalchemy import select
 
 from .. import store
-from ..store import ModelCall, ParticipantRow
+from ..models import PendingCalls
 from .participants import NotAParticipant, Participants, now_ms, token_digest
+from .tables import ParticipantRow, insert_new_events, save_latest_code
 from .telemetry import EventBatch
 from .tokens import TokenSigner
 
@@ -75,7 +75,7 @@ Snapshots = dict[str, dict[int, tuple[int, str]]]  # participant -> task index -
 class _Job:
     rows: list[dict[str, Any]]
     snapshots: Snapshots
-    calls: list[ModelCall] = field(default_factory=list)  # the model_calls rows of the same request
+    calls: PendingCalls = field(default_factory=PendingCalls)  # the model_calls rows of the same request
     future: Future[int] = field(default_factory=Future)
 
 
@@ -93,8 +93,8 @@ class EventWriter:
         self.batches = 0  # transactions committed, for tests and the benchmark
 
     def submit(self, rows: list[dict[str, Any]], snapshots: Snapshots,
-               calls: Sequence[ModelCall] = ()) -> Future[int]:
-        job = _Job(rows, snapshots, list(calls))
+               calls: PendingCalls | None = None) -> Future[int]:
+        job = _Job(rows, snapshots, calls or PendingCalls())
         self._ensure_started()
         self._queue.put(job)
         return job.future
@@ -161,10 +161,11 @@ class EventWriter:
                     if index not in mine or snap[0] >= mine[index][0]:
                         mine[index] = snap
         with self.participants.writing() as session:
-            fresh = store.insert_new_events(session, [r for job in jobs for r in job.rows])
-            session.add_all([call for job in jobs for call in job.calls])
+            fresh = insert_new_events(session, [r for job in jobs for r in job.rows])
+            for job in jobs:  # the rows stay held: a batch that fails is written again job by job
+                session.add_all(job.calls.rows())
             if latest:
-                store.save_latest_code(session, {pid: {i: code for i, (_, code) in by_index.items()}
+                save_latest_code(session, {pid: {i: code for i, (_, code) in by_index.items()}
                                                  for pid, by_index in latest.items()})
         counts = []
         for job in jobs:

@@ -14,13 +14,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import store
-from ..models import ChatRequest, Message, Registry
-from ..store import ModelCall, ParticipantRow, append_events
+from ..models import ChatRequest, Message, PendingCalls, Registry
+from ..tasks import markdown_html
 from .autocomplete import NotInCondition
-from .calls import StudyCalls
+from .calls import StudyCalls, sent_temperature
 from .participants import Participants
 from .studies import Study
-from .views import markdown_html
+from .tables import ParticipantRow, append_events, events_of
 
 MAX_MESSAGE_CHARS = 20_000
 
@@ -62,9 +62,11 @@ class Chat:
         """The model's answer (text and Markdown rendered as safe HTML); blocking (call from a worker thread)."""
         study, model, request, message_event = self.prepare(p, body)
         start = time.perf_counter()
-        response, call = self.calls.ask(self.registry.provider(model), request, study.id)
+        provider = self.registry.provider(model)
+        response, calls = self.calls.ask(provider, request, study.id)
         latency_ms = round((time.perf_counter() - start) * 1000)
-        return self.answered(study, p, body, model, message_event, response.text, latency_ms, call)
+        return self.answered(study, p, body, model, message_event, response.text, latency_ms,
+                             sent_temperature(provider, request), calls)
 
     def prepare(self, p: ParticipantRow, body: ChatBody) -> tuple[Study, str, ChatRequest, dict[str, Any]]:
         """(study, model, the request for the model, the chat_message event): shared by the async path."""
@@ -92,19 +94,19 @@ class Chat:
         return study, model, request, message_event
 
     def answered(self, study: Study, p: ParticipantRow, body: ChatBody, model: str, message_event: dict[str, Any],
-                 answer: str, latency_ms: int, call: ModelCall) -> dict[str, Any]:
+                 answer: str, latency_ms: int, temperature: float | None, calls: PendingCalls) -> dict[str, Any]:
         """Log the message, the answer and the model call (blocking: the store); the answer for the browser."""
         response_id = str(uuid.uuid4())
         text = answer.strip()
         response_event = self.participants.event(
             study, p, "chat_response",
             {"message_id": body.message_id, "response_id": response_id, "text": text, "model": model,
-             "latency_ms": latency_ms, "temperature": call.request.get("temperature")},
+             "latency_ms": latency_ms, "temperature": temperature},
             index=body.task_index, client_ms=body.client_ms + latency_ms,
         )
         with self.participants.writing() as session:
             append_events(session, [message_event, response_event])
-            session.add(call)
+            calls.flush(session)
         return {"message_id": body.message_id, "response_id": response_id, "text": text,
                 "html": markdown_html(text), "latency_ms": latency_ms}
 
@@ -112,7 +114,7 @@ class Chat:
 def chat_history(url: str, p: ParticipantRow) -> list[dict[str, str]]:
     """The participant's conversation since they last cleared it, to show again after a reload."""
     with store.session_scope(url) as session:
-        events = store.events_of(session, p.study_id, p.id, types=("chat_message", "chat_response", "chat_clear"))
+        events = events_of(session, p.study_id, p.id, types=("chat_message", "chat_response", "chat_clear"))
     events.sort(key=lambda ev: (ev.client_ms, ev.id))
     turns: list[dict[str, str]] = []
     for ev in events:

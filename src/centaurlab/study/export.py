@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -18,9 +19,8 @@ import pandas as pd
 from sqlalchemy import select
 
 from .. import store
-from ..store import ParticipantRow
-from ..store.study import EVENT_COLUMNS
 from .scrub import scrub_emails, scrub_text
+from .tables import EVENT_COLUMNS, ParticipantRow, events_of
 
 Format = Literal["csv", "parquet"]
 TABLES = ("events", "suggestions", "chat", "tasks", "participants")
@@ -30,9 +30,42 @@ TLX = ("tlx_mental", "tlx_physical", "tlx_temporal", "tlx_performance", "tlx_eff
 def study_events(url: str, study_id: str) -> pd.DataFrame:
     """Every event of a study in the contract's columns, in the order they happened in the browser."""
     with store.session_scope(url) as session:
-        rows = [e.to_dict() for e in store.events_of(session, study_id)]
+        rows = [e.to_dict() for e in events_of(session, study_id)]
     frame = pd.DataFrame(rows, columns=list(EVENT_COLUMNS))
     return frame.sort_values(["participant_id", "client_ms", "server_ms"], kind="stable").reset_index(drop=True)
+
+
+@dataclass(frozen=True)
+class LoggedEvent:
+    id: int
+    type: str
+    client_ms: int
+    task_index: int | None
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ParticipantLog:
+    """Where one participant stands, and every event of theirs in the order the browser made them."""
+
+    condition: str | None
+    task_set: int | None
+    stage: str
+    prolific_pid: str | None
+    events: list[LoggedEvent]
+
+
+def participant_log(url: str, study_id: str, participant_id: str) -> ParticipantLog | None:
+    """The participant's log, or None when the study has no such participant."""
+    with store.session_scope(url) as session:
+        p = session.scalars(select(ParticipantRow).where(ParticipantRow.id == participant_id,
+                                                         ParticipantRow.study_id == study_id)).first()
+        if p is None:
+            return None
+        events = [LoggedEvent(ev.id, ev.type, ev.client_ms, ev.task_index, ev.payload)
+                  for ev in events_of(session, study_id, participant_id)]
+        events.sort(key=lambda ev: (ev.client_ms, ev.id))
+        return ParticipantLog(p.condition, p.task_set, p.stage, p.prolific_pid, events)
 
 
 def participant_attributes(url: str, study_id: str) -> pd.DataFrame:
@@ -169,8 +202,8 @@ def chat_table(events: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=[
         "participant_id", "condition", "task_id", "task_index", "message_id", "message", "code", "history_length",
         "sent_ms",
-        "response_id", "response", "model", "temperature", "latency_ms", "cancelled", "copies_button", "copies_selection",
-        "feedback"])
+        "response_id", "response", "model", "temperature", "latency_ms", "cancelled", "copies_button",
+        "copies_selection", "feedback"])
 
 
 def tasks_table(events: pd.DataFrame) -> pd.DataFrame:

@@ -22,9 +22,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import store
-from ..store import ParticipantRow, append_events
+from ..errors import Conflict, Forbidden
 from .assignment import Cell, assign, cells
 from .studies import Study, StudyCache
+from .tables import ParticipantRow, append_events
 from .tokens import TokenSigner
 
 STAGES = ("consent", "pre", "instructions", "coding", "exit", "done")
@@ -42,11 +43,11 @@ def _time_up(row: ParticipantRow, now: int) -> bool:
     return row.stage == "coding" and row.session_ends_ms is not None and now >= row.session_ends_ms
 
 
-class NotAParticipant(PermissionError):
+class NotAParticipant(Forbidden, PermissionError):
     """No participant of this study holds this token."""
 
 
-class WrongStage(ValueError):
+class WrongStage(Conflict, ValueError):
     """The participant is not at the stage this action belongs to."""
 
 
@@ -250,12 +251,6 @@ class Participants:
         else:
             events.append(self.event(study, row, "task_loaded", {}))
         return events
-
-    def save_code(self, p: ParticipantRow, index: int, code: str) -> None:
-        with self.lock(p.id), self.writing() as session:
-            row = session.get(ParticipantRow, p.id, with_for_update=True)
-            if row is not None and row.stage == "coding" and index == row.task_index:
-                row.code = {**row.code, str(index): code}
 
     def record_run(self, p: ParticipantRow, index: int, code: str, payload: dict[str, Any], event_id: str,
                    client_ms: int | None) -> None:

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from anyio import to_thread
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..grading import Runner
 from ..models import Registry, load_registry
 from .async_suggest import AsyncAutocomplete
 from .autocomplete import Autocomplete
 from .batch_writer import BatchedTelemetry
 from .chat import Chat
 from .participants import Participants, now_ms
-from .runs import Runner
 from .studies import StudyCache
 
 log = logging.getLogger(__name__)

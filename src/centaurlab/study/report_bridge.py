@@ -89,15 +89,9 @@ def task_categories(url: str, study_id: str) -> dict[str, str]:
 
 def bench_scores(url: str) -> dict[str, float]:
     """Each model's mean correctness over its graded bench samples (every run), from the store."""
-    from sqlalchemy import func, select
+    from ..bench import mean_correctness
 
-    from .. import store
-    from ..store import BenchSample
-
-    with store.session_scope(url) as session:
-        rows = session.execute(select(BenchSample.model, func.avg(BenchSample.correctness))
-                               .where(BenchSample.status == "graded").group_by(BenchSample.model)).all()
-    return {str(model): float(mean) for model, mean in rows if mean is not None}
+    return mean_correctness(url)
 
 
 def report_html(url: str, study_id: str, exclude: bool = True) -> str:

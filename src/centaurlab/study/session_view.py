@@ -6,10 +6,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..store import ParticipantRow
+from ..tasks import markdown_html
 from .participants import now_ms
 from .studies import Study
-from .views import markdown_html
+from .tables import ParticipantRow
 
 
 @lru_cache(maxsize=256)

@@ -8,9 +8,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from ..collabstudy.service import USED_BEFORE, View
-from ..collabstudy.studyfile import CollabStudy
-from ..study.surveys import Question
+from ..collabstudy import USED_BEFORE, CollabStudy, View, shown
+from ..study import Question
 from .html import e, json_script
 from .routes.participant import _question as question_html
 
@@ -104,10 +103,12 @@ def event_html(event: dict[str, Any]) -> str:
             parts.append(f'<div class="tool-call"><code>{e(action.get("tool"))}</code> {e(args)}'
                          f'{f" → changed {e(changed)}" if changed else ""}'
                          f'<pre class="tool-result">{e(str(result.get("text", ""))[:600])}</pre></div>')
+        note = None
         if not parts:
-            text = p.get("parse_error") or p.get("answer", "")
-            parts.append(f'<div class="agent-text">{e(text)}</div>')
-        return '<div class="msg msg-agent"><strong>Agent:</strong>' + "".join(parts) + "</div>"
+            words, note = shown(p)
+            parts.append(f'<div class="agent-text">{e(words)}</div>')
+        html = '<div class="msg msg-agent"><strong>Agent:</strong>' + "".join(parts) + "</div>"
+        return html + (f'<div class="msg msg-note" role="note">System: {e(note)}</div>' if note else "")
     if kind == "file_version":
         return f'<div class="msg msg-file">{e(p.get("by"))} wrote <code>{e(p.get("name"))}</code></div>'
     if kind == "turn_end":

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from centaurlab import store
+from centaurlab.arena.generate import tables as gen_store
 from centaurlab.sandbox.bwrap import bwrap_works
-from centaurlab.store import arena_generation as gen_store
 
 from .fake_models import BROKEN, GOOD, fenced, serve_models
 from .test_pipeline_fake_models import generate

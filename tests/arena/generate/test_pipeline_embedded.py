@@ -16,11 +16,11 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.arena.generate import FAILURE_KINDS
+from centaurlab.arena.generate import tables as gen_store
 from centaurlab.cli.root import app
 from centaurlab.config import settings
+from centaurlab.models.calls import ModelCall
 from centaurlab.sandbox.bwrap import bwrap_works
-from centaurlab.store import arena_generation as gen_store
-from centaurlab.store.model_calls import ModelCall
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")]
 runner = CliRunner()

@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.arena import default_match_config
+from centaurlab.arena.generate import tables as gen_store
 from centaurlab.cli.root import app
 from centaurlab.sandbox.bwrap import bwrap_works
-from centaurlab.store import arena_generation as gen_store
 
 from .fake_models import GOOD, IMPROVEMENTS, FakeModels, serve_models
 

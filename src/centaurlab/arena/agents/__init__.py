@@ -9,6 +9,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from ...errors import NotFound
 from ..agent_process import AgentSource
 
 BUILTIN: dict[str, str] = {
@@ -23,8 +24,8 @@ BASELINES: tuple[str, ...] = ("naive", "expcost", "honest", "modelopponent", "ri
 GENERATED_PREFIX = "gen-"  # agents written by models (arena/generate), stored under gen-<model>-<strategy>-r<k>
 
 
-class UnknownAgent(LookupError):
-    pass
+class UnknownAgent(NotFound, LookupError):
+    """No baseline, stored generated agent or agent file of that name."""
 
 
 def builtin_source(name: str) -> str:
@@ -54,13 +55,11 @@ def generated_agent(name: str) -> AgentSource | None:
         return None
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ... import store
     from ...config import settings
-    from ...store import arena_generation
+    from ..generate import accepted_source
 
     try:
-        with store.session_scope(settings().database_url) as session:
-            source = arena_generation.accepted_source(session, name)
+        source = accepted_source(settings().database_url, name)
     except SQLAlchemyError:  # no database or not migrated yet: nothing was generated there
         return None
     return AgentSource(name, source) if source is not None else None

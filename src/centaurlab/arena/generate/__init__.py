@@ -15,7 +15,7 @@ from .naming import agent_name, default_critic
 from .pipeline import GenerationSpec, Generator, Outcome, generation_plan, run_generation
 from .report import generation_report
 from .strategies import BUILTIN_STRATEGIES, Strategy, StrategyError, builtin_strategies, load_strategy
-from .views import agent_detail, agents_overview
+from .views import accepted_source, agent_detail, agents_overview, author_models
 
 __all__ = [
     "BUILTIN_STRATEGIES",
@@ -28,9 +28,11 @@ __all__ = [
     "Outcome",
     "Strategy",
     "StrategyError",
+    "accepted_source",
     "agent_detail",
     "agent_name",
     "agents_overview",
+    "author_models",
     "builtin_strategies",
     "check_agent",
     "default_critic",

@@ -15,7 +15,7 @@ from typing import Any
 
 from ... import store
 from ...models import Message, ModelError, ModelProvider, Registry, StoredProvider
-from ...store import arena_generation as gen_store
+from . import tables as gen_store
 from .check import CheckResult, CheckSpec, scores_text
 from .debug_loop import Checker, LoopResult, run_loop
 from .extract import strip_fence

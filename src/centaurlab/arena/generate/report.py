@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ... import store
-from ...store import arena as arena_store
-from ...store import arena_generation as gen_store
+from .. import tables as arena_store
 from ..agents import BASELINES
 from ..leaderboard import leaderboard
 from ..tournament import tournament_results
+from . import tables as gen_store
 
 
 def _mean_sd(values: Sequence[float]) -> tuple[float | None, float | None]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ... import store
 from ...models import ChatRequest, Message, ModelProvider
-from ...store import arena_generation as gen_store
+from . import tables as gen_store
 from .check import CheckResult
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import store
-from ...store import arena_generation as gen_store
+from . import tables as gen_store
 from .failures import KINDS
 
 
@@ -37,9 +37,21 @@ def agent_detail(database_url: str, name: str) -> dict[str, Any] | None:
     return {"agent": agent, "steps": steps}
 
 
-def agents_overview(database_url: str, run: str | None = None) -> list[dict[str, Any]]:
-    """One line per generated agent for the list page."""
+def agents_overview(database_url: str, run: str | None = None, model: str | None = None) -> list[dict[str, Any]]:
+    """One line per generated agent (of one run, or written by one model) for the list page."""
     with store.session_scope(database_url) as session:
         return [{"name": r.name, "run": r.run, "model": r.model, "strategy": r.strategy, "replicate": r.replicate,
                  "status": r.status, "failure_kind": r.failure_kind, "debug_rounds": r.debug_rounds,
-                 "critic": r.critic} for r in gen_store.generated_agents(session, run)]  # fmt: skip
+                 "critic": r.critic} for r in gen_store.generated_agents(session, run, model)]  # fmt: skip
+
+
+def accepted_source(database_url: str, name: str) -> str | None:
+    """The source of the generated agent `name` if it passed its checks, else None."""
+    with store.session_scope(database_url) as session:
+        return gen_store.accepted_source(session, name)
+
+
+def author_models(database_url: str) -> set[str]:
+    """Every model that wrote (or was asked to write) a stored agent."""
+    with store.session_scope(database_url) as session:
+        return gen_store.author_models(session)

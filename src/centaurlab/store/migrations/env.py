@@ -1,9 +1,12 @@
+"""Alembic's entry point. The tables to compare with (autogenerate) are handed in by the caller in
+`config.attributes["target_metadata"]` (see `store.migrate.alembic_config` and `centaurlab.schema`):
+the store imports no pillar's tables."""
+
 from __future__ import annotations
 
 from alembic import context
 
 from centaurlab.store.engine import engine_for
-from centaurlab.store.models import Base
 
 config = context.config
 url = config.get_main_option("sqlalchemy.url")
@@ -12,7 +15,7 @@ assert url is not None
 with engine_for(url).connect() as connection:
     context.configure(
         connection=connection,
-        target_metadata=Base.metadata,
+        target_metadata=config.attributes.get("target_metadata"),
         render_as_batch=connection.dialect.name == "sqlite",
     )
     with context.begin_transaction():

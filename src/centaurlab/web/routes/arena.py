@@ -13,12 +13,22 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from ... import store
-from ...arena import leaderboard, load_topology, tournament_results
-from ...arena.leaderboard import COLUMN_LABELS, COLUMNS
-from ...arena.report import TIMING_COLUMNS, auction_rows, plan_lines, result_rows, timing_rows
-from ...arena.route_map import route_map_svg
-from ...store import arena as arena_store
+from ...arena import (
+    COLUMN_LABELS,
+    COLUMNS,
+    TIMING_COLUMNS,
+    auction_rows,
+    latest_matches,
+    leaderboard,
+    load_topology,
+    plan_lines,
+    result_rows,
+    route_map_svg,
+    stored_match,
+    stored_tournaments,
+    timing_rows,
+    tournament_results,
+)
 from ..html import e, layout
 from .deps import bundle_of, runner_of
 
@@ -133,10 +143,9 @@ def arena_home(request: Request, tournament: str | None = None, agent: str = "",
     url = runner_of(request).database_url
     if not url:
         return _no_database(request)
-    with store.session_scope(url) as session:
-        tournaments = [(t.id, t.spec) for t in arena_store.list_tournaments(session)]
-        loose = [(m.id, m.topology, m.agent_a, m.agent_b, m.winner) for m in arena_store.recent_matches(session, 20)
-                 if m.tournament_id is None]  # fmt: skip
+    tournaments = [(t.id, t.spec) for t in stored_tournaments(url)]
+    loose = [(m.id, m.topology, m.agent_a, m.agent_b, m.winner) for m in latest_matches(url, 20)
+             if m.tournament_id is None]  # fmt: skip
     chosen = tournament or (tournaments[-1][0] if tournaments else None)
     if tournament and tournament not in {t for t, _ in tournaments}:
         raise HTTPException(404, f"no tournament {tournament!r}")
@@ -161,11 +170,10 @@ def arena_home(request: Request, tournament: str | None = None, agent: str = "",
 @lru_cache(maxsize=64)
 def _route_map(url: str, match_id: int) -> str:
     """A stored match never changes: its map is drawn once."""
-    with store.session_scope(url) as session:
-        row = session.get(arena_store.ArenaMatch, match_id)
-        record = row.record if row is not None else None
-    if record is None:
+    stored = stored_match(url, match_id)
+    if stored is None:
         return ""
+    record = stored.record
     return route_map_svg(record, load_topology(record["config"]["topology"]))
 
 
@@ -188,11 +196,10 @@ def arena_match(request: Request, match_id: int) -> str:
     url = runner_of(request).database_url
     if not url:
         return _no_database(request)
-    with store.session_scope(url) as session:
-        row = session.get(arena_store.ArenaMatch, match_id)
-        if row is None:
-            raise HTTPException(404, f"no match {match_id}")
-        record, tournament = row.record, row.tournament_id
+    stored = stored_match(url, match_id)
+    if stored is None:
+        raise HTTPException(404, f"no match {match_id}")
+    record, tournament = stored.record, stored.tournament_id
     topology = load_topology(record["config"]["topology"])
     names = record["agents"]
     failures = "".join(f'<p class="notice notice-bad">{e(names[f["agent"]])} failed ({e(f["kind"])} in '

@@ -5,9 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from ... import store
-from ...bench import load_report, report_fragment
-from ...bench.report_html import STYLE
+from ...bench import STYLE, load_report, report_fragment, stored_runs
 from ..html import e, layout
 from .deps import bundle_of, runner_of
 
@@ -23,15 +21,13 @@ def _database(request: Request) -> str:
 
 @router.get("/bench", response_class=HTMLResponse)
 def bench_runs(request: Request) -> str:
-    with store.session_scope(_database(request)) as session:
-        runs = store.list_runs(session)
-        rows = "".join(
-            f'<tr><td><a href="/bench/{e(r.id)}">{e(r.id)}</a></td><td>{e(r.status)}</td>'
-            f'<td>{e(", ".join(r.config.get("models", [])))}</td><td>{e(r.config.get("bank", ""))}</td>'
-            f'<td>{e(", ".join(r.config.get("framings", [])))}</td><td>{e(r.config.get("samples", ""))}</td>'
-            f"<td>{e(r.created_at.isoformat()[:19])}</td></tr>"
-            for r in runs
-        )
+    rows = "".join(
+        f'<tr><td><a href="/bench/{e(r.id)}">{e(r.id)}</a></td><td>{e(r.status)}</td>'
+        f'<td>{e(", ".join(r.config.get("models", [])))}</td><td>{e(r.config.get("bank", ""))}</td>'
+        f'<td>{e(", ".join(r.config.get("framings", [])))}</td><td>{e(r.config.get("samples", ""))}</td>'
+        f"<td>{e(r.created_at.isoformat()[:19])}</td></tr>"
+        for r in stored_runs(_database(request))
+    )
     table = (
         "<table><thead><tr><th>run</th><th>status</th><th>models</th><th>bank</th><th>framings</th>"
         f"<th>samples</th><th>started</th></tr></thead><tbody>{rows}</tbody></table>"

@@ -18,9 +18,9 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from pydantic import BaseModel, Field
 from starlette.datastructures import UploadFile
 
-from ...collab.convert import render
-from ...collab.workspace import WorkspaceError
-from ...collabstudy.service import CollabStudies, NotAParticipant, View, WrongStep
+from ...collab import WorkspaceError, render
+from ...collabstudy import CollabStudies, View, WrongStep
+from ...errors import NotFound, Unavailable
 from .. import collab_pages as pages
 from ..html import layout
 from .deps import bundle_of
@@ -32,15 +32,12 @@ MAX_FILES = 20
 def platform(request: Request) -> CollabStudies:
     found: CollabStudies | None = getattr(request.app.state, "collab_studies", None)
     if found is None:
-        raise HTTPException(503, "collaboration studies need a database: start the server with `centaur serve`")
+        raise Unavailable("collaboration studies need a database: start the server with `centaur serve`")
     return found
 
 
 def _view(request: Request, token: str) -> View:
-    try:
-        return platform(request).view(token)
-    except NotAParticipant as exc:
-        raise HTTPException(404, str(exc)) from None
+    return platform(request).view(token)
 
 
 def _page(request: Request, v: View, title: str, body: str) -> HTMLResponse:
@@ -73,10 +70,8 @@ def enter(study_id: str, request: Request) -> Response:
     p = platform(request)
     try:
         _, token = p.join(study_id, dict(request.query_params))
-    except LookupError as exc:
-        raise HTTPException(404, str(exc)) from None
-    except WrongStep as exc:
-        raise HTTPException(409, str(exc)) from None
+    except LookupError as exc:  # no such study
+        raise NotFound(str(exc)) from None
     return _home(token)
 
 
@@ -233,8 +228,8 @@ def file(token: str, idx: int, name: str, request: Request, preview: int = 0) ->
     v = _view(request, token)
     try:
         data = platform(request).read(token, idx, name)
-    except WorkspaceError as exc:
-        raise HTTPException(404, str(exc)) from None
+    except WorkspaceError as exc:  # whatever is wrong with the path, there is no file to send
+        raise NotFound(str(exc)) from None
     if preview:
         shown = render(name, data)
         return _page(request, v, name, pages.preview(name, shown.text, f"/collab/p/{token}"))

@@ -9,23 +9,15 @@ from urllib.parse import parse_qs
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy import select
 
-from ...collabstudy.export import override_grade, study_tables
-from ...store import session_scope
-from ...store.collab import CollabFile, CollabJudgement, CollabSession
-from ...store.collab_study import CollabGradeOverride, CollabStudyEvent
+from ...collab import StoredJudgement
+from ...collabstudy import override_grade, session_review, study_tables
+from ...errors import InvalidInput, NotFound
 from ..html import e
 from .collab import platform
 from .dashboard import _guard, _page, _table
 
 router = APIRouter(prefix="/dashboard/collab-studies", default_response_class=HTMLResponse, include_in_schema=False)
-
-
-def _judges(url: str, sid: int) -> list[CollabJudgement]:
-    with session_scope(url) as s:
-        return list(s.scalars(select(CollabJudgement).where(CollabJudgement.session_id == sid)
-                              .order_by(CollabJudgement.id)))
 
 
 @router.get("/{study_id}")
@@ -36,8 +28,8 @@ def study_page(study_id: str, request: Request) -> Response:
     platform(request).close_due(study_id)  # participants who never came back after their time ran out
     try:
         tables = study_tables(url, study_id)
-    except LookupError as exc:
-        raise HTTPException(404, str(exc)) from None
+    except LookupError as exc:  # no such study
+        raise NotFound(str(exc)) from None
     judged = tables["judgements"]
     overrides = tables["overrides"]
     rows = []
@@ -58,7 +50,7 @@ def study_page(study_id: str, request: Request) -> Response:
     return _page(request, study_id, body, [(study_id, None)])
 
 
-def _justifications(judgement: CollabJudgement) -> str:
+def _justifications(judgement: StoredJudgement) -> str:
     items = "".join(f"<li><code>{e(k)}</code> {e(v.get('points'))}/{e(v.get('max'))}: "
                     f"{e(v.get('justification', ''))}</li>"
                     for k, v in (judgement.scores or {}).items() if isinstance(v, dict))
@@ -71,22 +63,15 @@ def _justifications(judgement: CollabJudgement) -> str:
 def session_page(study_id: str, sid: int, request: Request) -> Response:
     if (denied := _guard(request)) is not None:
         return denied
-    url = platform(request).url
-    with session_scope(url) as s:
-        row = s.get(CollabSession, sid)
-        if row is None:
-            raise HTTPException(404, f"no collab session {sid}")
-        files = [(f.name, f.size) for f in s.scalars(select(CollabFile).where(CollabFile.session_id == sid))]
-        overrides = [(o.researcher, o.score, o.note) for o in s.scalars(
-            select(CollabGradeOverride).where(CollabGradeOverride.session_id == sid))]
-        events = [(ev.kind, ev.payload) for ev in s.scalars(select(CollabStudyEvent).where(
-            CollabStudyEvent.participant_id == row.human).order_by(CollabStudyEvent.id))]
-        human, agent, task = row.human, row.agent, row.task_id
-    judges = "".join(_justifications(j) for j in _judges(url, sid)) or "<p>not graded yet: centaur collab grade</p>"
-    log = "".join(f"<li><code>{e(k)}</code> {e(_short(p))}</li>" for k, p in events)
-    over = "".join(f"<li>{e(r)}: {sc:g} {e(n)}</li>" for r, sc, n in overrides)
-    body = (f"<h1>Session {sid}</h1><p>{e(human)} · {e(task)} · {e(agent)}</p>"
-            f"<h2>Deliverables</h2><ul>{''.join(f'<li>{e(n)} ({z} bytes)</li>' for n, z in files)}</ul>"
+    review = session_review(platform(request).url, sid)
+    if review is None:
+        raise HTTPException(404, f"no collab session {sid}")
+    judges = "".join(_justifications(j) for j in review.judgements) or "<p>not graded yet: centaur collab grade</p>"
+    log = "".join(f"<li><code>{e(k)}</code> {e(_short(p))}</li>" for k, p in review.events)
+    over = "".join(f"<li>{e(r)}: {sc:g} {e(n)}</li>" for r, sc, n in review.overrides)
+    deliverables = "".join(f"<li>{e(n)} ({z} bytes)</li>" for n, z in review.files)
+    body = (f"<h1>Session {sid}</h1><p>{e(review.human)} · {e(review.task_id)} · {e(review.agent)}</p>"
+            f"<h2>Deliverables</h2><ul>{deliverables}</ul>"
             f"<h2>Judges</h2>{judges}<h2>Researchers' grades</h2><ul id=\"overrides\">{over}</ul>"
             f'<form method="post" action="/dashboard/collab-studies/{e(study_id)}/s/{sid}/override">'
             f'<label>Your name <input name="researcher" required></label>'
@@ -110,6 +95,6 @@ async def override(study_id: str, sid: int, request: Request) -> Response:
     try:
         override_grade(platform(request).url, sid, form.get("researcher", "").strip()[:200] or "researcher",
                        float(form.get("score", "nan")), form.get("note", "")[:2000])
-    except ValueError as exc:
-        raise HTTPException(422, str(exc)) from None
+    except ValueError as exc:  # a score that is not a number from 0 to 100
+        raise InvalidInput(str(exc)) from None
     return RedirectResponse(f"/dashboard/collab-studies/{study_id}/s/{sid}", status_code=303)

@@ -11,13 +11,18 @@ from urllib.parse import parse_qs
 import pandas as pd
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
-from ... import store
-from ...store import ParticipantRow
-from ...study.export import TABLES, build_tables, participant_attributes, scrub_events, study_events, tasks_table
-from ...study.studies import list_studies
+from ...study import (
+    TABLES,
+    build_tables,
+    list_studies,
+    participant_attributes,
+    participant_log,
+    scrub_events,
+    study_events,
+    tasks_table,
+)
 from ..dashboard_auth import COOKIE, PASSWORD_ENV, DashboardAuth
 from ..html import e, layout
 from .deps import bundle_of, platform_of, study_of
@@ -104,7 +109,7 @@ def _metrics_html(events: pd.DataFrame, people: pd.DataFrame) -> str:
     if people.empty:
         return "<p>No participant has been assigned yet.</p>"
     try:
-        from ...study.report_bridge import metric_tables
+        from ...study import metric_tables
 
         summary = metric_tables(events, people)["summary"]
     except Exception as exc:  # noqa: BLE001 - a metrics problem must not take the dashboard down
@@ -177,13 +182,10 @@ def participant_page(study_id: str, participant_id: str, request: Request, at: i
         return denied
     study_of(request, study_id)
     url = platform_of(request).url
-    with store.session_scope(url) as session:
-        p = session.scalars(select(ParticipantRow).where(ParticipantRow.id == participant_id,
-                                                         ParticipantRow.study_id == study_id)).first()
-        if p is None:
-            raise HTTPException(404, f"no participant '{participant_id}' in study '{study_id}'")
-        events = sorted(store.events_of(session, study_id, participant_id), key=lambda ev: (ev.client_ms, ev.id))
-        info = (p.condition, p.task_set, p.stage, p.prolific_pid)
+    log = participant_log(url, study_id, participant_id)
+    if log is None:
+        raise HTTPException(404, f"no participant '{participant_id}' in study '{study_id}'")
+    events = log.events
     start = events[0].client_ms if events else 0
     rows = [[f"{(ev.client_ms - start) / 1000:8.1f}", e(ev.type), "" if ev.task_index is None else ev.task_index,
              e(_summary(ev.type, ev.payload))] for ev in events]
@@ -197,7 +199,7 @@ def participant_page(study_id: str, participant_id: str, request: Request, at: i
                f'({e(snap.type)}, task {snap.task_index}, {(snap.client_ms - start) / 1000:.1f} s) · '
                f'<a href="{base}{min(len(snaps) - 1, i + 1)}">later →</a>')
         replay = f'<p class="replay-nav">{nav}</p><pre class="replay" id="replay-code">{e(snap.payload["code"])}</pre>'
-    condition, task_set, stage, pid = info
+    condition, task_set, stage, pid = log.condition, log.task_set, log.stage, log.prolific_pid
     body = (f"<h1>Participant {e(participant_id)}</h1><p class=\"lead\">condition {e(_text(condition, NOT_ASSIGNED))}"
             f" · task set {'–' if task_set is None else task_set + 1} · stage {e(stage)} · Prolific id "
             f"{e(pid or '–')}</p>"
@@ -240,6 +242,6 @@ def report(study_id: str, request: Request) -> Response:
     if (denied := _guard(request)) is not None:
         return denied
     study_of(request, study_id)  # 404 for an unknown study
-    from ...study.report_bridge import report_html
+    from ...study import report_html
 
     return HTMLResponse(report_html(platform_of(request).url, study_id))

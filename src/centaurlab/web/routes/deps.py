@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import HTTPException, Request
+from fastapi import Request
 
-from ...store import ParticipantRow
-from ...study.catalogue import Catalogue
-from ...study.grades import Grader
-from ...study.participants import NotAParticipant
-from ...study.platform import StudyPlatform
-from ...study.runs import Runner
-from ...study.studies import Study, UnknownStudy
+from ...errors import Unavailable
+from ...grading import Grader, Runner
+from ...study import ParticipantRow, Study, StudyPlatform
+from ...tasks import Catalogue
 from ..assets import Bundle
 
 
@@ -47,15 +44,14 @@ def cookie_name(study_id: str) -> str:
 def platform_of(request: Request) -> StudyPlatform:
     platform: StudyPlatform | None = getattr(request.app.state, "study", None)
     if platform is None:
-        raise HTTPException(503, "studies need a database: start the server with `centaur serve`")
+        raise Unavailable("studies need a database: start the server with `centaur serve`")
     return platform
 
 
 def study_of(request: Request, study_id: str) -> Study:
-    try:
-        return platform_of(request).studies.get(study_id)
-    except UnknownStudy as exc:
-        raise HTTPException(404, str(exc)) from None
+    return platform_of(request).studies.get(study_id)
+
+
 
 
 def token_of(request: Request, study_id: str) -> str | None:
@@ -63,12 +59,9 @@ def token_of(request: Request, study_id: str) -> str | None:
 
 
 def participant_of(request: Request, study_id: str) -> ParticipantRow:
-    """The participant this request comes from (by their token), or 403."""
+    """The participant this request comes from (by their token); else NotAParticipant (a 403)."""
     study_of(request, study_id)
-    try:
-        return platform_of(request).participants.authenticate(study_id, token_of(request, study_id))
-    except NotAParticipant as exc:
-        raise HTTPException(403, str(exc)) from None
+    return platform_of(request).participants.authenticate(study_id, token_of(request, study_id))
 
 
 def set_token(response: Any, study_id: str, token: str, secure: bool) -> None:

@@ -8,17 +8,21 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...store import ParticipantRow
-from ...study.chat import chat_history
-from ...study.participants import NotAParticipant, WrongStage
-from ...study.session_view import coding_state
-from ...study.studies import Study
-from ...study.surveys import Question, check_answers
-from ...study.views import markdown_html
+from ...study import (
+    NotAParticipant,
+    ParticipantRow,
+    Question,
+    Study,
+    WrongStage,
+    chat_history,
+    check_answers,
+    coding_state,
+)
+from ...tasks import markdown_html
 from ..html import e, json_script, layout
 from .deps import bundle_of, participant_of, platform_of, set_token, study_of, token_of
 
@@ -174,9 +178,7 @@ def go(study_id: str, request: Request) -> Response:
     study = study_of(request, study_id)
     try:
         p = participant_of(request, study_id)
-    except HTTPException as exc:
-        if exc.status_code != 403:
-            raise
+    except NotAParticipant:
         return RedirectResponse(f"/s/{study_id}", status_code=303)
     p = platform_of(request).participants.ended_if_time_up(p)
     return _stage_page(request, study, p)

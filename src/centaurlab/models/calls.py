@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -10,7 +12,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from .models import Base, utcnow
+from ..store import Base, session_scope, utcnow
 
 
 class ModelCall(Base):
@@ -67,3 +69,41 @@ def cache_response(
 
 def calls_for_run(session: Session, run_id: str) -> list[ModelCall]:
     return list(session.scalars(select(ModelCall).where(ModelCall.run_id == run_id).order_by(ModelCall.id)))
+
+
+@dataclass(frozen=True)
+class CallFigures:
+    """What one logged call cost: its run, time, money, tokens, whether the cache answered, its error."""
+
+    run_id: str | None
+    latency_s: float | None
+    cost: float | None
+    cached: bool
+    error: str | None
+    completion_tokens: int | None
+
+
+def calls_of_model(database_url: str, model: str) -> list[CallFigures]:
+    """Every logged call to `model`."""
+    query = select(ModelCall.run_id, ModelCall.latency_s, ModelCall.cost, ModelCall.cached, ModelCall.error,
+                   ModelCall.completion_tokens).where(ModelCall.model == model)
+    with session_scope(database_url) as session:
+        return [CallFigures(*row) for row in session.execute(query)]
+
+
+def called_models(database_url: str) -> set[str]:
+    """Every model with a logged call."""
+    with session_scope(database_url) as session:
+        return {str(m) for m in session.scalars(select(ModelCall.model).distinct()) if m}
+
+
+def sent_temperatures(database_url: str, model: str, run_ids: Sequence[str] | None = None) -> list[float | None]:
+    """The distinct temperatures the model's logged calls went out with (of these runs; None: the request
+    named none, so the endpoint's default applied), for the settings a figure names."""
+    temperature = ModelCall.request["temperature"].as_float()
+    query = select(temperature).distinct().where(ModelCall.model == model)
+    if run_ids is not None:
+        query = query.where(ModelCall.run_id.in_(list(run_ids)))
+    with session_scope(database_url) as session:
+        values = set(session.scalars(query))
+    return sorted(values, key=lambda v: (v is None, v or 0.0))

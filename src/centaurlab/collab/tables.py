@@ -32,7 +32,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from .models import Base, utcnow
+from ..store import Base, utcnow
 
 NO_HUMAN = "none"
 

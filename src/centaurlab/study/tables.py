@@ -27,7 +27,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from .models import Base, utcnow
+from ..store import Base, utcnow
 
 EVENT_COLUMNS = ("event_id", "study_id", "participant_id", "condition", "task_id", "task_index", "type",
                  "client_ms", "server_ms", "payload")

@@ -1,5 +1,6 @@
 """Collaboration-study tables: studies, participants, their sessions, append-only events, surveys,
-uploads (interaction logs, screenshots) and researchers' grade overrides.
+uploads (interaction logs, screenshots), researchers' grade overrides and the fluency coders' codes
+of the hand-coded validation transcripts.
 
 A participant's session points at a `collab_sessions` row (kind "human", human = the participant's
 id) that holds the deliverables, so collab's judges, results and ratings read people's sessions
@@ -28,7 +29,8 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from .models import Base, utcnow
+from .. import collab  # noqa: F401  (registers collab_sessions, which foreign keys here reference)
+from ..store import Base, utcnow
 
 
 class CollabStudyRow(Base):
@@ -126,6 +128,23 @@ class CollabGradeOverride(Base):
     researcher: Mapped[str] = mapped_column(String(200))
     score: Mapped[float] = mapped_column(Float)
     note: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class CollabFluencyCheck(Base):
+    """A model's codes of one transcript of the hand-coded fluency validation set (collabstudy's
+    fluency_check.py), kept so that the analysis reports the model's agreement with the hand codes
+    without asking it again. Keyed by the set's digest: a changed set is coded anew."""
+
+    __tablename__ = "collab_fluency_checks"
+    __table_args__ = (UniqueConstraint("coder", "set_digest", "transcript", name="uq_collab_fluency_check"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    coder: Mapped[str] = mapped_column(String(200), index=True)
+    set_digest: Mapped[str] = mapped_column(String(64))
+    transcript: Mapped[str] = mapped_column(String(100))
+    codes: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

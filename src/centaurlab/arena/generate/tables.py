@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from .models import Base, utcnow
+from ...store import Base, utcnow
 
 FINISHED = ("passed", "failed")
 
@@ -106,11 +106,18 @@ def accepted_source(session: Session, name: str) -> str | None:
     return row.source if row is not None and row.status == "passed" else None
 
 
-def generated_agents(session: Session, run: str | None = None) -> list[GeneratedAgent]:
+def generated_agents(session: Session, run: str | None = None, model: str | None = None) -> list[GeneratedAgent]:
     query = select(GeneratedAgent).order_by(GeneratedAgent.model, GeneratedAgent.strategy, GeneratedAgent.replicate)
     if run is not None:
         query = query.where(GeneratedAgent.run == run)
+    if model is not None:
+        query = query.where(GeneratedAgent.model == model)
     return list(session.scalars(query))
+
+
+def author_models(session: Session) -> set[str]:
+    """Every model that wrote (or was asked to write) a stored agent."""
+    return {str(m) for m in session.scalars(select(GeneratedAgent.model).distinct()) if m}
 
 
 def steps_of(session: Session, name: str) -> list[GenerationStep]:

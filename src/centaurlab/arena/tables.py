@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from .models import Base, utcnow
+from ..store import Base, utcnow
 
 
 class ArenaAgent(Base):

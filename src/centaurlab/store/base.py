@@ -1,6 +1,8 @@
-"""Tables of the foundation: submissions of code to a task and their per-test verdicts.
+"""The declarative base of every table, and the foundation's tables: submissions of code to a task,
+their per-test verdicts, and grades.
 
-Pillars add their own tables in their own modules, each with a migration.
+Each pillar declares its own tables on this base in its own package (`study/tables.py`, ...), each with
+a migration here; `centaurlab.schema` gathers them all for Alembic.
 """
 
 from __future__ import annotations

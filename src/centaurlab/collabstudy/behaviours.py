@@ -1,0 +1,80 @@
+"""The AI-fluency indicators against the session score (CollabSkill §6 and Appendix H), from validated
+coders only.
+
+Each indicator takes its codes from one coder (fluency_check.py: the rule where one exists, the model
+otherwise). An indicator whose coder failed its validation against the hand-coded transcripts is left
+out here, and the reason is reported beside the figures: a coder that answers "true" to everything
+would otherwise make every correlation meaningless while looking like data.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from scipy import stats
+
+from .data import Obs, StudyData
+from .fluency_check import INDICATORS
+
+
+def _known(coded: list[Obs], indicator: str) -> list[tuple[Obs, bool]]:
+    """The sessions whose log shows whether the person did it (a rule cannot read some logs)."""
+    out = []
+    for o in coded:
+        value = (o.codes or {}).get(indicator)
+        if value is not None:
+            out.append((o, bool(value)))
+    return out
+
+
+def _indicator_row(indicator: str, known: list[tuple[Obs, bool]], skill: dict[str, float]) -> dict[str, Any]:
+    """Point-biserial r with the score, the means with and without, and (beyond the paper) the effect on
+    the score with the person's skill as a covariate (OLS)."""
+    scores = np.array([o.score for o, _ in known])
+    x = np.array([1.0 if v else 0.0 for _, v in known])
+    row: dict[str, Any] = {"indicator": indicator, "sessions": len(known), "rate": float(x.mean())}
+    if 0 < x.sum() < len(x):
+        r = stats.pointbiserialr(x, scores)
+        row |= {"r_pb": float(r.statistic), "p": float(r.pvalue), "mean_with": float(scores[x == 1].mean()),
+                "mean_without": float(scores[x == 0].mean())}
+        covariate = np.array([skill.get(o.human, 0.0) for o, _ in known])
+        design = np.column_stack([np.ones_like(x), x, covariate])
+        beta, *_ = np.linalg.lstsq(design, scores, rcond=None)
+        resid = scores - design @ beta
+        sigma2 = float(resid @ resid) / max(1, len(x) - 3)
+        se = math.sqrt(sigma2 * float(np.linalg.inv(design.T @ design)[1, 1]))
+        row |= {"effect_given_skill": float(beta[1]), "effect_se": se}
+    return row
+
+
+def behaviours(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
+    """Each analysed indicator against the score, the total count of the analysed indicators and the raw
+    user turns against the score (Pearson), indicator rates per agent, and the indicators left out."""
+    fluency = data.fluency
+    left_out = list(fluency.left_out) if fluency else []
+    dropped = {x["indicator"] for x in left_out}
+    coded = [o for o in data.human_sessions if o.codes is not None]
+    out: dict[str, Any] = {"sessions": len(coded), "indicators": [], "left_out": left_out}
+    if fluency is None:
+        out["note"] = "the coders were not validated against hand-coded transcripts"
+    if len(coded) < 3:
+        return out | {"note": "too few coded sessions"}
+    skill = {h["name"]: h["mu"] for h in rated["humans"]}
+    analysed = [i for i in INDICATORS if i not in dropped and len(_known(coded, i)) >= 3]
+    out["indicators"] = [_indicator_row(i, _known(coded, i), skill) for i in analysed]
+    scores = np.array([o.score for o in coded])
+    total = np.array([sum(bool((o.codes or {}).get(i)) for i in analysed) for o in coded], dtype=float)
+    turns = np.array([o.user_turns for o in coded], dtype=float)
+    for name, values in (("total_count", total), ("user_turns", turns)):
+        if np.ptp(values) > 0:
+            r = stats.pearsonr(values, scores)
+            out[name] = {"pearson_r": float(r.statistic), "p": float(r.pvalue)}
+    out["rates_per_agent"] = {agent: {i: _rate([v for o, v in _known(coded, i) if o.agent == agent]) for i in analysed}
+                              for agent in sorted({o.agent for o in coded})}
+    return out
+
+
+def _rate(values: list[bool]) -> float | None:
+    return float(np.mean(values)) if values else None

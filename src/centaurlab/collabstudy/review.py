@@ -1,0 +1,43 @@
+"""One handed-in session as the researcher's dashboard shows it: who worked which task with which
+agent, the deliverables, each judge's item scores, researchers' overrides and the person's events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from ..collab import StoredJudgement, judgements_of, session_brief, stored_files
+from ..store import session_scope
+from .tables import CollabGradeOverride, CollabStudyEvent
+
+
+@dataclass(frozen=True)
+class SessionReview:
+    id: int
+    human: str
+    agent: str
+    task_id: str
+    files: list[tuple[str, int]]
+    """(name, size in bytes) of each deliverable."""
+    judgements: list[StoredJudgement]
+    overrides: list[tuple[str, float, str]]
+    """(researcher, score, note)."""
+    events: list[tuple[str, dict[str, Any]]]
+    """(kind, payload) of each of the person's events, in the order stored."""
+
+
+def session_review(url: str, session_id: int) -> SessionReview | None:
+    """The session `session_id` (a collab session), or None if there is none."""
+    with session_scope(url) as s:
+        brief = session_brief(s, session_id)
+        if brief is None:
+            return None
+        files = [(f.name, f.size) for f in stored_files(s, [session_id])]
+        overrides = [(o.researcher, o.score, o.note) for o in s.scalars(
+            select(CollabGradeOverride).where(CollabGradeOverride.session_id == session_id))]
+        events = [(ev.kind, ev.payload) for ev in s.scalars(select(CollabStudyEvent).where(
+            CollabStudyEvent.participant_id == brief.human).order_by(CollabStudyEvent.id))]
+        judgements = judgements_of(s, [session_id])
+    return SessionReview(session_id, brief.human, brief.agent, brief.task_id, files, judgements, overrides, events)

@@ -1,0 +1,96 @@
+"""`collab.rate`: the paper's model by default, ranked by mu - 3 sigma, the paper's 10,000 bootstrap rounds,
+leave-one-task-out with one refit per task, and the task-difficulty term as a model reported beside it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from centaurlab import rating as r
+from centaurlab.collab.rate import NO_HUMAN_LABEL, rate_sessions
+from centaurlab.collab.results import SessionRow
+
+LEVELS = {"t1": "easy", "t2": "easy", "t3": "medium", "t4": "medium", "t5": "hard", "t6": "hard"}
+
+
+def _rows() -> list[SessionRow]:
+    """Three agents, eight people, six tasks over three difficulty levels; agent "lucky" has one session,
+    with a high score."""
+    rng = np.random.default_rng(11)
+    skill = {"alpha": 70.0, "beta": 62.0, "gamma": 55.0}
+    rows = []
+    for n in range(72):
+        agent, human, task = list(skill)[n % 3], f"p{n % 8}", f"t{(n // 3) % 6 + 1}"
+        score = skill[agent] + (n % 8) - 4 + {"easy": 5, "medium": 0, "hard": -5}[LEVELS[task]] + rng.normal(0, 4)
+        rows.append(_row(n, agent, human, task, float(score)))
+    rows.append(_row(72, "lucky", "p0", "t1", 88.0))
+    rows.append(_row(73, "alpha", "none", "t2", 66.0))  # the autonomous baseline
+    return rows
+
+
+def _row(n: int, agent: str, human: str, task: str, score: float) -> SessionRow:
+    row = SessionRow(n, "human", agent, "m", human, task, "13", LEVELS[task], "done", 1, 1, [])
+    row.outcome = score
+    return row
+
+
+@pytest.fixture(scope="module")
+def rated():  # type: ignore[no-untyped-def]
+    return rate_sessions(_rows())
+
+
+def test_the_papers_model_by_default(rated) -> None:  # type: ignore[no-untyped-def]
+    assert rated.model == "outcome = agent + human + noise (CollabSkill §4, Appendix E)" and rated.task_term == "none"
+    assert (rated.k, rated.rounds, rated.stability["bootstrap"]["rounds"]) == (3.0, 10_000, 10_000)
+    assert rated.tasks == [] and rated.beside == {}
+    rows = _rows()
+    humans = [NO_HUMAN_LABEL if x.human == "none" else x.human for x in rows]
+    post = r.fit_sessions(r.SessionDesign.from_labels([x.agent for x in rows], humans), [x.outcome for x in rows],
+                          priors=r.Priors.collabskill())
+    by_name = {a["name"]: a for a in rated.agents}
+    for i, name in enumerate(post.names("agent")):
+        assert by_name[name]["mu"] == pytest.approx(post.mu("agent")[i])
+        assert by_name[name]["conservative"] == pytest.approx(post.mu("agent")[i] - 3 * post.sigma("agent")[i])
+    # one prior mean (0) for every entity: agents' and people's skills sum alike; with 4 agents and 9 people
+    # (not the paper's 5 and 93) the people take a large share of the scores
+    assert sum(a["mu"] for a in rated.agents) == pytest.approx(sum(h["mu"] for h in rated.humans))
+    assert by_name["alpha"]["mu"] == pytest.approx(48.77, abs=0.01)
+
+
+def test_ranked_by_the_collabskill_score(rated) -> None:  # type: ignore[no-untyped-def]
+    names = [a["name"] for a in rated.agents]
+    assert names == ["alpha", "beta", "lucky", "gamma"] and [a["rank"] for a in rated.agents] == [1, 2, 3, 4]
+    alpha, beta, lucky, _ = rated.agents
+    # one session at 88: second by its mean (44.53 against beta's 40.89), third by mu - 3 sigma
+    assert (round(lucky["mu"], 2), round(beta["mu"], 2)) == (44.53, 40.89)
+    assert (round(lucky["conservative"], 2), round(beta["conservative"], 2)) == (28.58, 32.95)
+    assert [a["conservative"] for a in rated.agents] == sorted((a["conservative"] for a in rated.agents), reverse=True)
+    assert rated.humans[0]["rank"] == 1 and {h["name"] for h in rated.humans} >= {NO_HUMAN_LABEL, "p7"}
+
+
+def test_leave_one_task_out_is_one_refit_per_task(rated) -> None:  # type: ignore[no-untyped-def]
+    loo = rated.stability["leave_one_task_out"]
+    assert loo["group"] == "task" and loo["fits"] == 6  # six tasks, not three difficulty levels
+    assert [a["name"] for a in loo["agents"]] == ["alpha", "beta", "lucky", "gamma"]
+    # without t1 (lucky's only task) lucky falls to its prior and last: 3 x 5 + 4 = 19 of 6 refits
+    assert [a["mean_rank"] for a in loo["agents"]] == pytest.approx([1.0, 2.0, 19 / 6, 23 / 6])
+    hum = rated.stability["leave_one_human_out"]
+    assert hum["fits"] == 9 and hum["k"] == 3.0  # eight people and the autonomous baseline
+
+
+def test_the_task_term_is_reported_beside_the_papers_model() -> None:
+    both = rate_sessions(_rows(), task_term="difficulty", rounds=0)
+    plain = rate_sessions(_rows(), rounds=0)
+    assert [a["mu"] for a in both.agents] == [a["mu"] for a in plain.agents]  # the ranking model is unchanged
+    assert both.beside["model"] == "outcome = agent + human + difficulty + noise"
+    assert {t["name"] for t in both.tasks} == {"easy", "medium", "hard"}
+    effects = {t["name"]: t["mu"] for t in both.tasks}
+    assert effects["easy"] > effects["medium"] > effects["hard"]
+    assert both.beside["noise_sigma"] < plain.noise_sigma  # the term explains part of the noise
+    # with less noise left, lucky's one session counts for more: first under the task term
+    assert [(a["name"], a["rank_task_term"]) for a in both.agents] == \
+        [("alpha", 2), ("beta", 3), ("lucky", 1), ("gamma", 4)]
+    assert both.stability == {"leave_one_human_out": plain.stability["leave_one_human_out"],
+                              "leave_one_task_out": plain.stability["leave_one_task_out"]}
+    by_task = rate_sessions(_rows(), task_term="task", rounds=0)
+    assert len(by_task.tasks) == 6
