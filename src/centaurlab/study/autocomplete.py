@@ -63,7 +63,8 @@ def _logprobs(raw: Any) -> list[Any] | None:
 @dataclass(frozen=True)
 class Answer:
     """A model's suggestion as served: its text, the latency the participant waited, the raw answer, the
-    temperature it was sampled at (None: the endpoint's default) and the row of the model call."""
+    temperature it was sampled at (None: the endpoint's default) and the model call's row, held for the
+    transaction that logs the suggestion."""
 
     text: str
     latency_ms: int
