@@ -16,10 +16,12 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..collabstudy.service import NotAParticipant as NotACollabParticipant
 from ..config import settings
 from ..study.catalogue import Catalogue, UnknownBank, UnknownTask
 from ..study.grades import Grader
 from ..study.runs import Runner
+from . import access_log
 from .assets import STATIC_DIR, load_bundle
 from .dashboard_auth import DashboardAuth, dashboard_password
 from .errors import validation_body
@@ -121,6 +123,7 @@ def _error_page(request: Request, status: int, title: str, message: str) -> HTML
 def _install_handlers(app: FastAPI) -> None:
     @app.exception_handler(UnknownTask)
     @app.exception_handler(UnknownBank)
+    @app.exception_handler(NotACollabParticipant)  # any route of a link that is not (or no longer) a participant's
     async def unknown(request: Request, exc: Exception) -> Response:
         if _wants_html(request):
             return _error_page(request, 404, "Not found", str(exc))
@@ -204,6 +207,7 @@ def create_app(
         openapi_url="/api/openapi.json",
         lifespan=_lifespan,
     )
+    access_log.install()  # participants' tokens never reach the access log
     app.state.catalogue = Catalogue(banks)
     app.state.runner = Runner(run_slots or settings().workers, database_url)
     app.state.grader = Grader(app.state.runner)
@@ -219,8 +223,10 @@ def create_app(
 
         app.state.study = StudyPlatform.build(database_url, app.state.runner)
         from ..collabstudy.service import CollabStudies
+        from ..study.limits import ParticipantLimits
 
-        app.state.collab_studies = CollabStudies(database_url, settings().data_dir / "collab-workspaces")
+        app.state.collab_studies = CollabStudies(database_url, settings().data_dir / "collab-workspaces",
+                                                 limits=ParticipantLimits.from_settings())
     app.state.dashboard_auth = DashboardAuth(dashboard_password())
     app.include_router(participant.router)
     app.include_router(collab_dashboard.router)  # before the coding studies' /dashboard/{study_id} pages

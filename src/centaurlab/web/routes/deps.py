@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 
-from ...study import ParticipantRow
+from ...study import ParticipantFinished, ParticipantRow, TooManyRequests
 from ...study.catalogue import Catalogue
 from ...study.grades import Grader
 from ...study.participants import NotAParticipant
@@ -62,13 +62,21 @@ def token_of(request: Request, study_id: str) -> str | None:
     return request.headers.get(TOKEN_HEADER) or request.cookies.get(cookie_name(study_id))
 
 
-def participant_of(request: Request, study_id: str) -> ParticipantRow:
-    """The participant this request comes from (by their token), or 403."""
+def refusal(exc: NotAParticipant | ParticipantFinished | TooManyRequests) -> HTTPException:
+    """The answer to a participant's request the study refuses: not (or no longer) a participant 403, finished
+    409, over a budget 429 with the seconds to wait (routes and the hot path alike)."""
+    if isinstance(exc, TooManyRequests):
+        return HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)})
+    return HTTPException(409 if isinstance(exc, ParticipantFinished) else 403, str(exc))
+
+
+def participant_of(request: Request, study_id: str, *, writes: bool = False) -> ParticipantRow:
+    """The participant this request comes from (by their token), or the refusal (`refusal`)."""
     study_of(request, study_id)
     try:
-        return platform_of(request).participants.authenticate(study_id, token_of(request, study_id))
-    except NotAParticipant as exc:
-        raise HTTPException(403, str(exc)) from None
+        return platform_of(request).participants.authenticate(study_id, token_of(request, study_id), writes=writes)
+    except (NotAParticipant, ParticipantFinished, TooManyRequests) as exc:
+        raise refusal(exc) from None
 
 
 def set_token(response: Any, study_id: str, token: str, secure: bool) -> None:

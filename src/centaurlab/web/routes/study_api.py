@@ -14,7 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from ...models import ModelError
 from ...study.autocomplete import NotInCondition, SuggestRequest
 from ...study.chat import ChatBody
-from ...study.participants import WrongStage
+from ...study.participants import MAX_CLIENT_MS, WrongStage
 from ...study.session_view import coding_state, console_text, script_console
 from ...study.telemetry import EventBatch
 from . import study_hot
@@ -29,7 +29,7 @@ class Action(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     event_id: str = Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9-]+$")
-    client_ms: int = Field(ge=0)
+    client_ms: int = Field(ge=0, le=MAX_CLIENT_MS)
     task_index: int = Field(ge=0, le=1000)
 
 

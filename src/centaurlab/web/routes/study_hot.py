@@ -12,12 +12,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from ...models import ModelError
-from ...study import ParticipantRow
+from ...study import ParticipantFinished, ParticipantRow, TooManyRequests
 from ...study.autocomplete import NotInCondition, SuggestRequest
 from ...study.participants import NotAParticipant
 from ...study.platform import StudyPlatform
 from ...study.studies import UnknownStudy
 from ...study.telemetry import EventBatch
+from .deps import refusal
 
 
 def known_study(platform: StudyPlatform, study_id: str) -> None:
@@ -28,12 +29,12 @@ def known_study(platform: StudyPlatform, study_id: str) -> None:
 
 
 def coding_participant(platform: StudyPlatform, study_id: str, token: str | None, index: int) -> ParticipantRow:
-    """The participant, as stored now (one read), if they are coding task `index`; else 403 or 409."""
+    """The participant, as stored now (one read), if they are coding task `index`; else 403, 409 or 429."""
     known_study(platform, study_id)
     try:
-        p = platform.participants.ended_if_time_up(platform.participants.authenticate(study_id, token))
-    except NotAParticipant as exc:
-        raise HTTPException(403, str(exc)) from None
+        p = platform.participants.ended_if_time_up(platform.participants.authenticate(study_id, token, writes=True))
+    except (NotAParticipant, ParticipantFinished, TooManyRequests) as exc:
+        raise refusal(exc) from None
     if p.stage != "coding":
         raise HTTPException(409, f"the session is over (stage '{p.stage}'): reload the page")
     if index != p.task_index:
@@ -45,8 +46,8 @@ async def store_events(platform: StudyPlatform, study_id: str, token: str | None
     known_study(platform, study_id)
     try:
         return await platform.telemetry.ingest(study_id, token, body)
-    except NotAParticipant as exc:
-        raise HTTPException(403, str(exc)) from None
+    except (NotAParticipant, ParticipantFinished, TooManyRequests) as exc:
+        raise refusal(exc) from None
     except SQLAlchemyError:
         raise HTTPException(503, "the events could not be stored just now: send them again") from None
 
