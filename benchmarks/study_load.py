@@ -593,7 +593,7 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
     env = {**os.environ, "CENTAUR_DATA_DIR": str(folder / "data"), "CENTAUR_CONFIG": str(folder / "centaur.toml"),
            # the saturated runs send as fast as the server answers, far past a browser's pace: no per-participant
            # budget (docs/deploy.md), so that they measure the server and not the limit
-           "CENTAUR_PARTICIPANT_REQUESTS_PER_MINUTE": "0", "CENTAUR_PARTICIPANT_EVENTS_PER_MINUTE": "0"}
+           "CENTAUR_RATE_REQUESTS": "0", "CENTAUR_RATE_EVENTS": "0"}
     if baseline_src is not None:
         env["PYTHONPATH"] = str(baseline_src)  # for any python the server starts without -E
     workers = 0

@@ -20,8 +20,8 @@ DEFAULTS: dict[str, Any] = {
     "port": 8000,
     "workers": 0,
     "model_threads": 0,
-    "participant_requests_per_minute": 600,
-    "participant_events_per_minute": 3000,
+    "rate_requests": 600,
+    "rate_events": 3000,
 }
 
 DESCRIPTIONS = {
@@ -32,8 +32,8 @@ DESCRIPTIONS = {
     "port": "port the web server listens on",
     "workers": "parallel sandbox workers; 0 means one per core",
     "model_threads": "embedded model threads; 0 means half the cores",
-    "participant_requests_per_minute": "a study participant's requests per minute per server process; 0: no limit",
-    "participant_events_per_minute": "a study participant's telemetry events per minute per process; 0: no limit",
+    "rate_requests": "requests per minute of one participant of a study, per server process; 0: no limit",
+    "rate_events": "telemetry events per minute of one participant of a study, per server process; 0: no limit",
 }
 
 

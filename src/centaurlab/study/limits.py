@@ -76,8 +76,8 @@ class ParticipantLimits:
     @classmethod
     def from_settings(cls, clock: Clock = time.monotonic) -> ParticipantLimits:
         cfg = settings()
-        return cls(RateLimit(int(cfg["participant_requests_per_minute"]), "requests", clock),
-                   RateLimit(int(cfg["participant_events_per_minute"]), "telemetry events", clock))
+        return cls(RateLimit(int(cfg["rate_requests"]), "requests", clock),
+                   RateLimit(int(cfg["rate_events"]), "telemetry events", clock))
 
     @classmethod
     def unlimited(cls) -> ParticipantLimits:
