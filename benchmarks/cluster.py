@@ -7,7 +7,8 @@ In one run, on the same jobs:
      known-bad solutions of the first tasks of `algo`, on the local pool of 2 threads and on the
      cluster (two `ray start` nodes of one CPU each, so the same 2 slots); the grades must be equal;
   3. the parts of a sample's cost that do not move with the executor: one task's reference
-     measurement (once per task and worker process), and the driver's store writes per sample.
+     measurement (once per task and machine: the figures are kept), and the driver's store writes
+     per sample.
 The baseline of every ratio is the local pool, measured in the same run.
 
     python benchmarks/cluster.py                # 4 tasks
@@ -92,14 +93,14 @@ def estimate(per_core_s: float, ref_s: float, overhead_s: float, write_s: float,
     store_min = samples * write_s / 60
     print(f"\nCOMPASS protocol: {samples} samples ({COMPASS['tasks']} tasks x {COMPASS['samples']} samples x "
           f"{COMPASS['framings']} framings x {COMPASS['models']} models)")
-    print(f"per grading {per_core_s:.2f} core-s, reference {ref_s:.2f} core-s (once per task and worker), "
+    print(f"per grading {per_core_s:.2f} core-s, reference {ref_s:.2f} core-s (once per task and machine), "
           f"Ray overhead {overhead_s * 1000:.1f} ms/job, store {write_s * 1000:.2f} ms/sample, "
           f"endpoint {endpoint_per_min:.0f} answers/min per model")
     print(f"{'nodes':>5} {'cores':>6} {'grading min':>12} {'references min':>15} {'endpoint min':>13} "
           f"{'store min':>10} {'total min':>10}  bound by")
     for nodes in (1, 8, 64):
         cores = nodes * 8
-        refs = cores * min(COMPASS["tasks"], samples / cores)  # each worker measures each task it meets once
+        refs = nodes * COMPASS["tasks"]  # kept per machine: each node measures each task once, its workers share it
         grading_min = samples * (per_core_s + overhead_s) / cores / 60
         ref_min = refs * ref_s / cores / 60
         parts = {"grading": grading_min + ref_min, "endpoint": endpoint_min, "store": store_min}

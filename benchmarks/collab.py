@@ -27,7 +27,7 @@ from pathlib import Path
 from centaurlab import store
 from centaurlab.collab import load_collab_bank, parse_rubric, validate
 from centaurlab.collab.grade import GradeOptions, grade_sessions
-from centaurlab.collab.judge import default_panel, run_judge
+from centaurlab.collab.llm_judge import default_panel, run_judge
 from centaurlab.collab.rubric_gen import save_rubric
 from centaurlab.collab.tables import CollabSession, save_files
 from centaurlab.models import ChatRequest, load_registry

@@ -1,6 +1,9 @@
-"""The layer rule of the design, checked on the source: a module imports only its own top-level
+"""The layer rules of docs/architecture.md, checked on the source: a module imports only its own top-level
 folder or a lower layer, and no two top-level folders import each other. And each package owns its
-tables: a pillar's tables module is imported only inside that pillar's package.
+tables: a pillar's tables module is imported only inside that pillar's package. And each package shows
+a public API: another package imports it only through its `__init__` (`from ..study import Study`),
+never a module behind it (`from ..study.studies import Study`), so a package can move its modules
+without touching anyone else's code (docs/architecture.md).
 
 Every import counts, including those inside functions (a lazy import is still a dependency).
 """
@@ -106,6 +109,57 @@ def table_violations(root: Path, tables: dict[str, str] = TABLES) -> list[str]:
     return problems
 
 
+def _exported(init: Path) -> set[str]:
+    """The names a package's `__init__` binds: what it imports, defines or assigns."""
+    names: set[str] = set()
+    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {target.id for target in targets if isinstance(target, ast.Name)}
+    return names
+
+
+def _submodule_of(root: Path, other: str, name: str) -> bool:
+    """Whether `name`, imported from the package `other`, is one of its modules that its `__init__` does not
+    export (`leaderboard` is arena's function as well as a module: the function is the API)."""
+    base = root / other.replace(".", "/")
+    is_module = (base / f"{name}.py").exists() or (base / name / "__init__.py").exists()
+    return is_module and name not in _exported(base / "__init__.py")
+
+
+def api_violations(root: Path) -> list[str]:
+    """Imports that reach behind another package's `__init__`, one readable line each: `from ..study.x
+    import Y`, `import centaurlab.study.x`, or a module imported by name (`from ..study import x`). Each
+    package's own modules import each other freely; `schema` gathers every tables module (TABLES_EXEMPT)."""
+    problems = []
+    for path, dotted, package in _modules(root):
+        if dotted in TABLES_EXEMPT:
+            continue
+        top = dotted.split(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            if isinstance(node, ast.Import):
+                reached = [alias.name for alias in node.names]
+            else:
+                base = ".".join(package[: len(package) - node.level + 1])
+                module = _imported(node, package)[0] if node.module else base
+                owner = module.split(".")[1] if module.count(".") == 1 else ""
+                reached = [module] + [f"{module}.{a.name}" for a in node.names
+                                      if owner and _submodule_of(root, owner, a.name)]
+            for target in reached:
+                parts = target.split(".")
+                if parts[0] == root.name and len(parts) > 2 and parts[1] != top:
+                    problems.append(f"{path.relative_to(root).as_posix()}:{node.lineno}: imports {'.'.join(parts[1:])},"
+                                    f" a module behind {parts[1]}'s API: import the name from {parts[1]} and let "
+                                    f"{parts[1]}/__init__.py export it")
+    return problems
+
+
 def top_level_names(root: Path) -> set[str]:
     names = {p.name for p in root.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
     return names | {p.stem for p in root.glob("*.py") if p.stem != "__init__"}
@@ -116,7 +170,7 @@ def violations(root: Path, layers: tuple[tuple[str, ...], ...] = LAYERS,
     """What breaks the rule, one readable line each (empty when the package follows it)."""
     rank = {name: i for i, names in enumerate(layers) for name in names}
     problems = [
-        f"{name}: not in any layer; add it to LAYERS in tests/test_layers.py (and to the design's layout)"
+        f"{name}: not in any layer; add it to LAYERS in tests/test_layers.py (and to docs/architecture.md)"
         for name in sorted(top_level_names(root) - set(rank))
     ]
     edges = import_edges(root) if edges is None else edges
@@ -142,6 +196,10 @@ def test_the_package_follows_the_layer_rule(package_edges: list[Edge]) -> None:
 
 def test_only_its_own_package_imports_a_pillars_tables() -> None:
     assert table_violations(PACKAGE) == []
+
+
+def test_other_packages_import_a_package_only_through_its_init() -> None:
+    assert api_violations(PACKAGE) == []
 
 
 def test_every_tables_module_exists() -> None:
@@ -213,7 +271,7 @@ def test_two_folders_of_one_layer_that_import_each_other_fail(pkg: Path) -> None
 def test_a_folder_outside_every_layer_is_named(pkg: Path) -> None:
     _write(pkg, {"newthing/__init__.py": ""})
     assert violations(pkg) == [
-        "newthing: not in any layer; add it to LAYERS in tests/test_layers.py (and to the design's layout)"
+        "newthing: not in any layer; add it to LAYERS in tests/test_layers.py (and to docs/architecture.md)"
     ]
 
 
@@ -246,3 +304,26 @@ def test_a_sub_package_owns_its_tables_apart_from_its_parent(pkg: Path) -> None:
         "arena/agents.py:1: imports arena.generate.tables, the tables of arena.generate; only arena.generate "
         "may: use a function arena.generate exports"
     ]
+
+
+@pytest.mark.parametrize("statement", [
+    "from ..study.core import run\n",
+    "from centaurlab.study.core import run\n",
+    "import centaurlab.study.core\n",
+    "from ..study import core\n",
+    "def f():\n    from ..study.core import run\n",
+])
+def test_an_import_behind_another_packages_api_fails_in_any_form(pkg: Path, statement: str) -> None:
+    _write(pkg, {"cli/uses.py": statement})
+    assert api_violations(pkg) == [
+        f"cli/uses.py:{statement.count(chr(10))}: imports study.core, a module behind study's API: import the name "
+        "from study and let study/__init__.py export it"
+    ]
+
+
+def test_imports_through_an_init_and_within_a_package_pass(pkg: Path) -> None:
+    _write(pkg, {"study/__init__.py": "from .core import run\nfrom . import shown\n", "study/shown.py": "",
+                 "cli/uses.py": "from ..study import run, shown\nfrom centaurlab import study\n"
+                                "import centaurlab.stats\n",
+                 "study/more.py": "from .core import run\nfrom centaurlab.study.core import run as again\n"})
+    assert api_violations(pkg) == []

@@ -41,6 +41,6 @@ $centaur collab run --agent local-agent --limit-tasks 2
 $centaur collab run --agent warm-agent --limit-tasks 2
 $centaur collab grade --all
 
-$centaur model card local
-$centaur model card local-warm
-$centaur model compare local local-warm
+$centaur models card local
+$centaur models card local-warm
+$centaur models compare local local-warm

@@ -82,7 +82,7 @@ export interface Placement {
   note: string;
 }
 
-/** `Grade.to_dict()` plus `stored` (POST /api/tasks/{id}/grade). */
+/** `Grade.to_dict()` plus `stored` and `reused` (POST /api/tasks/{id}/grade). */
 export interface GradeResponse {
   task: string;
   bank: string;
@@ -113,6 +113,7 @@ export interface GradeResponse {
   };
   placement: Placement | null;
   stored: boolean;
+  reused: boolean;
 }
 
 /** What the server embeds in the task page (#task-data). */

@@ -194,11 +194,16 @@ function placementLine(grade: GradeResponse): HTMLElement | null {
   return line;
 }
 
+function recordLine(grade: GradeResponse): string {
+  if (grade.reused) return "recorded: this code was graded before with the same settings, and this is that grade";
+  return grade.stored ? "recorded" : "not recorded";
+}
+
 export function renderGrade(host: HTMLElement, grade: GradeResponse, seconds: number): void {
   const summary = el(
     "p",
     { class: "grade-summary", id: "grade-summary" },
-    `Composite ${figure(grade.composite)}/100 · graded in ${seconds.toFixed(1)} s · ${grade.stored ? "recorded" : "not recorded"}`,
+    `Composite ${figure(grade.composite)}/100 · ${grade.reused ? "found" : "graded"} in ${seconds.toFixed(1)} s · ${recordLine(grade)}`,
   );
   if (!grade.correctness_detail.passed) summary.append(" · quality counts 0 in the composite until a test passes");
   host.replaceChildren(

@@ -9,8 +9,8 @@ from fastapi.testclient import TestClient
 from centaurlab import store
 from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.web import create_app
+from tests.fakes.openai_server import serve
 from tests.helpers import MINI_BANK
-from tests.models.fake_server import serve
 
 from .test_runner import answer, registry
 

@@ -13,8 +13,8 @@ from centaurlab.bench import BenchSpec, load_report, run_bench
 from centaurlab.cli.root import app
 from centaurlab.models import ModelConfig, Registry
 from centaurlab.models.calls import calls_for_run
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import MINI_BANK, pair_sum
-from tests.models.fake_server import FakeOpenAI, Reply, chat_body, serve
 
 
 @pytest.fixture

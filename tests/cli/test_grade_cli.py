@@ -8,6 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from centaurlab.cli import app
@@ -65,3 +66,29 @@ def test_grade_errors_are_clear(tmp_path: Path) -> None:
     assert "needs --bank" in invoke("grade", str(tmp_path)).stderr
     assert "choose time or instructions" in invoke("grade", str(solution), "--measure", "cycles").stderr
     assert "three numbers" in invoke("grade", str(solution), "--task", "x", "--weights", "1").stderr
+
+
+def test_grading_a_file_twice_grades_once_and_says_it_reused_the_grade(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import centaurlab.grading.jobs as jobs  # where every grading job calls the grader
+
+    named = tmp_path / "pair_sum.py"
+    shutil.copy(BAD, named)
+    first = invoke("grade", str(named), "--bank", str(MINI_BANK), "--json")
+    assert first.exit_code == 0 and "reused" not in first.stderr
+
+    def not_again(*_args: object, **_kw: object) -> None:
+        raise AssertionError("graded again although the store holds this grade")
+
+    monkeypatch.setattr(jobs, "grade_solution", not_again)
+    again = invoke("grade", str(named), "--bank", str(MINI_BANK), "--json")
+    assert again.exit_code == 0 and json.loads(again.stdout) == json.loads(first.stdout)
+    assert "reused the stored grade of pair_sum.py on pair_sum" in again.stderr and "--regrade" in again.stderr
+    table = invoke("grade", str(named), "--bank", str(MINI_BANK))
+    assert "correctness │ 100.0" in table.stdout and "efficiency  │ 0.0" in table.stdout
+    assert "perf_many_values" in table.stdout and "timeout" in table.stdout  # the stored grade prints in full
+    for fresh in ("--regrade", "--no-store"):  # both grade whatever the store holds
+        with pytest.raises(AssertionError, match="graded again"):
+            invoke("grade", str(named), "--bank", str(MINI_BANK), fresh)
+

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from centaurlab import store
 from centaurlab.collab import tables as collab_store
 from centaurlab.collab.grade import GradeOptions, grade_sessions
-from centaurlab.collab.judge import JudgeConfig
+from centaurlab.collab.llm_judge import JudgeConfig
 from centaurlab.collab.tables import CollabJudgement, CollabRubric, CollabSession, add_rubric, save_files
 from centaurlab.models import Registry
 from centaurlab.models.registry import ModelConfig

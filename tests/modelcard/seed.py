@@ -18,8 +18,8 @@ from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.collab import tables as collab_store
 from centaurlab.models import ModelConfig, Registry
 from tests.bench.test_runner import answer
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body
 from tests.helpers import MINI_BANK
-from tests.models.fake_server import FakeOpenAI, Reply, chat_body
 
 WRONG = "```python\ndef count_pairs(nums: list[int], target: int) -> int:\n    return 0\n```"
 

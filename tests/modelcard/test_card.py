@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -70,15 +71,26 @@ def test_the_comparison_finds_where_lenses_disagree(seeded: Seeded) -> None:
 def test_the_cli_prints_cards_and_comparisons(seeded: Seeded, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CENTAUR_DATABASE_URL", seeded.url)
     runner = CliRunner()
-    out = runner.invoke(app, ["model", "card", "good", "--json"])
+    out = runner.invoke(app, ["models", "card", "good", "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["lenses"]["bench"]["figures"]["correctness"]["value"] == 100.0
     assert data["lenses"]["study"]["fill_with"].startswith("centaur study create")
-    out = runner.invoke(app, ["model", "compare", "good", "weak", "--rounds", "20"], env={"COLUMNS": "160"})
+    out = runner.invoke(app, ["models", "compare", "good", "weak", "--rounds", "20"], env={"COLUMNS": "160"})
     assert out.exit_code == 0, out.output
     assert "good ranks first on bench, last in the arena" in out.output and "bench vs arena" in out.output
-    assert runner.invoke(app, ["model", "--help"]).exit_code == 0
+    assert runner.invoke(app, ["models", "--help"]).exit_code == 0
+
+
+def test_the_old_name_model_still_works_hidden_with_a_note(seeded: Seeded, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CENTAUR_DATABASE_URL", seeded.url)
+    runner = CliRunner()
+    old = runner.invoke(app, ["model", "card", "good", "--json"])
+    assert old.exit_code == 0, old.output
+    assert old.stderr.strip() == "note: `centaur model` is now `centaur models`; the old name will go"
+    assert json.loads(old.stdout) == json.loads(runner.invoke(app, ["models", "card", "good", "--json"]).stdout)
+    listed = runner.invoke(app, ["--help"], env={"COLUMNS": "160"}).stdout
+    assert re.search(r"│ models\s", listed) and not re.search(r"│ model\s", listed)
 
 
 def test_disagreements_name_the_places_among_three_models() -> None:

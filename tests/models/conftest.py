@@ -4,7 +4,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from .fake_server import FakeOpenAI, serve
+from tests.fakes.openai_server import FakeOpenAI, serve
 
 
 @pytest.fixture

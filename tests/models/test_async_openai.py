@@ -10,14 +10,13 @@ import pytest
 
 from centaurlab.models import ChatRequest, CompletionRequest, ModelError, OpenAIProvider
 from centaurlab.models.async_openai import AsyncCompletions
-
-from .fake_server import FakeOpenAI, Reply, chat_body, completion_body
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, completion_body
 
 
 def make(fake: FakeOpenAI, **kw: Any) -> AsyncCompletions:
     kw.setdefault("backoff_s", 0.01)
     kw.setdefault("max_backoff_s", 0.05)
-    return AsyncCompletions(OpenAIProvider("fake", fake.base_url, "fake-1", "sk-test", **kw), timeout_s=5)
+    return AsyncCompletions(OpenAIProvider("fake", fake.base_url, "fake-1", "sk-test", timeout_s=5, **kw))
 
 
 async def _complete(client: AsyncCompletions, request: CompletionRequest) -> Any:
@@ -81,9 +80,9 @@ def test_a_malformed_answer_is_an_error(fake: FakeOpenAI) -> None:
 
 
 def test_an_unreachable_endpoint_is_an_error() -> None:
-    provider = OpenAIProvider("gone", "http://127.0.0.1:9/v1", "m", None, max_retries=1, backoff_s=0.01)
+    provider = OpenAIProvider("gone", "http://127.0.0.1:9/v1", "m", None, max_retries=1, backoff_s=0.01, timeout_s=2)
     with pytest.raises(ModelError, match="cannot connect"):
-        asyncio.run(_complete(AsyncCompletions(provider, timeout_s=2), CompletionRequest("x")))
+        asyncio.run(_complete(AsyncCompletions(provider), CompletionRequest("x")))
 
 
 def test_each_event_loop_gets_its_own_connections(fake: FakeOpenAI) -> None:

@@ -8,8 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from centaurlab.cli import app
-
-from .fake_server import FakeOpenAI, Reply, chat_chunks
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_chunks
 
 runner = CliRunner()
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from centaurlab.models import ChatRequest, CompletionRequest, ModelError, ModelProvider, OpenAIProvider
-from centaurlab.models.provider import _sse_events, retry_after_seconds
-
-from .fake_server import FakeOpenAI, Reply, chat_body, chat_chunks, completion_body
+from centaurlab.models.openai_wire import retry_after_seconds
+from centaurlab.models.openai_wire import sse_events as _sse_events
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, chat_chunks, completion_body
 
 
 def make(fake: FakeOpenAI, sleeps: list[float] | None = None, **kw: Any) -> OpenAIProvider:

@@ -10,8 +10,7 @@ import pytest
 from centaurlab.models import ChatRequest, CompletionRequest, ModelConfigError, OpenAIProvider, ReplayMiss
 from centaurlab.models.registry import build_provider, load_registry
 from centaurlab.models.replay import RecordingProvider, ReplayProvider
-
-from .fake_server import FakeOpenAI, Reply, chat_body
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body
 
 TOML = """
 [centaur]

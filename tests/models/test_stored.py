@@ -9,8 +9,7 @@ import pytest
 from centaurlab import store
 from centaurlab.models import ChatRequest, CompletionRequest, ModelError, OpenAIProvider, StoredProvider
 from centaurlab.models.calls import calls_for_run
-
-from .fake_server import FakeOpenAI, Reply, chat_body, completion_body
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, completion_body
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

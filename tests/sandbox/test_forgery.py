@@ -20,15 +20,13 @@ from centaurlab import store
 from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.bench.tables import samples_of
 from centaurlab.cli import app
-from centaurlab.grading import EfficiencyConfig, grade_efficiency, measure_reference
+from centaurlab.grading import EfficiencyConfig, Grader, Runner, grade_efficiency, measure_reference
 from centaurlab.models import ModelConfig, Registry
 from centaurlab.sandbox import TRUSTED_ENV, ForgeableMeasure, Limits, Suite, run_suite
 from centaurlab.sandbox.bwrap import bwrap_works
-from centaurlab.study.grades import Grader
-from centaurlab.study.runs import Runner
 from centaurlab.tasks import get_task
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import pair_sum
-from tests.models.fake_server import FakeOpenAI, Reply, chat_body, serve
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unavailable")
 

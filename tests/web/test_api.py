@@ -12,8 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from centaurlab import store
-from centaurlab.study.catalogue import Catalogue
-from centaurlab.tasks import Task
+from centaurlab.tasks import Catalogue, Task
 from centaurlab.web import create_app
 from centaurlab.web.assets import bundle_problem
 from tests.helpers import MINI_BANK, pair_sum

@@ -12,7 +12,7 @@ import pytest
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study.catalogue import Catalogue
+from centaurlab.tasks import Catalogue
 from centaurlab.web import bundle_problem, create_app
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port
 

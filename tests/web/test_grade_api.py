@@ -57,6 +57,27 @@ def test_the_reference_scores_full_marks_and_is_stored(client: TestClient, db_ur
         assert row.efficiency == 100.0 and row.details["composite"] == data["composite"]
 
 
+def test_the_same_code_graded_again_is_the_stored_grade(
+    client: TestClient, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import centaurlab.grading.jobs as grades  # the grading job the web's grader runs
+
+    code = pair_sum().reference_source + "\n# graded twice\n"
+    first = grade(client, "pair_sum", code)
+    assert (first["stored"], first["reused"]) == (True, False)
+
+    def not_again(*_args: object, **_kw: object) -> None:
+        raise AssertionError("graded again although the store holds this grade")
+
+    monkeypatch.setattr(grades, "grade_solution", not_again)
+    again = grade(client, "pair_sum", code)
+    assert (again["stored"], again["reused"]) == (True, True)
+    assert {k: v for k, v in again.items() if k != "reused"} == {k: v for k, v in first.items() if k != "reused"}
+    with store.session_scope(db_url) as session:
+        config = GradeConfig(EfficiencyConfig(measure="time")).key()
+        assert store.find_grade(session, "pair_sum", code, config) is not None
+
+
 def test_the_quadratic_solution_is_correct_but_not_efficient(client: TestClient) -> None:
     task = pair_sum()
     source = (MINI_BANK / "pair_sum" / "bad" / "quadratic.py").read_text()

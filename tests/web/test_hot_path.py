@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.types import Receive, Scope, Send
 
 from centaurlab import store
 from centaurlab.config import settings
@@ -19,6 +20,7 @@ from centaurlab.study.studies import create_study
 from centaurlab.study.studyfile import load_study
 from centaurlab.web import create_app
 from centaurlab.web.hot_path import HotPath
+from centaurlab.web.routes import study_api
 
 from ..study.fake_model import COMPLETION, recording_model
 from ..study.studyfiles import to_coding, write_study
@@ -105,3 +107,26 @@ def test_the_token_header_wins_over_the_cookie(clients: tuple[TestClient, TestCl
     r = bare.post("/api/study/pilot/events", json=_events(str(uuid.uuid4())),
                   headers={"X-Participant-Token": token, "cookie": "centaur_p_pilot=forged.token.here"})
     assert r.json() == {"stored": 1, "duplicates": 0}
+
+
+def test_the_hot_path_answers_the_two_routes_itself(clients: tuple[TestClient, TestClient]) -> None:
+    """Not by passing them on: what goes on to the application behind it is only what is not theirs."""
+    hot, _ = clients
+    passed_on: list[str] = []
+
+    async def application(scope: Scope, receive: Receive, send: Send) -> None:
+        passed_on.append(scope["path"])
+        await hot.app(scope, receive, send)
+
+    middleware = HotPath(application, routes=study_api.HOT_ROUTES)
+
+    async def server(scope: Scope, receive: Receive, send: Send) -> None:
+        await middleware({**scope, "app": hot.app}, receive, send)
+
+    alone = TestClient(server, cookies=hot.cookies)
+    stored = alone.post("/api/study/pilot/events", json=_events(str(uuid.uuid4()))).json()
+    assert stored == {"stored": 1, "duplicates": 0}
+    assert alone.post("/api/study/pilot/suggest", json=_suggest()).status_code == 200
+    assert alone.post("/api/study/nosuch/events", json=_events(str(uuid.uuid4()))).status_code == 404
+    assert passed_on == []
+    assert alone.get("/api/study/pilot/state").status_code == 200 and passed_on == ["/api/study/pilot/state"]

@@ -31,8 +31,8 @@ from centaurlab.study.studyfile import load_study
 from centaurlab.tasks import load_bank
 from centaurlab.web import bundle_problem, create_app
 from tests.bench.test_runner import answer, registry
+from tests.fakes.openai_server import serve
 from tests.helpers import MINI_BANK
-from tests.models.fake_server import serve
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port, through_the_surveys
 from tests.study.fake_model import recording_model
 from tests.study.studyfiles import write_study

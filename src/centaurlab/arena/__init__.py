@@ -6,8 +6,23 @@ match, spoken to in JSON lines; matches and tournaments are stored and replayabl
 """
 
 from .agent_process import AgentFailure, AgentSource
-from .agents import BASELINES, BUILTIN, UnknownAgent, resolve_agent
+from .agents import BASELINES, BUILTIN, UnknownAgent, new_agent_source, resolve_agent
 from .auction import AuctionOutcome, InvalidBid, parse_bid, run_auction
+from .generate import (
+    BUILTIN_STRATEGIES,
+    FAILURE_KINDS,
+    CheckSpec,
+    GenerationSpec,
+    agent_detail,
+    agent_name,
+    agents_overview,
+    author_models,
+    builtin_strategies,
+    generation_plan,
+    generation_report,
+    load_strategy,
+    run_generation,
+)
 from .history import (
     MatchOutcome,
     StoredMatch,
@@ -19,14 +34,17 @@ from .history import (
     stored_match,
     stored_tournaments,
 )
-from .leaderboard import LeaderRow, leaderboard
+from .leaderboard import COLUMN_LABELS, COLUMNS, LeaderRow, leaderboard
 from .logist_tables import ValueSpec
 from .match import play_match, replay_match
 from .match_file import MatchFileError, load_match_config
 from .plans import InvalidPlan, PlanProblem, check_plan, parse_plan, plan_cost, profit
 from .record import AuctionRound, Failure, MatchRecord
+from .report import TIMING_COLUMNS, auction_rows, log_tail, match_topology, plan_lines, result_rows, timing_rows
+from .route_map import route_map_svg
 from .topology import TOPOLOGY_NAMES, City, Route, Topology, TopologyFileError, load_topology
-from .tournament import TournamentSpec, match_seed, run_tournament, schedule, tournament_results
+from .tournament import TournamentProgress, TournamentSpec, match_seed, run_tournament, schedule, tournament_results
+from .warmup import run_centralized, run_deliberative, run_reactive
 from .world import (
     Company,
     MatchConfig,
@@ -39,16 +57,21 @@ from .world import (
 )
 
 __all__ = [
-    "BASELINES",
-    "BUILTIN",
-    "TOPOLOGY_NAMES",
     "AgentFailure",
     "AgentSource",
     "AuctionOutcome",
     "AuctionRound",
+    "BASELINES",
+    "BUILTIN",
+    "BUILTIN_STRATEGIES",
+    "COLUMNS",
+    "COLUMN_LABELS",
+    "CheckSpec",
     "City",
     "Company",
+    "FAILURE_KINDS",
     "Failure",
+    "GenerationSpec",
     "InvalidBid",
     "InvalidPlan",
     "LeaderRow",
@@ -60,37 +83,60 @@ __all__ = [
     "Route",
     "StoredMatch",
     "StoredTournament",
+    "TIMING_COLUMNS",
+    "TOPOLOGY_NAMES",
     "Task",
     "TaskDistribution",
     "Timeouts",
     "Topology",
     "TopologyFileError",
+    "TournamentProgress",
     "TournamentSpec",
     "UnknownAgent",
     "ValueSpec",
     "Vehicle",
+    "agent_detail",
+    "agent_name",
     "agent_sources",
+    "agents_overview",
+    "auction_rows",
+    "author_models",
+    "builtin_strategies",
     "check_plan",
     "default_match_config",
     "generate_tasks",
+    "generation_plan",
+    "generation_report",
     "latest_matches",
     "leaderboard",
     "load_match_config",
+    "load_strategy",
     "load_topology",
+    "log_tail",
     "match_outcomes",
     "match_seed",
+    "match_topology",
+    "new_agent_source",
     "parse_bid",
     "parse_plan",
     "plan_cost",
+    "plan_lines",
     "play_match",
     "profit",
     "replay_match",
     "resolve_agent",
+    "result_rows",
+    "route_map_svg",
     "run_auction",
+    "run_centralized",
+    "run_deliberative",
+    "run_generation",
+    "run_reactive",
     "run_tournament",
     "save_match",
     "schedule",
     "stored_match",
     "stored_tournaments",
+    "timing_rows",
     "tournament_results",
 ]

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from ..sandbox import Limits, SandboxBackend, SandboxSession, SessionError
-from ..sandbox.program import python_argv
+from ..errors import ServiceError
+from ..sandbox import Limits, SandboxBackend, SandboxSession, SessionError, python_argv
 from .world import Timeouts
 
 TOLERANCE = 1.01  # Logist's +1 %
@@ -34,7 +34,9 @@ class AgentSource:
         return hashlib.sha256(self.source.encode()).hexdigest()
 
 
-class AgentFailure(Exception):
+class AgentFailure(ServiceError):
+    """The agent's process did not answer as the protocol says: `kind` is timeout, garbage, error or crash."""
+
     def __init__(self, kind: str, reason: str) -> None:
         super().__init__(reason)
         self.kind = kind

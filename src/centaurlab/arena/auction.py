@@ -10,10 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import InvalidInput
+
 MAX_BID = 10**12
 
 
-class InvalidBid(ValueError):
+class InvalidBid(InvalidInput, ValueError):
     pass
 
 

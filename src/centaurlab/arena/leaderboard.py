@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..rating import PairedData, RatingError, bootstrap_paired, fit_paired
-from ..rating.bradley_terry import ELO_PER_LOGIT
+from ..rating import ELO_PER_LOGIT, PairedData, RatingError, bootstrap_paired, fit_paired
 
 COLUMNS = ("rank", "agent", "avg_wins", "sd_wins", "avg_losses", "sd_losses", "wins", "losses", "draws",
            "win_rate", "crashes", "elo", "elo_low", "elo_high")  # fmt: skip

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from ..errors import ServiceError
 from ..sandbox import SandboxBackend, get_backend
 from .agent_process import TOLERANCE, AgentFailure, AgentProcess, AgentSource, agent_limits, runtime_sha256
 from .auction import InvalidBid, parse_bid, run_auction
@@ -23,7 +24,9 @@ from .topology import Topology
 from .world import MatchConfig, Task
 
 
-class _Forfeit(Exception):
+class _Forfeit(ServiceError):
+    """One or more agents failed a step (late, crashed, an invalid bid or plan): the match ends there."""
+
     def __init__(self, failures: list[Failure]) -> None:
         self.failures = failures
 

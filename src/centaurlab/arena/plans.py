@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import InvalidInput
 from .topology import Topology
 from .world import Company, Task
 
@@ -32,7 +33,7 @@ class PlanProblem:
         return self.message
 
 
-class InvalidPlan(ValueError):
+class InvalidPlan(InvalidInput, ValueError):
     def __init__(self, problems: Sequence[PlanProblem]) -> None:
         super().__init__("; ".join(p.message for p in problems))
         self.problems = tuple(problems)

@@ -12,22 +12,24 @@ from .records import (
     sample_models,
     stored_runs,
 )
-from .report import PCA, BenchReport, build_report
-from .report_html import render_html, report_fragment
+from .report import DIMENSIONS, PCA, BenchReport, build_report
+from .report_html import STYLE, render_html, report_fragment
 from .results import load_report, write_csv
 from .runner import RunSummary, SampleOutcome, plan_samples, run_bench
 from .spec import BenchSpec
 
 __all__ = [
-    "COMPASS_FRAMINGS",
-    "PCA",
     "BenchReport",
     "BenchSpec",
+    "COMPASS_FRAMINGS",
+    "DIMENSIONS",
     "Framing",
     "FramingError",
     "GradedSample",
+    "PCA",
     "RunInfo",
     "RunSummary",
+    "STYLE",
     "SampleKey",
     "SampleOutcome",
     "build_report",

@@ -6,6 +6,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import InvalidInput
 from ..tasks import Task
 
 
@@ -33,12 +34,6 @@ PREAMBLE = (
     "A programming problem follows. Write code that solves it, in Python 3 only; no extra libraries may be "
     "installed."
 )
-PAPER_NAMES = {
-    "neutral": "Neutral (control)",
-    "correctness": "Correctness-optimised",
-    "efficiency": "Efficiency-optimised",
-    "dual": "Dual objective",
-}
 COMPASS_FRAMINGS = ("neutral", "correctness", "efficiency", "dual")
 #: Names of earlier versions, still accepted so that old commands and stored runs read the same.
 ALIASES = {"both": "dual"}
@@ -58,7 +53,7 @@ register_framing(
 )
 
 
-class FramingError(ValueError):
+class FramingError(InvalidInput, ValueError):
     pass
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 import pandas as pd
 
 from ..grading import combined_score, place
-from ..tasks.schema import HumanBaseline
+from ..tasks import HumanBaseline
 
 TASK_COLUMNS = ["model", "task", "n", "score", "human_mean", "human_sd", "z", "percentile", "note"]
 NO_BASELINE = "no human baseline for this task"

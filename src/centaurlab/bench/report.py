@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..tasks.schema import HumanBaseline
+from ..tasks import HumanBaseline
 from . import consistency, placement
 
 DIMENSIONS = ("correctness", "efficiency", "quality", "composite")

@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import store
-from ..tasks import TaskFileError, load_bank
-from ..tasks.schema import HumanBaseline
+from ..tasks import HumanBaseline, TaskFileError, load_bank
 from .framings import canonical_name
 from .records import resolve_run_id
 from .report import BenchReport, build_report

@@ -8,8 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..grading import DEFAULT_FACTOR, DEFAULT_REPEAT, EfficiencyConfig, GradeConfig
-from ..grading.efficiency import check_measure
+from ..grading import DEFAULT_FACTOR, DEFAULT_REPEAT, EfficiencyConfig, GradeConfig, check_measure
 from ..tasks import Task, load_bank
 from .framings import COMPASS_FRAMINGS, canonical_name, get_framing
 

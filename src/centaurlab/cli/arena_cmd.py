@@ -21,48 +21,49 @@ from rich.progress import (
 from .. import store
 from ..arena import (
     BUILTIN,
+    COLUMN_LABELS,
+    COLUMNS,
+    TIMING_COLUMNS,
     TOPOLOGY_NAMES,
     AgentSource,
     MatchConfig,
+    MatchRecord,
     Timeouts,
+    TournamentProgress,
     TournamentSpec,
-    UnknownAgent,
     agent_sources,
+    auction_rows,
     default_match_config,
     leaderboard,
     load_match_config,
+    log_tail,
+    match_topology,
+    new_agent_source,
+    plan_lines,
     play_match,
     replay_match,
     resolve_agent,
+    result_rows,
     run_tournament,
     save_match,
     stored_match,
     stored_tournaments,
+    timing_rows,
     tournament_results,
 )
-from ..arena.agents import new_agent_source
-from ..arena.leaderboard import COLUMN_LABELS, COLUMNS
-from ..arena.record import MatchRecord
-from ..arena.report import TIMING_COLUMNS, auction_rows, log_tail, match_topology, plan_lines, result_rows, timing_rows
-from ..arena.tournament import TournamentProgress
 from ..config import settings
+from ..errors import Conflict, NotFound
 from ..executors import Executor
-from ..sandbox import SandboxUnavailable, get_backend
+from ..sandbox import get_backend
 from . import arena_warmup_cmd
+from .errors import context
 from .executor_opts import address_option, executor_option, opened
-from .output import console, err_console, fail, print_json, print_table
+from .output import console, err_console, print_json, print_table
 
 app = typer.Typer(no_args_is_help=True, help="The APDP arena: agents bid for tasks, then plan their deliveries.")
 app.add_typer(arena_warmup_cmd.app, name="warmup")
 
 SETUP_HELP, BID_HELP, PLAN_HELP = "Setup time limit, s.", "Bid time limit, s.", "Plan time limit, s."
-
-
-def _agent(name: str) -> AgentSource:
-    try:
-        return resolve_agent(name)
-    except UnknownAgent as exc:
-        raise fail(escape(str(exc))) from None
 
 
 def _database() -> str:
@@ -75,8 +76,8 @@ def _topologies(value: str) -> tuple[str, ...]:
     names = TOPOLOGY_NAMES if value == "all" else tuple(v.strip() for v in value.split(",") if v.strip())
     unknown = [n for n in names if n not in TOPOLOGY_NAMES and not Path(n).is_file()]
     if unknown or not names:
-        raise fail(f"--topologies {value!r}: unknown {', '.join(unknown) or '(none)'}; use all, or a comma-separated "
-                   f"list of {', '.join(TOPOLOGY_NAMES)} or topology files")  # fmt: skip
+        raise NotFound(f"--topologies {value!r}: unknown {', '.join(unknown) or '(none)'}; use all, or a "
+                       f"comma-separated list of {', '.join(TOPOLOGY_NAMES)} or topology files")  # fmt: skip
     return names
 
 
@@ -103,14 +104,9 @@ def _print_match(record: dict[str, Any], match_id: int | None) -> None:
 
 def _match_config(config_file: Path | None, topology: str, tasks: int, seed: int, timeouts: Timeouts) -> MatchConfig:
     if config_file is not None:
-        try:
-            return load_match_config(config_file)
-        except ValueError as exc:
-            raise fail(escape(str(exc))) from None
-    try:
+        return load_match_config(config_file)
+    with context(f"--topology {topology!r}: ", builtin=(KeyError, ValueError, FileNotFoundError)):
         return replace(default_match_config(topology, tasks, seed), timeouts=timeouts)
-    except (KeyError, ValueError, FileNotFoundError) as exc:
-        raise fail(f"--topology {topology!r}: {escape(str(exc))}") from None
 
 
 @app.command("match")
@@ -128,14 +124,11 @@ def match(
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Play one match: the auction log, both plans and the result. Exit 1 if an agent failed."""
-    agents = [_agent(agent_a), _agent(agent_b)]
+    agents = [resolve_agent(agent_a), resolve_agent(agent_b)]
     if agents[0].name == agents[1].name:
         agents[1] = AgentSource(agents[1].name + "_2", agents[1].source)
     config = _match_config(config_file, topology, tasks, seed, Timeouts(setup_s, bid_s, plan_s))
-    try:
-        backend = get_backend()
-    except SandboxUnavailable as exc:
-        raise fail(escape(str(exc))) from None
+    backend = get_backend()
     with err_console.status(f"{agents[0].name} vs {agents[1].name} on {config.topology}, {config.n_tasks} tasks"):
         record = play_match(config, agents, backend=backend).to_dict()
     match_id = None
@@ -168,22 +161,19 @@ def tournament(
 ) -> None:
     """Double all-play-all on every topology, stored match by match; rerun the same command to resume.
     A progress bar shows matches done of the total, failures so far and the time left."""
-    sources = tuple(_agent(a) for a in agents)
+    sources = tuple(resolve_agent(a) for a in agents)
     names = tuple(t for t in _topologies(topologies))
     timeouts = Timeouts(setup_s, bid_s, plan_s)
-    try:
+    with context(builtin=(ValueError,)):
         spec = TournamentSpec(tournament_id or "", sources, names, tournaments, tasks, seed, timeouts)
-    except ValueError as exc:
-        raise fail(escape(str(exc))) from None
     if not tournament_id:
         spec = replace(spec, id="t-" + store.config_digest(spec.to_json())[:10])
     url = _database()
-    try:
-        with opened(executor, ray_address, workers or settings().workers or None, url, processes=True,
-                    quiet=quiet) as runner:  # fmt: skip
-            done = _play_tournament(spec, url, runner, quiet)
-    except ValueError as exc:
-        raise fail(escape(str(exc))) from None
+    count = workers or settings().workers or None
+    # a ValueError: a stored tournament of this id with other settings
+    with context(builtin=(ValueError,), kind=Conflict), opened(executor, ray_address, count, url, processes=True,
+                                                               quiet=quiet) as runner:  # fmt: skip
+        done = _play_tournament(spec, url, runner, quiet)
     if not quiet:
         err_console.print(f"tournament {spec.id}: {done.played} matches played, {done.already} already stored, "
                           f"{done.failed} lost by an agent's failure")  # fmt: skip
@@ -210,7 +200,7 @@ def _play_tournament(spec: TournamentSpec, url: str, executor: Executor, quiet: 
 def _show_leaderboard(tournament_id: str, url: str, json_out: bool, csv_file: Path | None) -> None:
     matches = tournament_results(tournament_id, url)
     if not matches:
-        raise fail(f"tournament {tournament_id!r} has no stored matches; see `centaur arena tournaments`")
+        raise NotFound(f"tournament {tournament_id!r} has no stored matches; see `centaur arena tournaments`")
     rows = [r.as_dict() for r in leaderboard(matches)]
     if csv_file is not None:
         with csv_file.open("w", newline="") as handle:
@@ -237,7 +227,7 @@ def leaderboard_cmd(
     if tournament_id is None:
         stored = stored_tournaments(url)
         if not stored:
-            raise fail("no tournament is stored yet; run `centaur arena tournament AGENTS...`")
+            raise NotFound("no tournament is stored yet; run `centaur arena tournament AGENTS...`")
         tournament_id = stored[-1].id
     _show_leaderboard(tournament_id, url, json_out, csv_file)
 
@@ -266,7 +256,7 @@ def replay(
     url = _database()
     stored = stored_match(url, match_id)
     if stored is None:
-        raise fail(f"there is no match {match_id}")
+        raise NotFound(f"there is no match {match_id}")
     record = MatchRecord.from_dict(stored.record)
     sources = agent_sources(url, stored.sources_sha256)
     agents = [AgentSource(name, src or "") for name, src in zip(record.agents, sources, strict=True)]
@@ -291,7 +281,7 @@ def show(
     """A stored match: auction log, plans, result."""
     stored = stored_match(_database(), match_id)
     if stored is None:
-        raise fail(f"there is no match {match_id}")
+        raise NotFound(f"there is no match {match_id}")
     record = stored.record
     if json_out:
         print_json({"id": match_id, **record})
@@ -308,12 +298,10 @@ def new_agent(
     """Write a documented starting agent to NAME.py: it bids its marginal cost (as Honest), or just
     under the opponent's estimated cost when that is higher, and plans with the helper library's
     planner; comments list the next steps."""
-    try:
+    with context(builtin=(ValueError,)):
         source = new_agent_source(name)
-    except ValueError as exc:
-        raise fail(escape(str(exc))) from None
     target = folder / f"{Path(name).stem}.py"
     if target.exists() and not force:
-        raise fail(f"{target} exists; pass --force to overwrite it")
+        raise Conflict(f"{target} exists; pass --force to overwrite it")
     target.write_text(source)
     console.print(f"wrote {target}; try: centaur arena match {target} honest --topology france --tasks 20")

@@ -10,12 +10,14 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import store
-from ..arena import BASELINES, BUILTIN, TOPOLOGY_NAMES, Timeouts
-from ..arena.generate import (
+from ..arena import (
+    BASELINES,
+    BUILTIN,
     BUILTIN_STRATEGIES,
+    TOPOLOGY_NAMES,
     CheckSpec,
     GenerationSpec,
-    StrategyError,
+    Timeouts,
     agent_detail,
     agent_name,
     agents_overview,
@@ -26,8 +28,10 @@ from ..arena.generate import (
     run_generation,
 )
 from ..config import settings
-from ..models import ModelConfigError, Registry, load_registry
-from .output import console, err_console, fail, print_json, print_table
+from ..errors import Conflict, NotFound
+from ..models import Registry, load_registry
+from .errors import context
+from .output import console, err_console, print_json, print_table
 
 generated_app = typer.Typer(no_args_is_help=True, help="Agents written by models: list, show, report.")
 
@@ -75,28 +79,26 @@ def generate(
     short match against each baseline), feed failures back for up to --debug-rounds rounds, and store
     everything. Rerun the same command to resume: no model is asked twice."""
     names = tuple(s.strip() for s in strategies.split(",") if s.strip())
-    try:
-        for name in names:
-            load_strategy(name)
-        if check_topology not in TOPOLOGY_NAMES and not Path(check_topology).is_file():
-            raise ValueError(f"--check-topology {check_topology!r}: use one of {', '.join(TOPOLOGY_NAMES)} or a "
-                             f"topology file")  # fmt: skip
-        opponents = tuple(o.strip() for o in check_against.split(",") if o.strip())
-        unknown = [o for o in opponents if o not in BUILTIN]
-        if unknown:
-            raise ValueError(f"--check-against: unknown agent {', '.join(unknown)}; use built-in agents "
-                             f"({', '.join(BUILTIN)})")  # fmt: skip
+    for name in names:
+        load_strategy(name)
+    if check_topology not in TOPOLOGY_NAMES and not Path(check_topology).is_file():
+        raise NotFound(f"--check-topology {check_topology!r}: use one of {', '.join(TOPOLOGY_NAMES)} or a "
+                       f"topology file")  # fmt: skip
+    opponents = tuple(o.strip() for o in check_against.split(",") if o.strip())
+    unknown = [o for o in opponents if o not in BUILTIN]
+    if unknown:
+        raise NotFound(f"--check-against: unknown agent {', '.join(unknown)}; use built-in agents "
+                       f"({', '.join(BUILTIN)})")  # fmt: skip
+    with context(builtin=(ValueError,)):  # the specs check their numbers as they are made
         check = CheckSpec(check_topology, check_tasks, check_seed, Timeouts(setup_s, bid_s, plan_s), opponents)
-        spec = GenerationSpec(tuple(models), names, replicates, critic, debug_rounds, check, temperature, max_tokens,
-                              run)  # fmt: skip
-        registry = load_registry()
-        if model_timeout is not None:
-            registry = Registry({name: cfg.model_copy(update={"timeout_s": model_timeout})
-                                 for name, cfg in registry.models.items()})  # fmt: skip
-        for model in (*spec.models, *([critic] if critic else [])):
-            registry.get(model)
-    except (StrategyError, ModelConfigError, ValueError) as exc:
-        raise fail(escape(str(exc))) from None
+        spec = GenerationSpec(tuple(models), names, replicates, critic, debug_rounds, check, temperature,
+                              max_tokens, run)  # fmt: skip
+    registry = load_registry()
+    if model_timeout is not None:
+        registry = Registry({name: cfg.model_copy(update={"timeout_s": model_timeout})
+                             for name, cfg in registry.models.items()})  # fmt: skip
+    for model in (*spec.models, *([critic] if critic else [])):
+        registry.get(model)
     url = _database()
     wanted = {agent_name(m, load_strategy(s).name, r, run) for m, s, r in generation_plan(spec)}
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
@@ -113,9 +115,8 @@ def generate(
                 progress.advance(bar)
 
         try:
-            outcomes = run_generation(spec, registry, url, on_event=on_event)
-        except (StrategyError, ModelConfigError, ValueError) as exc:
-            raise fail(escape(str(exc))) from None
+            with context(builtin=(ValueError,), kind=Conflict):  # a stored agent of that name, other settings
+                outcomes = run_generation(spec, registry, url, on_event=on_event)
         finally:
             registry.close()
     rows = [o.summary() for o in outcomes]
@@ -154,12 +155,9 @@ def prompts(
         err_console.print("a custom strategy is a .md file in the same format: --strategies A1,my_strategy.md; "
                           "show one: centaur arena prompts A1")  # fmt: skip
         return
-    try:
-        strategy = load_strategy(name)
-        shown = {role: (text if raw else strategy.render(role, **_examples(role))) for role, text in
-                 strategy.prompts.items()}  # fmt: skip
-    except StrategyError as exc:
-        raise fail(escape(str(exc))) from None
+    strategy = load_strategy(name)
+    shown = {role: (text if raw else strategy.render(role, **_examples(role))) for role, text in
+             strategy.prompts.items()}  # fmt: skip
     if json_out:
         print_json({"name": strategy.name, "kind": strategy.kind, "base": strategy.base, "file": strategy.path,
                     "prompts": shown})  # fmt: skip
@@ -208,7 +206,7 @@ def show_cmd(
     """One generated agent: provenance, every step (prompt, answer, check) and its final code."""
     detail = agent_detail(_database(), name)
     if detail is None:
-        raise fail(f"there is no generated agent {name!r}; see `centaur arena generated list`")
+        raise NotFound(f"there is no generated agent {name!r}; see `centaur arena generated list`")
     if json_out:
         print_json(detail)
         return
@@ -240,7 +238,7 @@ def report_cmd(
         print_json(report)
         return
     if not report["agents"]:
-        raise fail("no generated agent is stored yet; run `centaur arena generate -m MODEL`")
+        raise NotFound("no generated agent is stored yet; run `centaur arena generate -m MODEL`")
     if report["leaderboard"]:
         print_table(f"tournament {report['tournament']}: {report['matches']} matches",
                     ["rank", "agent", "wins", "losses", "win rate", "crashes"],

@@ -6,8 +6,10 @@ from typing import Any
 
 import typer
 
-from ..arena.warmup import run_centralized, run_deliberative, run_reactive
-from .output import console, fail, print_json, print_table
+from ..arena import run_centralized, run_deliberative, run_reactive
+from ..errors import InvalidInput
+from .errors import context
+from .output import console, print_json, print_table
 
 app = typer.Typer(no_args_is_help=True, help="Warm-ups: reactive (MDP), deliberative (BFS, A*), centralized (SLS).")
 
@@ -41,7 +43,7 @@ def reactive(
 ) -> None:
     """One vehicle sees at most one task per city: value iteration against always-accept and random."""
     if not 0 < discount < 1:
-        raise fail("--discount must be between 0 and 1 (exclusive)")
+        raise InvalidInput("--discount must be between 0 and 1 (exclusive)")
     _show(run_reactive(topology, discount, steps, seed), json_out)
 
 
@@ -55,10 +57,8 @@ def deliberative(
     json_out: bool = typer.Option(False, "--json"),
 ) -> None:
     """One vehicle, all tasks known: the optimal plan by BFS and by A*, which must agree."""
-    try:
+    with context(builtin=(KeyError, ValueError)):  # an unknown map or heuristic
         result = run_deliberative(topology, tasks, seed, capacity, heuristic)
-    except (KeyError, ValueError) as exc:
-        raise fail(str(exc)) from None
     _show(result, json_out)
 
 

@@ -20,9 +20,9 @@ from rich.progress import (
 from .. import store
 from ..bench import (
     COMPASS_FRAMINGS,
+    DIMENSIONS,
     BenchReport,
     BenchSpec,
-    FramingError,
     RunSummary,
     SampleKey,
     SampleOutcome,
@@ -35,12 +35,12 @@ from ..bench import (
     stored_runs,
     write_csv,
 )
-from ..bench.report import DIMENSIONS
 from ..config import settings
+from ..errors import InvalidInput, NotFound
 from ..executors import Executor
-from ..models import ModelError
+from .errors import context
 from .executor_opts import address_option, executor_option, opened
-from .output import MEASURE_HELP, console, err_console, fail, print_json, print_table
+from .output import MEASURE_HELP, console, err_console, print_json, print_table
 
 app = typer.Typer(help="Benchmark models on a task bank: correctness, efficiency and quality (COMPASS).",
                   no_args_is_help=True)
@@ -55,9 +55,9 @@ def _spec(preset: str, **fields: object) -> BenchSpec:
         return BenchSpec.from_preset(preset, **fields)
     except ValidationError as exc:
         problems = "; ".join(f"--{'-'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        raise fail(f"invalid bench options: {problems}") from exc
-    except ValueError as exc:
-        raise fail(f"--preset: {exc}") from exc
+        raise InvalidInput(f"invalid bench options: {problems}") from exc
+    except ValueError as exc:  # an unknown preset
+        raise InvalidInput(f"--preset: {exc}") from exc
 
 
 @app.command("run")
@@ -83,30 +83,22 @@ def run(
     json_out: bool = typer.Option(False, "--json", help="Print the run summary as JSON."),
 ) -> None:
     """Run a bench, or resume it: the same options continue the same run and never re-ask a stored sample."""
-    try:
-        for path in framing_file:
-            load_framing_file(path)
-        chosen = _split(framings)
-        for name in chosen or ():
-            get_framing(name)
-    except FramingError as exc:
-        raise fail(str(exc)) from exc
+    for path in framing_file:
+        load_framing_file(path)
+    chosen = _split(framings)
+    for name in chosen or ():
+        get_framing(name)
     spec = _spec(preset, models=tuple(model), bank=bank, tasks=_split(tasks), limit_tasks=limit_tasks,
                  framings=chosen, samples=samples, temperature=temperature, max_tokens=max_tokens, seed=seed,
                  measure=measure)
-    try:
+    with context(builtin=(LookupError,), kind=NotFound):  # a task the bank does not have
         total = len(spec.selected_tasks()) * len(spec.models) * len(spec.framings) * spec.samples
-    except LookupError as exc:
-        raise fail(str(exc)) from exc
     url = settings().database_url
     store.upgrade(url)
     err_console.print(f"bench {spec.run_id()}: {total} samples ({len(spec.models)} models, {len(spec.framings)} "
                       f"framings, {spec.samples} samples per task)")
-    try:
-        with opened(executor, ray_address, workers or settings().workers or None, url) as runner:
-            summary = _run_with_progress(spec, url, runner, total)
-    except ModelError as exc:
-        raise fail(str(exc)) from exc
+    with opened(executor, ray_address, workers or settings().workers or None, url) as runner:
+        summary = _run_with_progress(spec, url, runner, total)
     if json_out:
         print_json(summary.to_dict())
         return
@@ -156,10 +148,8 @@ def report(
     """Per model, task and framing: median/mean/SD of each dimension, consistency, correlations, PCA, issues."""
     url = settings().database_url
     store.upgrade(url)
-    try:
+    with context(builtin=(LookupError,), kind=NotFound):  # no run of that id
         result = load_report(url, run_id)
-    except LookupError as exc:
-        raise fail(str(exc)) from exc
     if html:
         html.write_text(render_html(result))
         err_console.print(f"wrote {html}")

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import typer
 
-from ..collab.loader import UnknownCollabTask
+from ..errors import Conflict, InvalidInput, NotFound
 from . import collab_rate_cmd, collab_study_cmd, collab_tasks_cmd
-from .collab_tasks_cmd import BANK_OPTION, bank_or_fail, task_or_fail
-from .output import console, fail, print_json, print_table
+from .collab_tasks_cmd import BANK_OPTION, bank_of, task_of
+from .errors import context
+from .output import console, print_json, print_table
 
 app = typer.Typer(
     help="Human-agent collaboration on occupational tasks (CollabSkill): tasks, agents, rubrics, judges, ratings.",
@@ -51,37 +52,27 @@ def run(
     """
     from rich.progress import Progress
 
-    from ..collab.agents import AgentConfigError, get_agent
-    from ..collab.runner import SessionOutcome, run_baseline
-    from ..models import ModelError
+    from ..collab import SessionOutcome, get_agent, run_baseline
     from .output import err_console
 
-    try:
+    with context(builtin=(FileNotFoundError,), kind=NotFound):  # the agents' file centaur.toml names
         cfg = get_agent(agent, step_limit=step_limit)
-    except (AgentConfigError, FileNotFoundError) as exc:
-        raise fail(str(exc)) from exc
-    b = bank_or_fail(bank)
-    try:
+    b = bank_of(bank)
+    with context("--tasks: "):
         chosen = b.select(_split(tasks), limit_tasks)
-    except UnknownCollabTask as exc:
-        raise fail(f"--tasks: {exc}") from exc
     url = _url()
     err_console.print(
         f"agent {cfg.name} (model {cfg.model}, {cfg.protocol} protocol, {cfg.step_limit} steps) on {len(chosen)} tasks"
     )
-    outcomes: list[SessionOutcome] = []
-    try:
-        with Progress(console=err_console, transient=not json_out) as progress:
-            bar = progress.add_task("sessions", total=len(chosen))
+    with Progress(console=err_console, transient=not json_out) as progress:
+        bar = progress.add_task("sessions", total=len(chosen))
 
-            def done(o: SessionOutcome) -> None:
-                progress.advance(bar)
-                if o.status == "failed":
-                    err_console.print(f"[yellow]failed[/] {o.task_id}: {o.error}")
+        def done(o: SessionOutcome) -> None:
+            progress.advance(bar)
+            if o.status == "failed":
+                err_console.print(f"[yellow]failed[/] {o.task_id}: {o.error}")
 
-            outcomes = run_baseline(url, cfg, chosen, on_session=done)
-    except ModelError as exc:
-        raise fail(str(exc)) from exc
+        outcomes = run_baseline(url, cfg, chosen, on_session=done)
     if json_out:
         print_json(
             [
@@ -111,12 +102,10 @@ def run(
 @app.command("agents")
 def agents(json_out: bool = typer.Option(False, "--json", help="Print the agents as JSON.")) -> None:
     """The agents that can be run: built-in ones and [collab.agents.NAME] tables of centaur.toml."""
-    from ..collab.agents import AgentConfigError, all_agents
+    from ..collab import all_agents
 
-    try:
+    with context(builtin=(FileNotFoundError,), kind=NotFound):  # the agents' file centaur.toml names
         found = all_agents()
-    except (AgentConfigError, FileNotFoundError) as exc:
-        raise fail(str(exc)) from exc
     data = [cfg.as_dict() for cfg in found.values()]
     if json_out:
         print_json(data)
@@ -143,40 +132,33 @@ def grade(
     """Grade sessions: a rubric per task (researcher's, stored or generated), then K judges each; stored, resumable."""
     from rich.progress import Progress
 
-    from ..collab.grade import GradeOptions, GradeOutcome, grade_sessions, sessions_to_grade
-    from ..models import ModelError
+    from ..collab import GradeOptions, GradeOutcome, grade_sessions, sessions_to_grade
     from .output import err_console
 
     if session is None and not all_:
-        raise fail("say which sessions: --session ID or --all")
+        raise InvalidInput("say which sessions: --session ID or --all")
     if judges < 1:
-        raise fail("--judges must be at least 1")
+        raise InvalidInput("--judges must be at least 1")
     url = _url()
-    try:
+    with context(builtin=(LookupError,), kind=NotFound):  # no session of that id
         todo = sessions_to_grade(url, session)
-    except LookupError as exc:
-        raise fail(str(exc)) from exc
-    outcomes: list[GradeOutcome] = []
-    try:
-        with Progress(console=err_console, transient=not json_out) as progress:
-            bar = progress.add_task("grading", total=len(todo))
+    with Progress(console=err_console, transient=not json_out) as progress:
+        bar = progress.add_task("grading", total=len(todo))
 
-            def done(o: GradeOutcome) -> None:
-                progress.advance(bar)
-                if o.error or o.failed:
-                    err_console.print(
-                        f"[yellow]session {o.session_id}[/] {o.task_id}: "
-                        f"{o.error or 'failed judges: ' + ', '.join(o.failed)}"
-                    )
+        def done(o: GradeOutcome) -> None:
+            progress.advance(bar)
+            if o.error or o.failed:
+                err_console.print(
+                    f"[yellow]session {o.session_id}[/] {o.task_id}: "
+                    f"{o.error or 'failed judges: ' + ', '.join(o.failed)}"
+                )
 
-            outcomes = grade_sessions(
-                url,
-                todo,
-                GradeOptions(judges=judges, rubric_model=rubric_model, retry_failed=retry_failed),
-                on_session=done,
-            )
-    except ModelError as exc:
-        raise fail(str(exc)) from exc
+        outcomes = grade_sessions(
+            url,
+            todo,
+            GradeOptions(judges=judges, rubric_model=rubric_model, retry_failed=retry_failed),
+            on_session=done,
+        )
     rows = [o.__dict__ for o in outcomes]
     if json_out:
         print_json(rows)
@@ -213,35 +195,29 @@ def rubric(
     """Show a task's rubric (generating it if none exists); regenerate it, or edit it as a new version."""
     import json
 
-    from ..collab.llm_json import JsonAskError
-    from ..collab.rubric import RubricError, parse_rubric, validate
-    from ..collab.rubric_gen import ensure_rubric, options_for, rubric_json_text, save_rubric
+    from ..collab import JsonAskError, ensure_rubric, options_for, parse_rubric, rubric_json_text, save_rubric, validate
     from ..models import ModelError, load_registry
 
-    task = task_or_fail(bank, task_id)
+    task = task_of(bank, task_id)
     url = _url()
-    try:
+    # the model's failures need saying what was lost; a broken rubric file (RubricError) says so itself
+    with context(f"no rubric for {task_id}: ", errors=(JsonAskError, ModelError), builtin=(LookupError,),
+                 kind=NotFound):  # fmt: skip
         registry = load_registry()
         provider = registry.provider(model)
         stored = ensure_rubric(url, task, provider, regenerate=regenerate, options=options_for(registry, model))
-    except (JsonAskError, ModelError, LookupError) as exc:
-        raise fail(f"no rubric for {task_id}: {exc}") from exc
-    except RubricError as exc:
-        raise fail(str(exc)) from exc
     current = stored.rubric
     if edit or from_file:
         if task.rubric_path.is_file():
-            raise fail(f"{task.rubric_path} is a researcher's rubric and takes precedence; edit that file instead")
+            raise Conflict(f"{task.rubric_path} is a researcher's rubric and takes precedence; edit that file instead")
         import click
 
         text = from_file.read_text() if from_file else click.edit(rubric_json_text(current), extension=".json")
         if text is None:
-            raise fail("the editor was closed without saving; nothing stored")
+            raise InvalidInput("the editor was closed without saving; nothing stored")
         where = str(from_file or "edited rubric")
-        try:
+        with context("not stored: ", builtin=(ValueError,)):  # not JSON, or a rubric that breaks a rule
             edited = validate(parse_rubric(json.loads(text), task.id, where, source="edited"), where)
-        except ValueError as exc:
-            raise fail(f"not stored: {exc}") from exc
         stored = save_rubric(url, edited, "edited", None)
         current = stored.rubric
     if json_out:
@@ -268,12 +244,11 @@ def report(
     json_out: bool = typer.Option(False, "--json", help="Print every figure as JSON."),
 ) -> None:
     """Scores per task, agent and O*NET sector; judge agreement; the autonomous baseline; ratings."""
-    from ..collab.report import build_report, render_html
-    from ..collab.results import load_results
+    from ..collab import build_report, load_results, render_html
     from .output import err_console
 
     if aggregate not in ("mean", "median", "trimmed"):
-        raise fail("--aggregate must be mean, median or trimmed")
+        raise InvalidInput("--aggregate must be mean, median or trimmed")
     url = _url()
     rep = build_report(load_results(url, aggregate), threshold)
     if html:
@@ -333,21 +308,20 @@ def hand_grade(
     from ..collab import record_hand_grade
 
     if not 0 <= score <= 100:
-        raise fail("score must lie between 0 and 100")
+        raise InvalidInput("score must lie between 0 and 100")
     if not record_hand_grade(_url(), session, grader, score):
-        raise fail(f"no collab session {session}")
+        raise NotFound(f"no collab session {session}")
     console.print(f"session {session}: {grader} {score:g}")
 
 
 @app.command("calibrate")
 def calibrate(json_out: bool = typer.Option(False, "--json", help="Print the figures as JSON.")) -> None:
     """Each judge's agreement with the researcher's hand grades: Pearson r, mean |difference|, bias, ICC(2,1)."""
-    from ..collab.report import calibration_figures
-    from ..collab.results import load_results
+    from ..collab import calibration_figures, load_results
 
     figures = calibration_figures(load_results(_url()))
     if not figures:
-        raise fail("no hand grades yet: record some with `centaur collab hand-grade SESSION SCORE`")
+        raise NotFound("no hand grades yet: record some with `centaur collab hand-grade SESSION SCORE`")
     if json_out:
         print_json(figures)
         return

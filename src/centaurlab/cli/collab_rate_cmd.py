@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..errors import InvalidInput
 from .collab_study_cmd import _url
-from .output import console, fail, print_json, print_table
+from .output import console, print_json, print_table
 
 if TYPE_CHECKING:
-    from ..collab.rate import CollabRating
+    from ..collab import CollabRating
 
 
 def rate(
@@ -26,18 +27,13 @@ def rate(
 ) -> None:
     """Rate humans and agents by the paper's model (outcome = agent + human + noise), ranked by the
     CollabSkill score mu - 3 sigma, with intervals, the bootstrap and leave-one-human/task-out."""
-    from .. import rating as r
-    from ..collab.rate import rate_sessions
-    from ..collab.results import load_results
+    from ..collab import load_results, rate_sessions
 
     if task_term not in ("difficulty", "task", "none"):
-        raise fail("--task-term must be difficulty, task or none")
+        raise InvalidInput("--task-term must be difficulty, task or none")
     if rounds != 0 and rounds < 2:
-        raise fail("--rounds must be 0 (none) or at least 2")
-    try:
-        result = rate_sessions(load_results(_url()), task_term=task_term, rounds=rounds, seed=seed)  # type: ignore[arg-type]
-    except r.RatingError as exc:
-        raise fail(str(exc)) from exc
+        raise InvalidInput("--rounds must be 0 (none) or at least 2")
+    result = rate_sessions(load_results(_url()), task_term=task_term, rounds=rounds, seed=seed)  # type: ignore[arg-type]
     if json_out:
         print_json(result.as_dict())
         return

@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 import typer
 from rich.markup import escape
 
-from .output import console, fail, print_json, print_table
+from ..errors import InvalidInput, NotFound
+from .errors import context
+from .output import console, print_json, print_table
 
 if TYPE_CHECKING:
-    from ..collabstudy.service import CollabStudies
+    from ..collabstudy import CollabStudies
 
 app = typer.Typer(help="Collaboration studies: people working occupational tasks with agents in the browser.",
                   no_args_is_help=True)
@@ -31,12 +33,9 @@ def _url() -> str:
 
 
 def _load(path: Path) -> Any:
-    from ..collabstudy.studyfile import CollabStudyFileError, load_collab_study
+    from ..collabstudy import load_collab_study
 
-    try:
-        return load_collab_study(path)
-    except CollabStudyFileError as exc:
-        raise fail(escape(str(exc))) from None
+    return load_collab_study(path)
 
 
 def _summary(study: Any) -> dict[str, Any]:
@@ -68,7 +67,7 @@ def validate(
 
 def _platform() -> CollabStudies:
     """The service over the configured store and the server's workspaces folder."""
-    from ..collabstudy.service import CollabStudies
+    from ..collabstudy import CollabStudies
     from ..config import settings
 
     return CollabStudies(_url(), settings().data_dir / "collab-workspaces")
@@ -123,10 +122,7 @@ def code(
     validation transcripts with the same model (both stored, resumable); print its agreement with them."""
     from rich.progress import Progress
 
-    from ..collabstudy.coding import code_study, code_validation_set
-    from ..collabstudy.fluency import IDS
-    from ..collabstudy.fluency_check import check_coder, load_set
-    from ..collabstudy.load import stored_checks
+    from ..collabstudy import IDS, check_coder, code_study, code_validation_set, load_set, stored_checks
     from .output import err_console
 
     url = _url()
@@ -182,22 +178,19 @@ def analyse(
     """The study's analyses: ratings by the paper's model ranked by mu - 3 sigma, agent ranking vs autonomous
     scores, win rate per skill quartile, survey changes and correlations, the fluency coders' kappa against
     hand-coded transcripts and the validated AI-fluency behaviours against scores."""
-    from ..collabstudy.analysis import analyse as run
-    from ..collabstudy.load import load_study_data
-    from ..collabstudy.report_html import render_html
-    from ..collabstudy.synthetic import synthetic_study
+    from ..collabstudy import analyse as run
+    from ..collabstudy import load_study_data, render_html, synthetic_study
     from ..rating import RatingError
 
     if not synthetic and not study_id:
-        raise fail("name a stored study (centaur collab study create FILE) or pass --synthetic")
+        raise InvalidInput("name a stored study (centaur collab study create FILE) or pass --synthetic")
     if task_term not in ("difficulty", "task", "none"):
-        raise fail("--task-term must be difficulty, task or none")
-    try:
+        raise InvalidInput("--task-term must be difficulty, task or none")
+    with context(after="; grade the sessions first: centaur collab grade --all", errors=(NotFound, RatingError),
+                 builtin=(LookupError,), kind=NotFound):  # fmt: skip
         data = synthetic_study(seed=seed) if synthetic else load_study_data(_url(), study_id, coder=coder,
                                                                             min_kappa=min_kappa)
         result = run(data, rounds=rounds, seed=seed, task_term=task_term)  # type: ignore[arg-type]
-    except (LookupError, RatingError) as exc:
-        raise fail(escape(str(exc)) + "; grade the sessions first: centaur collab grade --all") from None
     title = "Synthetic collaboration study" if synthetic else f"Collaboration study {study_id}"
     if html is not None:
         html.write_text(render_html(result, title), encoding="utf-8")
@@ -243,15 +236,13 @@ def export(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Write sessions, events, deliverables index, surveys, judgements and overrides as CSV or Parquet."""
-    from ..collabstudy.export import export_study
+    from ..collabstudy import export_study
 
     if fmt not in ("csv", "parquet"):
-        raise fail(f"--format {escape(fmt)}: use csv or parquet")
-    try:
+        raise InvalidInput(f"--format {fmt}: use csv or parquet")
+    with context(builtin=(LookupError,), kind=NotFound):  # no study of that id
         _platform().close_due(study_id)  # tasks whose time ran out while nobody looked: timed_out
         paths = export_study(_url(), study_id, out, fmt)  # type: ignore[arg-type]
-    except LookupError as exc:
-        raise fail(escape(str(exc))) from None
     if as_json:
         print_json({"files": [str(p) for p in paths]})
         return
@@ -267,10 +258,8 @@ def override(
     note: str = typer.Option("", "--note", help="Why."),
 ) -> None:
     """Record a researcher's grade beside the judges' automatic one (which is kept)."""
-    from ..collabstudy.export import override_grade
+    from ..collabstudy import override_grade
 
-    try:
+    with context(builtin=(ValueError,)):  # a score outside 0-100
         override_grade(_url(), session, researcher, score, note)
-    except ValueError as exc:
-        raise fail(escape(str(exc))) from None
     console.print(f"session {session}: {researcher} {score:g} (the judges' grade is kept beside it)")

@@ -4,27 +4,22 @@ from __future__ import annotations
 
 import typer
 
-from ..collab.loader import CollabBank, CollabFileError, UnknownCollabTask, load_collab_bank
-from ..collab.onet import match_tasks
-from ..collab.schema import TaskInstance
-from .output import console, fail, print_json, print_table
+from ..collab import CollabBank, TaskInstance, load_collab_bank, match_tasks
+from ..errors import NotFound
+from .errors import context
+from .output import console, print_json, print_table
 
 app = typer.Typer(help="Browse and check the collab task banks.", no_args_is_help=True)
 BANK_OPTION = typer.Option("collab", "--bank", "-b", help="A built-in collab bank name or a bank folder.")
 
 
-def bank_or_fail(bank: str) -> CollabBank:
-    try:
+def bank_of(bank: str) -> CollabBank:
+    with context(builtin=(LookupError,), kind=NotFound):  # no bank of that name
         return load_collab_bank(bank)
-    except (LookupError, CollabFileError) as exc:
-        raise fail(str(exc)) from exc
 
 
-def task_or_fail(bank: str, task_id: str) -> TaskInstance:
-    try:
-        return bank_or_fail(bank).get(task_id)
-    except UnknownCollabTask as exc:
-        raise fail(str(exc)) from exc
+def task_of(bank: str, task_id: str) -> TaskInstance:
+    return bank_of(bank).get(task_id)
 
 
 def _summary(t: TaskInstance) -> dict[str, object]:
@@ -52,14 +47,12 @@ def tasks_list(
     json_out: bool = typer.Option(False, "--json", help="Print the tasks as JSON."),
 ) -> None:
     """List the tasks with their O*NET family, occupation, difficulty and files."""
-    b = bank_or_fail(bank)
+    b = bank_of(bank)
     tasks = list(b.tasks.values())
     tier: dict[str, str] = {}
     if occupation:
-        try:
+        with context("--occupation: ", builtin=(ValueError,)):  # not an O*NET-SOC code
             matches = match_tasks(occupation, tasks)
-        except ValueError as exc:
-            raise fail(f"--occupation: {exc}") from exc
         tier = {m.task_id: m.reason for m in matches}
         tasks = [b.get(m.task_id) for m in matches]
     rows = [{**_summary(t), **({"match": tier[t.id]} if tier else {})} for t in tasks]
@@ -85,7 +78,7 @@ def tasks_show(
     json_out: bool = typer.Option(False, "--json", help="Print the task as JSON (the evaluator notes included)."),
 ) -> None:
     """Show a task's prompt, reference files, deliverables and metadata."""
-    t = task_or_fail(bank, task_id)
+    t = task_of(bank, task_id)
     data = {
         **_summary(t),
         "prompt": t.prompt,
@@ -132,9 +125,9 @@ def tasks_check(
     json_out: bool = typer.Option(False, "--json", help="Print the checks as JSON."),
 ) -> None:
     """Check every task: metadata valid, reference files present and readable, rubric present or generatable."""
-    from ..collab.check import check_task
+    from ..collab import check_task
 
-    b = bank_or_fail(bank)
+    b = bank_of(bank)
     can_generate = _can_generate(rubric_model)
     results = [check_task(t, can_generate) for t in b.tasks.values()]
     bad = [r for r in results if not r.ok]

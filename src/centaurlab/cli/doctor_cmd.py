@@ -5,9 +5,10 @@ from __future__ import annotations
 import typer
 
 from ..config import settings
-from ..executors import ExecutorError, RayExecutor, probe_node
+from ..errors import InvalidInput
+from ..executors import RayExecutor, probe_node
 from .executor_opts import ADDRESS_HELP
-from .output import console, fail, print_json, print_table
+from .output import console, print_json, print_table
 
 
 def doctor(
@@ -23,17 +24,14 @@ def doctor(
         nodes = [probe_node(fresh=True)]
         where = "this machine"
     elif executor == "ray":
-        try:
-            cluster = RayExecutor(ray_address)
-        except ExecutorError as exc:
-            raise fail(str(exc)) from None
+        cluster = RayExecutor(ray_address)
         try:
             nodes = cluster.probe_nodes()
             where = f"{cluster.describe()}, {cluster.machines()} machine(s)"
         finally:
             cluster.close()
     else:
-        raise fail(f"--executor {executor!r}: choose local or ray")
+        raise InvalidInput(f"--executor {executor!r}: choose local or ray")
     bad = [n for n in nodes if not n.isolated]
     if json_out:
         print_json({"where": where, "store": store_kind, "nodes": [n.to_dict() for n in nodes], "ok": not bad})

@@ -11,8 +11,9 @@ from contextlib import contextmanager
 
 import typer
 
-from ..executors import EXECUTORS, Executor, ExecutorError, SandboxRefused, open_executor, store_note
-from .output import err_console, fail
+from ..errors import InvalidInput
+from ..executors import EXECUTORS, Executor, open_executor, store_note
+from .output import err_console
 
 EXECUTOR_HELP = f"Where the heavy jobs run: {', '.join(EXECUTORS)} (a Ray cluster)."
 ADDRESS_HELP = ("The Ray cluster to join (the head's host:port); default: RAY_ADDRESS, else a private "
@@ -30,25 +31,17 @@ def address_option() -> str | None:
 @contextmanager
 def opened(name: str, ray_address: str | None, workers: int | None, database_url: str, *,
            processes: bool = False, quiet: bool = False) -> Iterator[Executor]:  # fmt: skip
-    """The executor for a command, closed after it; problems become one clear error line."""
+    """The executor for a command, closed after it. An executor that cannot be had (ExecutorError) or a node
+    that cannot isolate code (SandboxRefused, naming it) stops the command as Unavailable."""
     if name not in EXECUTORS:
-        raise fail(f"--executor {name!r}: choose {', '.join(EXECUTORS)}")
+        raise InvalidInput(f"--executor {name!r}: choose {', '.join(EXECUTORS)}")
+    executor = open_executor(name, workers=workers, ray_address=ray_address, processes=processes)
     try:
-        executor = open_executor(name, workers=workers, ray_address=ray_address, processes=processes)
-    except ExecutorError as exc:
-        raise fail(str(exc)) from None
-    try:
-        try:
-            note = store_note(database_url, executor)
-        except ExecutorError as exc:
-            raise fail(str(exc)) from None
+        note = store_note(database_url, executor)
         if not quiet and name != "local":
             err_console.print(executor.describe(), highlight=False)
             if note:
                 err_console.print(f"[yellow]note:[/] {note}", highlight=False)
-        try:
-            yield executor
-        except SandboxRefused as exc:  # a node that cannot isolate code: stop, naming it
-            raise fail(str(exc)) from None
+        yield executor
     finally:
         executor.close()

@@ -9,48 +9,67 @@ from rich.progress import Progress
 
 from .. import store
 from ..config import settings
-from ..grading import DEFAULT_FACTOR, DEFAULT_REPEAT, EfficiencyConfig, Grade, GradeConfig, Weights, grade_solution
-from ..grading.batch import BatchResult, grade_items, plan_folder
-from ..grading.efficiency import Measure, check_measure
-from ..tasks import Task, UnknownTaskError, get_task, load_bank
+from ..errors import InvalidInput, NotFound
+from ..grading import (
+    DEFAULT_FACTOR,
+    DEFAULT_REPEAT,
+    BatchResult,
+    EfficiencyConfig,
+    GradeConfig,
+    GradeJob,
+    GradeStore,
+    Measure,
+    StoredGrade,
+    Weights,
+    check_measure,
+    grade_items,
+    plan_folder,
+)
+from ..tasks import Task, get_task, load_bank
+from .errors import context
 from .executor_opts import address_option, executor_option, opened
 from .grade_report import print_grade
-from .output import MEASURE_HELP, err_console, fail, print_json, print_table
+from .output import MEASURE_HELP, err_console, print_json, print_table
 
 CSV_COLUMNS = ["file", "task", "status", "correctness", "efficiency", "quality", "composite", "human_percentile",
                "problem"]  # fmt: skip
 
 
 def _config(measure: Measure, factor: float, repeat: int, weights: str) -> GradeConfig:
-    try:
+    with context(builtin=(ValueError,)):
         parsed = Weights.parse(weights)
-    except ValueError as exc:
-        raise fail(str(exc)) from exc
     if factor <= 1 or repeat < 1:
-        raise fail("--factor must be above 1 and --repeat at least 1")
-    try:
+        raise InvalidInput("--factor must be above 1 and --repeat at least 1")
+    with context(f"--measure {measure}: ", builtin=(ValueError,)):  # instructions nobody vouched for: Forbidden
         check_measure(measure)
-    except ValueError as exc:
-        raise fail(f"--measure {measure}: {exc}") from exc
     return GradeConfig(EfficiencyConfig(measure=measure, factor=factor, repeat=repeat), parsed)
 
 
 def _task_for_file(path: Path, task: str | None, bank: str | None) -> Task:
-    try:
+    with context(after="; pass --task ID, or name the file <task_id>.py", errors=(NotFound,), builtin=(LookupError,),
+                 kind=NotFound):  # fmt: skip
         if task:
             return get_task(task)
         if bank:
             return get_task(f"{bank}/{path.stem}")
-    except (UnknownTaskError, LookupError) as exc:
-        raise fail(f"{exc}; pass --task ID, or name the file <task_id>.py") from exc
-    raise fail(f"which task does {path.name} solve? pass --task ID (or --bank BANK to map the file name)")
+    raise InvalidInput(f"which task does {path.name} solve? pass --task ID (or --bank BANK to map the file name)")
 
 
-def _store(grade: Grade, source: str, config: GradeConfig, origin: str) -> None:
-    url = settings().database_url
-    store.upgrade(url)
-    with store.session_scope(url) as session:
-        store.record_grade(session, grade.to_dict(), source=source, config=config.key(), origin=origin)
+def _database(save: bool) -> str | None:
+    url = settings().database_url if save else None
+    if url:
+        store.upgrade(url)
+    return url
+
+
+def _grade_file(path: Path, the_task: Task, config: GradeConfig, save: bool, regrade: bool) -> StoredGrade:
+    job = GradeJob(the_task, path.read_text(), config)
+    with err_console.status(f"grading {path.name} on {the_task.id}"):
+        result = GradeStore(_database(save)).grade(job, str(path), regrade=regrade)
+    if result.reused:
+        err_console.print(f"reused the stored grade of {path.name} on {the_task.id} (same source and settings); "
+                          "--regrade grades it again")  # fmt: skip
+    return result
 
 
 def _row(result: BatchResult) -> dict[str, object]:
@@ -63,23 +82,20 @@ def _fmt(value: object) -> str:
     return "-" if value is None else f"{value:.1f}" if isinstance(value, float) else str(value)
 
 
-def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: int, save: bool, executor: str,
-                  ray_address: str | None) -> list[BatchResult]:  # fmt: skip
-    try:
+def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: int, save: bool, regrade: bool,
+                  executor: str, ray_address: str | None) -> list[BatchResult]:  # fmt: skip
+    with context(builtin=(LookupError,), kind=NotFound):  # no bank of that name
         bank = load_bank(bank_name)
-    except LookupError as exc:
-        raise fail(str(exc)) from exc
     items = plan_folder(folder, bank)
     if not items:
-        raise fail(f"{folder} holds no .py files; name each solution <task_id>.py")
-    url = settings().database_url if save else None
-    if url:
-        store.upgrade(url)
+        raise InvalidInput(f"{folder} holds no .py files; name each solution <task_id>.py")
+    url = _database(save)
     count = workers or settings().workers or None
     with opened(executor, ray_address, count, url or settings().database_url) as runner, \
             Progress(console=err_console, transient=True) as progress:
         bar = progress.add_task(f"grading {len(items)} solutions", total=len(items))
-        return grade_items(items, config, database_url=url, executor=runner, on_done=lambda _r: progress.advance(bar))
+        return grade_items(items, config, database_url=url, executor=runner, regrade=regrade,
+                           on_done=lambda _r: progress.advance(bar))  # fmt: skip
 
 
 def grade(
@@ -93,18 +109,21 @@ def grade(
     workers: int = typer.Option(0, help="Solutions graded in parallel (folders); 0 = one per core."),
     executor: str = executor_option(),
     ray_address: str | None = address_option(),
-    save: bool = typer.Option(True, "--store/--no-store", help="Record grades in the database (and resume)."),
+    save: bool = typer.Option(True, "--store/--no-store",
+                              help="Record grades in the database; a grade stored before (same source, task and "
+                                   "settings) is reused, not graded again."),  # fmt: skip
+    regrade: bool = typer.Option(False, "--regrade", help="Grade again what the database holds, replacing it."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
     csv_out: bool = typer.Option(False, "--csv", help="Print CSV (folders)."),
 ) -> None:
     """Grade solutions on correctness, efficiency and code quality, with a composite score."""
     if measure not in ("time", "instructions"):
-        raise fail(f"--measure {measure!r}: choose time or instructions")
+        raise InvalidInput(f"--measure {measure!r}: choose time or instructions")
     config = _config(measure, factor, repeat, weights)  # type: ignore[arg-type]
     if path.is_dir():
         if not bank:
-            raise fail("grading a folder needs --bank BANK: file names are that bank's task ids")
-        results = _grade_folder(path, bank, config, workers, save, executor, ray_address)
+            raise InvalidInput("grading a folder needs --bank BANK: file names are that bank's task ids")
+        results = _grade_folder(path, bank, config, workers, save, regrade, executor, ray_address)
         rows = [_row(r) for r in results]
         if json_out:
             print_json([_row(r) | {"detail": r.grade} for r in results])
@@ -118,14 +137,9 @@ def grade(
             raise typer.Exit(1)
         return
     if executor != "local" or ray_address:
-        raise fail("--executor and --ray-address are for folders; a single file is graded here")
-    the_task = _task_for_file(path, task, bank)
-    source = path.read_text()
-    with err_console.status(f"grading {path.name} on {the_task.id}"):
-        result = grade_solution(the_task, source, config)
-    if save:
-        _store(result, source, config, str(path))
+        raise InvalidInput("--executor and --ray-address are for folders; a single file is graded here")
+    result = _grade_file(path, _task_for_file(path, task, bank), config, save, regrade)
     if json_out:
-        print_json(result.to_dict())
+        print_json(result.grade)
     else:
-        print_grade(result)
+        print_grade(result.grade)

@@ -1,10 +1,16 @@
-"""The readable report of one grade: scores first, then what lost points."""
+"""The readable report of one grade: scores first, then what lost points.
+
+It reads the grade's dict (`Grade.to_dict()`), the form a grade takes in the store, so that a grade
+found there prints exactly as one graded now.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.table import Table
 
-from ..grading import Grade
+from ..grading import Finding
 from .output import console, print_fitted
 
 
@@ -15,55 +21,62 @@ def _score(value: float | None) -> str:
     return f"[{colour}]{value:.1f}[/]"
 
 
-def _scores_table(grade: Grade) -> Table:
-    table = Table(title=f"{grade.bank}/{grade.task_id}", show_header=False)
-    c = grade.correctness
-    tags = ", ".join(f"{tag} {n.passed}/{n.total}" for tag, n in c.by_tag.items())
-    table.add_row("correctness", _score(c.score), f"{c.passed}/{c.total} tests ({tags})")
-    if grade.efficiency:
-        e = grade.efficiency
-        passed = sum(case.passed for case in e.cases)
-        table.add_row("efficiency", _score(e.score), f"{passed}/{len(e.cases)} cases, measured in {e.unit}")
-    else:
-        table.add_row("efficiency", _score(None), "the task has no efficiency tests")
-    q = grade.quality
-    table.add_row("quality", _score(q.score_100), f"code health {q.score_10:.2f}/10, {len(q.findings)} findings")
-    table.add_row("[bold]composite[/]", _score(grade.composite), "weighted mean of the dimensions")
-    if grade.placement:
-        p = grade.placement
-        table.add_row("human percentile", f"{p.percentile:.1f}", f"z = {p.z:+.2f} on correctness+efficiency {p.score}")
+def _efficiency_row(e: dict[str, Any] | None) -> tuple[str, str]:
+    if not e:
+        return _score(None), "the task has no efficiency tests"
+    passed = sum(case["passed"] for case in e["cases"])
+    return _score(e["score"]), f"{passed}/{len(e['cases'])} cases, measured in {e['unit']}"
+
+
+def _scores_table(grade: dict[str, Any]) -> Table:
+    table = Table(title=f"{grade['bank']}/{grade['task']}", show_header=False)
+    c = grade["correctness_detail"]
+    tags = ", ".join(f"{tag} {n['passed']}/{n['total']}" for tag, n in c["by_tag"].items())
+    table.add_row("correctness", _score(c["score"]), f"{c['passed']}/{c['total']} tests ({tags})")
+    table.add_row("efficiency", *_efficiency_row(grade["efficiency_detail"]))
+    q = grade["quality_detail"]
+    findings = len(q["findings"])
+    table.add_row("quality", _score(q["score_100"]), f"code health {q['score_10']:.2f}/10, {findings} findings")
+    table.add_row("[bold]composite[/]", _score(grade["composite"]), "weighted mean of the dimensions")
+    if grade["placement"]:
+        p = grade["placement"]
+        table.add_row("human percentile", f"{p['percentile']:.1f}",
+                      f"z = {p['z']:+.2f} on correctness+efficiency {p['score']}")  # fmt: skip
     return table
 
 
-def _efficiency_table(grade: Grade) -> Table | None:
-    if not grade.efficiency:
+def _efficiency_table(e: dict[str, Any] | None) -> Table | None:
+    if not e:
         return None
-    e = grade.efficiency
-    table = Table(title=f"efficiency cases ({e.unit})")
+    table = Table(title=f"efficiency cases ({e['unit']})")
     for col in ("case", "verdict", "candidate", "reference", "ratio", "threshold"):
         table.add_column(col)
-    for case in e.cases:
-        fmt = (lambda v: "-" if v is None else f"{v:,.0f}") if e.measure == "instructions" else (
+    for case in e["cases"]:
+        fmt = (lambda v: "-" if v is None else f"{v:,.0f}") if e["measure"] == "instructions" else (
             lambda v: "-" if v is None else f"{v:.4f}")  # fmt: skip
-        verdict = "[green]pass[/]" if case.passed else f"[red]{case.verdict if case.verdict != 'pass' else 'slow'}[/]"
-        ratio = "-" if case.ratio is None else f"{case.ratio:.2f}x"
-        table.add_row(case.id, verdict, fmt(case.candidate), fmt(case.reference), ratio, fmt(case.threshold))
+        verdict = case["verdict"] if case["verdict"] != "pass" else "slow"
+        shown = "[green]pass[/]" if case["passed"] else f"[red]{verdict}[/]"
+        ratio = "-" if case["ratio"] is None else f"{case['ratio']:.2f}x"
+        table.add_row(case["id"], shown, fmt(case["candidate"]), fmt(case["reference"]), ratio, fmt(case["threshold"]))
     return table
 
 
-def print_grade(grade: Grade) -> None:
+def print_grade(grade: dict[str, Any]) -> None:
+    """Print a `Grade.to_dict()`."""
     print_fitted(_scores_table(grade))
-    if grade.correctness.failing:
+    failing = grade["correctness_detail"]["failing"]
+    if failing:
         console.print("[bold]Failing tests[/]")
-        for v in grade.correctness.failing:
-            message = (v.message.strip().splitlines() or [""])[-1][:160]
-            console.print(f"  [red]{v.verdict}[/] {v.id} ({v.tag}): {message}", markup=True, highlight=False)
-    table = _efficiency_table(grade)
+        for v in failing:
+            message = (v["message"].strip().splitlines() or [""])[-1][:160]
+            console.print(f"  [red]{v['verdict']}[/] {v['id']} ({v['tag']}): {message}", markup=True, highlight=False)
+    table = _efficiency_table(grade["efficiency_detail"])
     if table is not None:
         print_fitted(table)
-    if grade.quality.findings:
+    findings = grade["quality_detail"]["findings"]
+    if findings:
         console.print("[bold]Quality findings[/]")
-        for finding in grade.quality.findings:
-            console.print(f"  {finding}", markup=False, highlight=False)
-    if grade.placement and grade.placement.note:
-        console.print(f"[yellow]note:[/] {grade.placement.note}")
+        for finding in findings:
+            console.print(f"  {Finding.from_dict(finding)}", markup=False, highlight=False)
+    if grade["placement"] and grade["placement"]["note"]:
+        console.print(f"[yellow]note:[/] {grade['placement']['note']}")

@@ -13,7 +13,6 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import typer
 from rich.cells import cell_len
 from rich.console import Console
 from rich.errors import MarkupError
@@ -126,8 +125,3 @@ def fit_table(table: Table, width: int, priority: Sequence[int] = ()) -> list[st
         column.width = w
     return left_out
 
-
-def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print an error for a person and return the exit to raise."""
-    err_console.print(f"[bold red]error:[/] {message}")
-    return typer.Exit(code)

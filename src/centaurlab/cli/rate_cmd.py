@@ -19,7 +19,9 @@ import typer
 from typer.core import TyperGroup
 
 from .. import rating as r
-from .output import fail, print_json, print_table
+from ..errors import InvalidInput, NotFound
+from .errors import context
+from .output import print_json, print_table
 
 
 class _SessionsByDefault(TyperGroup):
@@ -80,26 +82,26 @@ def read_table(path: Path, columns: dict[str, str]) -> pd.DataFrame:
     `columns` maps the option that names a column (e.g. '--agent-col') to the column name.
     """
     if not path.is_file():
-        raise fail(f"{path}: no such file")
+        raise NotFound(f"{path}: no such file")
     try:
         df = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-        raise fail(f"{path}: not a readable CSV file ({exc})") from None
+        raise InvalidInput(f"{path}: not a readable CSV file ({exc})") from None
     df.columns = [str(c).strip() for c in df.columns]
     missing = [(opt, col) for opt, col in columns.items() if col not in df.columns]
     if missing:
         names = ", ".join(f"{col!r} ({opt})" for opt, col in missing)
-        raise fail(
+        raise InvalidInput(
             f"{path}: missing column(s) {names}; the file has {list(df.columns)}. "
             f"fix: rename the header or pass the column's name, e.g. {missing[0][0]} {_guess(missing[0][1], df)}"
         )
     if df.empty:
-        raise fail(f"{path}: the file has a header but no rows")
+        raise InvalidInput(f"{path}: the file has a header but no rows")
     for opt, col in columns.items():
         df[col] = df[col].str.strip()
         blank = df[col] == ""
         if blank.any():
-            raise fail(
+            raise InvalidInput(
                 f"{path}: column {col!r} ({opt}) is empty at {_lines(blank, df[col])}. "
                 "fix: fill in the value or drop those rows"
             )
@@ -110,7 +112,7 @@ def numeric_column(path: Path, df: pd.DataFrame, col: str, what: str) -> np.ndar
     values = pd.to_numeric(df[col], errors="coerce").astype(float)
     bad = ~np.isfinite(values)
     if bad.any():
-        raise fail(
+        raise InvalidInput(
             f"{path}: column {col!r} must hold {what}, but it has {_lines(bad, df[col])}. "
             "fix: correct or drop those rows"
         )
@@ -121,7 +123,7 @@ def mapped_column(path: Path, df: pd.DataFrame, col: str, mapping: dict[str, Any
     lowered = df[col].str.lower()
     bad = ~lowered.isin(list(mapping))
     if bad.any():
-        raise fail(
+        raise InvalidInput(
             f"{path}: column {col!r} must hold {what}, but it has {_lines(bad, df[col])}. "
             "fix: correct or drop those rows"
         )
@@ -187,7 +189,7 @@ def _fit(path: Path, design: r.SessionDesign, df: pd.DataFrame, o: _Outcome) -> 
         flags = dict.fromkeys(TRUE_WORDS, True) | dict.fromkeys(FALSE_WORDS, False)
         done = mapped_column(path, df, o.finished_col, flags, "true/false").astype(bool)
     if np.any(secs <= 0):
-        raise fail(
+        raise InvalidInput(
             f"{path}: column {o.time_col!r} must hold positive times in seconds, but it "
             f"has {_lines(secs <= 0, df[o.time_col])}"
         )
@@ -281,9 +283,9 @@ def sessions(
 ) -> None:
     """Rate agents and humans from sessions: outcome = agent + human (+ task) + noise."""
     if resample not in ("sessions", "humans"):
-        raise fail(f"--resample must be 'sessions' or 'humans', not {resample!r}")
+        raise InvalidInput(f"--resample must be 'sessions' or 'humans', not {resample!r}")
     if bootstrap != 0 and bootstrap < 2:
-        raise fail("--bootstrap must be 0 (none) or at least 2 rounds")
+        raise InvalidInput("--bootstrap must be 0 (none) or at least 2 rounds")
     cols = {"--agent-col": agent_col, "--human-col": human_col}
     cols |= {"--time-col": time_col} if time_col else {"--score-col": score_col}
     cols |= {o: c for o, c in (("--task-col", task_col), ("--finished-col", finished_col)) if c}
@@ -291,7 +293,7 @@ def sessions(
     tasks = None if task_col is None else df[task_col].to_numpy()
     design = r.SessionDesign.from_labels(df[agent_col].to_numpy(), df[human_col].to_numpy(), tasks)
     outcome = _Outcome(score_col, time_col, finished_col, prior_mu, prior_sigma, noise_sigma, allow_disconnected)
-    try:
+    with context(f"{file}: ", errors=(r.RatingError,)):
         post, info = _fit(file, design, df, outcome)
         boot = r.bootstrap_sessions(post, bootstrap, resample, seed, k=k) if bootstrap else None  # type: ignore[arg-type]
         loo_out: dict[str, Any] | None = None
@@ -299,8 +301,6 @@ def sessions(
             loo_out = {"human": r.leave_one_human_out(post, k).as_dict()}
             if design.n_tasks > 1:
                 loo_out["task"] = r.leave_one_task_out(post, k=k).as_dict()
-    except r.RatingError as exc:
-        raise fail(f"{file}: {exc}") from None
     kinds: list[r.Kind] = ["agent", "human", "task"] if task_col else ["agent", "human"]
     tables: dict[str, list[r.SkillRow]] = {kind: r.skill_rows(post, kind, boot, k) for kind in kinds}
     if json_out:
@@ -341,16 +341,14 @@ def pairs(
 ) -> None:
     """Rate players from head-to-head matches (Bradley-Terry with Davidson ties)."""
     if bootstrap != 0 and bootstrap < 2:
-        raise fail("--bootstrap must be 0 (none) or at least 2 rounds")
+        raise InvalidInput("--bootstrap must be 0 (none) or at least 2 rounds")
     cols = {"--first-col": first_col, "--second-col": second_col, "--result-col": result_col}
     df = read_table(file, cols)
     result = mapped_column(file, df, result_col, RESULT_WORDS, "1/0/0.5 (or win/loss/tie)")
-    try:
+    with context(f"{file}: ", errors=(r.RatingError,)):
         data = r.PairedData.from_labels(df[first_col].to_numpy(), df[second_col].to_numpy(), result.astype(np.float64))
         fit = r.fit_paired(data, allow_disconnected=allow_disconnected)
         boot = r.bootstrap_paired(data, fit, bootstrap, seed) if bootstrap else None
-    except r.RatingError as exc:
-        raise fail(f"{file}: {exc}") from None
     rows = r.paired_rows(data, fit, boot)
     if json_out:
         print_json(

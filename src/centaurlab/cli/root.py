@@ -22,12 +22,15 @@ from . import (
     study_cmd,
     tasks_cmd,
 )
+from .errors import EPILOG, CentaurGroup
 
 app = typer.Typer(
     name="centaur",
     help="Centaur Lab: evaluate AI coding assistants and agents the way they are really used.",
+    epilog=EPILOG,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    cls=CentaurGroup,  # turns every platform error into its message and exit code (cli/errors.py)
 )
 
 app.add_typer(config_cmd.app, name="config")
@@ -41,7 +44,7 @@ app.command("doctor")(doctor_cmd.doctor)
 app.add_typer(rate_cmd.app, name="rate")
 app.command("grade")(grade_cmd.grade)
 app.add_typer(models_cmd.app, name="models")
-app.add_typer(model_cmd.app, name="model")
+app.add_typer(model_cmd.app, name="model", hidden=True)  # the old name of `models`, for scripts written for it
 app.add_typer(arena_cmd.app, name="arena")
 arena_generate_cmd.register(arena_cmd.app)  # centaur arena generate / prompts / generated
 app.add_typer(bench_cmd.app, name="bench")

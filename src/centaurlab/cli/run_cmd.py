@@ -7,8 +7,8 @@ import typer
 from .. import store
 from ..config import settings
 from ..sandbox import Suite, SuiteReport, run_suite
-from ..tasks import UnknownTaskError, get_task
-from .output import err_console, fail, print_json, print_table
+from .output import err_console, print_json, print_table
+from .tasks_cmd import task_named
 
 MARK = {"pass": "[green]pass[/]", "fail": "[red]fail[/]", "error": "[red]error[/]", "timeout": "[yellow]timeout[/]"}
 
@@ -35,10 +35,7 @@ def run(
     json_out: bool = typer.Option(False, "--json"),
 ) -> None:
     """Run a solution against a task's tests in the sandbox; one verdict per test."""
-    try:
-        the_task = get_task(task)
-    except (UnknownTaskError, LookupError) as exc:
-        raise fail(str(exc)) from exc
+    the_task = task_named(task)
     source = file.read_text()
     report = run_suite(the_task, source, suite)
     if store_result:

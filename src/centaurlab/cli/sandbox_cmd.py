@@ -5,11 +5,12 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..sandbox import Limits, SandboxUnavailable, get_backend, run_program
-from .output import console, err_console, fail, print_json
+from ..errors import InvalidInput
+from ..sandbox import Limits, get_backend, run_program
+from .output import console, err_console, print_json
 
 if TYPE_CHECKING:
-    from ..sandbox.boxes import BoxKind
+    from ..sandbox import BoxKind
 
 app = typer.Typer(help="Run programs in the sandbox.", no_args_is_help=True)
 
@@ -23,10 +24,7 @@ def run(
     json_out: bool = typer.Option(False, "--json"),
 ) -> None:
     """Run FILE in a fresh sandbox and report status, output, time and memory."""
-    try:
-        chosen = get_backend(backend)
-    except SandboxUnavailable as exc:
-        raise fail(str(exc)) from exc
+    chosen = get_backend(backend)
     result = run_program(
         file.read_text(), Limits(cpu_seconds=timeout, wall_seconds=timeout, memory_mb=memory), backend=chosen
     )
@@ -67,17 +65,13 @@ def pool_status(
     pool, started on demand; `--warm` starts one here to show it filling."""
     import time
 
-    from ..sandbox.boxes import BoxKind
-    from ..sandbox.pool import default_pool
+    from ..sandbox import BoxKind, default_pool
 
     pool = default_pool()
-    try:
-        chosen = get_backend()
-    except SandboxUnavailable as exc:
-        raise fail(str(exc)) from exc
+    chosen = get_backend()
     unknown = [w for w in warm if w not in ("plain", "numpy", "pandas")]
     if unknown:
-        raise fail(f"--warm {unknown[0]}: choose plain, numpy or pandas")
+        raise InvalidInput(f"--warm {unknown[0]}: choose plain, numpy or pandas")
     for name in warm:
         pool.warm(chosen, BoxKind(chosen.name, () if name == "plain" else (name,)))
     deadline = time.monotonic() + (wait if warm else 0)

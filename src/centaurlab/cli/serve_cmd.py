@@ -10,6 +10,7 @@ from sqlalchemy.engine import make_url
 
 from .. import store
 from ..config import settings
+from ..errors import InvalidInput
 from .output import console, err_console
 
 
@@ -40,9 +41,7 @@ def serve(
 
     import uvicorn
 
-    from ..web import bundle_problem
-    from ..web.assets import STATIC_DIR
-    from ..web.worker import STATIC_ENV, WORKERS_ENV
+    from ..web import STATIC_DIR, STATIC_ENV, WORKERS_ENV, bundle_problem
 
     folder = static_dir or STATIC_DIR
     problem = bundle_problem(folder)
@@ -52,8 +51,7 @@ def serve(
     url = cfg.database_url
     refused = workers_problem(url, workers)
     if refused:
-        err_console.print(f"[bold red]error:[/] {escape(refused)}", highlight=False)
-        raise typer.Exit(2)
+        raise InvalidInput(refused)
     store.upgrade(url)
     the_host = host or str(cfg["host"])
     the_port = port if port is not None else int(cfg["port"])

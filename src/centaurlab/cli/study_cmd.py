@@ -11,8 +11,10 @@ from rich.markup import escape
 
 from .. import store
 from ..config import settings
+from ..errors import InvalidInput, NotFound
 from ..models import ModelError
-from .output import console, fail, print_json, print_table
+from .errors import context
+from .output import console, print_json, print_table
 
 app = typer.Typer(no_args_is_help=True, help="User studies: study files, participant links, progress, exports.")
 
@@ -20,18 +22,15 @@ PROLIFIC_QUERY = "PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSIO
 
 
 def _load(path: Path) -> Any:
-    from ..study.studyfile import StudyFileError, load_study
+    from ..study import load_study
 
-    try:
+    with context(f"{path}: the model registry cannot be read: ", errors=(ModelError,),
+                 builtin=(FileNotFoundError,)):  # fmt: skip
         return load_study(path)
-    except StudyFileError as exc:
-        raise fail(escape(str(exc))) from None
-    except (ModelError, FileNotFoundError) as exc:
-        raise fail(f"{escape(str(path))}: the model registry cannot be read: {escape(str(exc))}") from None
 
 
 def _summary(spec: Any, path: Path) -> dict[str, Any]:
-    from ..study.studyfile import resolve_task_sets
+    from ..study import resolve_task_sets
 
     bank, tutorial, sets = resolve_task_sets(spec, path.parent, path)
     return {
@@ -80,15 +79,12 @@ def create(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Store a study (validated first) and print its participant links. Creating it again is harmless."""
-    from ..study.studies import StudyExists, create_study
+    from ..study import create_study
 
     spec = _load(path)
     url = settings().database_url
     store.upgrade(url)
-    try:
-        create_study(url, spec, path.parent, source=str(path), replace=replace)
-    except StudyExists as exc:
-        raise fail(escape(str(exc))) from None
+    create_study(url, spec, path.parent, source=str(path), replace=replace)
     link = f"{_base_url(base_url)}/s/{quote(spec.id)}"
     links = {"study": spec.id, "link": link, "prolific_link": f"{link}?{PROLIFIC_QUERY}",
              "completion_url": spec.recruitment.completion_url}
@@ -109,13 +105,13 @@ def status(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Participants of each study by stage, and per condition."""
-    from ..study.studies import list_studies
+    from ..study import list_studies
 
     url = settings().database_url
     store.upgrade(url)
     studies = [s for s in list_studies(url) if study_id in (None, s["id"])]
     if study_id and not studies:
-        raise fail(f"no study '{escape(study_id)}'; create it with `centaur study create FILE`")
+        raise NotFound(f"no study '{study_id}'; create it with `centaur study create FILE`")
     if as_json:
         print_json(studies)
         return
@@ -143,17 +139,13 @@ def export(
 ) -> None:
     """Write the raw events and the suggestions, chat, tasks and participants tables, with names, e-mail
     addresses and phone numbers scrubbed from free text."""
-    from ..study.export import export_study
-    from ..study.studies import StudyCache, UnknownStudy
+    from ..study import StudyCache, export_study
 
     if fmt not in ("csv", "parquet"):
-        raise fail(f"--format {escape(fmt)}: use csv or parquet")
+        raise InvalidInput(f"--format {fmt}: use csv or parquet")
     url = settings().database_url
     store.upgrade(url)
-    try:
-        StudyCache(url).get(study_id)
-    except UnknownStudy as exc:
-        raise fail(escape(str(exc))) from None
+    StudyCache(url).get(study_id)
     paths = export_study(url, study_id, out, fmt, keep_recruitment_ids)  # type: ignore[arg-type]
     import pandas as pd
 
@@ -175,14 +167,12 @@ def report(
 ) -> None:
     """Metrics and analyses of a study (per participant and condition, differences from no AI).
     Participants the paper's exclusion rule excludes are left out (and counted) unless --keep-all."""
-    from ..study.report_bridge import report_study
+    from ..study import report_study
 
     url = settings().database_url
     store.upgrade(url)
-    try:
+    with context(builtin=(LookupError,), kind=NotFound):  # no study, or nothing of it to report yet
         result = report_study(url, study_id, html, exclude=not keep_all)
-    except LookupError as exc:
-        raise fail(escape(str(exc))) from None
     if as_json:
         print_json(result)
         return

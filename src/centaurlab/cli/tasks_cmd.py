@@ -6,9 +6,10 @@ from rich.markup import escape
 from rich.progress import Progress
 
 from ..config import settings
-from ..tasks import Task, TaskFileError, UnknownTaskError, builtin_banks, get_task, load_bank
-from ..tasks.check import TaskCheck, check_tasks
-from .output import console, fail, print_json, print_table
+from ..errors import NotFound
+from ..tasks import Task, TaskCheck, builtin_banks, check_tasks, get_task, load_bank
+from .errors import context
+from .output import console, print_json, print_table
 
 app = typer.Typer(help="Browse and check the task banks.", no_args_is_help=True)
 
@@ -17,11 +18,15 @@ BANK_OPTION = typer.Option(
 )
 
 
+def task_named(task_id: str) -> Task:
+    """The task of an id or bank/id; an unknown bank is NotFound as an unknown task is."""
+    with context(builtin=(LookupError,), kind=NotFound):
+        return get_task(task_id)
+
+
 def _tasks(bank: str | None) -> list[Task]:
-    try:
+    with context(builtin=(LookupError,), kind=NotFound):  # no bank of that name
         banks = [load_bank(bank)] if bank else list(builtin_banks().values())
-    except (LookupError, TaskFileError) as exc:
-        raise fail(str(exc)) from exc
     return [t for b in banks for t in b.tasks.values()]
 
 
@@ -55,10 +60,7 @@ def show(
     task_id: str = typer.Argument(..., help="Task id, or bank/id."), json_out: bool = typer.Option(False, "--json")
 ) -> None:
     """Show a task's description, starter code, examples and tests."""
-    try:
-        task = get_task(task_id)
-    except (UnknownTaskError, LookupError) as exc:
-        raise fail(str(exc)) from exc
+    task = task_named(task_id)
     if json_out:
         print_json(
             _summary(task)

@@ -4,9 +4,37 @@ harness, rubric generation, multi-judge grading, agreement statistics, reports a
 See docs/collab.md.
 """
 
-from .loader import CollabBank, CollabFileError, UnknownCollabTask, builtin_bank_names, load_collab_bank, load_instance
+from .agents import AgentConfig, AgentConfigError, all_agents, get_agent
+from .check import check_task
+from .convert import render
+from .grade import GradeOptions, GradeOutcome, grade_sessions, sessions_to_grade
+from .harness import (
+    DELIVERABLES_HEADER,
+    HARNESS_LEADS,
+    Step,
+    Steps,
+    ToolCallingRefused,
+    build_request,
+    first_messages,
+    run_steps,
+)
+from .llm_json import JsonAskError, ask_json
+from .loader import (
+    CollabBank,
+    CollabFileError,
+    UnknownCollabTask,
+    builtin_collab_bank_names,
+    load_collab_bank,
+    load_instance,
+)
 from .onet import FAMILIES, Match, family_of, match_tasks
+from .protocol import action_schema, content_cap
+from .rate import CollabRating, TaskTerm, rate_sessions
+from .report import build_report, calibration_figures, render_html
+from .results import SessionRow, load_results
 from .rubric import CATEGORIES, Rubric, RubricError, RubricItem, load_rubric_file, parse_rubric, repair, validate
+from .rubric_gen import ensure_rubric, options_for, rubric_json_text, save_rubric
+from .runner import SessionOutcome, run_baseline
 from .schema import Deliverable, DeliverableKind, Difficulty, Onet, Reference, TaskInstance
 from .sessions import (
     HumanSession,
@@ -23,43 +51,83 @@ from .sessions import (
     stored_files,
 )
 from .tables import NO_HUMAN
+from .workspace import REFERENCE_DIR, Workspace, WorkspaceError
 
 __all__ = [
+    "AgentConfig",
+    "AgentConfigError",
     "CATEGORIES",
-    "FAMILIES",
-    "NO_HUMAN",
     "CollabBank",
     "CollabFileError",
+    "CollabRating",
+    "DELIVERABLES_HEADER",
     "Deliverable",
     "DeliverableKind",
     "Difficulty",
+    "FAMILIES",
+    "GradeOptions",
+    "GradeOutcome",
+    "HARNESS_LEADS",
     "HumanSession",
+    "JsonAskError",
     "Match",
+    "NO_HUMAN",
     "Onet",
+    "REFERENCE_DIR",
     "Reference",
     "Rubric",
     "RubricError",
     "RubricItem",
+    "SessionOutcome",
+    "SessionRow",
+    "Step",
+    "Steps",
     "StoredFile",
     "StoredJudgement",
     "TaskInstance",
+    "TaskTerm",
+    "ToolCallingRefused",
     "UnknownCollabTask",
-    "builtin_bank_names",
+    "Workspace",
+    "WorkspaceError",
+    "action_schema",
+    "all_agents",
+    "ask_json",
+    "build_report",
+    "build_request",
+    "builtin_collab_bank_names",
+    "calibration_figures",
+    "check_task",
+    "content_cap",
+    "ensure_rubric",
     "family_of",
+    "first_messages",
+    "get_agent",
+    "grade_sessions",
     "hand_in",
     "has_sessions",
     "human_sessions",
     "judgements_of",
     "load_collab_bank",
     "load_instance",
+    "load_results",
     "load_rubric_file",
     "match_tasks",
+    "options_for",
     "parse_rubric",
+    "rate_sessions",
     "record_hand_grade",
+    "render",
+    "render_html",
     "repair",
+    "rubric_json_text",
     "rubric_versions",
+    "run_baseline",
+    "run_steps",
+    "save_rubric",
     "session_brief",
     "session_models",
+    "sessions_to_grade",
     "stored_files",
     "validate",
 ]

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..errors import InvalidInput
 from .tools import TOOLS
 
 Protocol = Literal["tools", "text"]
@@ -31,7 +32,7 @@ Tools:
 You will get the tool's result, then choose the next action."""
 
 
-class AgentConfigError(ValueError):
+class AgentConfigError(InvalidInput, ValueError):
     pass
 
 

@@ -15,8 +15,8 @@ from sqlalchemy import delete, select
 
 from ..models import Registry, StoredProvider, load_registry
 from ..store import session_scope
-from .judge import JudgeConfig, default_panel, run_judge
 from .llm_json import JsonAskError
+from .llm_judge import JudgeConfig, default_panel, run_judge
 from .loader import CollabBank, load_collab_bank
 from .rubric_gen import StoredRubric, current_rubric, ensure_rubric, options_for
 from .schema import TaskInstance

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from ..errors import ServiceError
 from ..models import ChatRequest, ModelError, ModelProvider
 from .agents import TEXT_PROTOCOL, AgentConfig
 from .convert import render_for_prompt
@@ -128,7 +129,7 @@ def _feedback(cfg: AgentConfig, action: Action, text: str) -> dict[str, Any]:
     return {"role": "user", "content": f"{RESULT_LEAD}{action.tool}:\n{text}\n\nNext action?"}
 
 
-class ToolCallingRefused(Exception):
+class ToolCallingRefused(ServiceError):
     """The endpoint refused `tools` on the first request (HTTP 400/422): retry with the text protocol."""
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from ..errors import ServiceError
 from ..models import ChatRequest, ModelError, ModelProvider
 from .protocol import ActionParseError, _first_object
 
@@ -26,7 +27,9 @@ T = TypeVar("T")
 _NO_SCHEMA: set[str] = set()
 
 
-class JsonAskError(RuntimeError):
+class JsonAskError(ServiceError, RuntimeError):
+    """The model gave no usable JSON answer in any attempt; `problems` says why, attempt by attempt."""
+
     def __init__(self, problems: list[str], answers: list[str]) -> None:
         self.problems = problems
         self.answers = answers

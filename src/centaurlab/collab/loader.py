@@ -2,23 +2,24 @@
 
 A bank is a folder with `bank.toml` and one sub-folder per task holding `instance.toml`,
 `prompt.md`, its reference files and optionally a researcher's `rubric.json` (see
-docs/collab.md). The shape follows the coding task banks of `tasks/`, with its own file names so
-neither loader mistakes the other's folders for its own.
+docs/collab.md). Banks lie as the coding banks of `tasks/` do, with `instance.toml` marking a task
+folder; finding one by name or path is `tasks.BankLayout`'s.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..errors import FileFieldError, read_toml, validated
+from ..errors import FileFieldError, NotFound, read_toml, validated
+from ..tasks import BankLayout
 from .schema import InstanceFile, TaskInstance, to_instance
 
 BUILTIN_DIR = Path(__file__).parent / "builtin"
 DEFAULT_BANK = "collab"
+LAYOUT = BankLayout(BUILTIN_DIR, "instance.toml", kind="collab bank")
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -28,8 +29,8 @@ class CollabFileError(FileFieldError):
     """An instance or bank file is malformed: names the file, the field and the fix."""
 
 
-class UnknownCollabTask(LookupError):
-    pass
+class UnknownCollabTask(NotFound, LookupError):
+    """No task of that id in the bank."""
 
 
 class BankFile(BaseModel):
@@ -92,7 +93,7 @@ class CollabBank:
         self.path = folder
         self.meta = _validate(BankFile, _read_toml(folder / "bank.toml"), folder / "bank.toml")
         self.tasks: dict[str, TaskInstance] = {}
-        for sub in sorted(p for p in folder.iterdir() if (p / "instance.toml").exists()):
+        for sub in LAYOUT.task_folders(folder):
             task = load_instance(sub, self.meta.name)
             self.tasks[task.id] = task
         uuids = [t.uuid for t in self.tasks.values()]
@@ -117,23 +118,10 @@ class CollabBank:
         return chosen if limit is None else chosen[:limit]
 
 
-def builtin_bank_names() -> list[str]:
-    return sorted(p.name for p in BUILTIN_DIR.iterdir() if (p / "bank.toml").exists())
-
-
-@cache
-def _cached(path: Path) -> CollabBank:
-    return CollabBank(path)
+def builtin_collab_bank_names() -> list[str]:
+    return LAYOUT.builtin_names()
 
 
 def load_collab_bank(name_or_path: str = DEFAULT_BANK) -> CollabBank:
     """A built-in collab bank by name, or a bank folder by path."""
-    if name_or_path in builtin_bank_names():
-        return _cached(BUILTIN_DIR / name_or_path)
-    path = Path(name_or_path)
-    if (path / "bank.toml").is_file():
-        return CollabBank(path)
-    raise LookupError(
-        f"no collab bank '{name_or_path}'; built-in: {', '.join(builtin_bank_names())}; "
-        "or give a folder with a bank.toml"
-    )
+    return LAYOUT.load(name_or_path, CollabBank)

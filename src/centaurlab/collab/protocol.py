@@ -13,10 +13,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import InvalidInput
 from .tools import TOOLS
 
 
-class ActionParseError(ValueError):
+class ActionParseError(InvalidInput, ValueError):
     """The model's answer holds no usable action; the message is fed back to it."""
 
 

@@ -37,15 +37,6 @@ class DeliverableKind(StrEnum):
     image = "image"
 
 
-KIND_SUFFIXES: dict[DeliverableKind, set[str]] = {
-    DeliverableKind.text: {".md", ".txt"},
-    DeliverableKind.table: {".csv", ".xlsx"},
-    DeliverableKind.document: {".docx", ".pdf", ".md"},
-    DeliverableKind.code: {".py", ".sql"},
-    DeliverableKind.image: {".png", ".jpg", ".jpeg"},
-}
-
-
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 

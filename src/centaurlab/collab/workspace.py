@@ -13,13 +13,14 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from ..errors import InvalidInput
 from .schema import TaskInstance
 
 MAX_FILE_BYTES = 5_000_000
 REFERENCE_DIR = "reference"
 
 
-class WorkspaceError(ValueError):
+class WorkspaceError(InvalidInput, ValueError):
     """A tool asked for something the workspace does not allow; the message is shown to the agent."""
 
 

@@ -5,6 +5,40 @@ browser, the paper's survey, append-only events, and the study's analyses. Built
 See docs/collab-study.md.
 """
 
+from .analysis import analyse
+from .chat import shown
+from .coding import code_study, code_validation_set
+from .export import export_study, override_grade, study_tables
+from .fluency import IDS
+from .fluency_check import check_coder, load_set
+from .load import load_study_data, stored_checks
+from .report_html import render_html
 from .review import SessionReview, session_review
+from .service import USED_BEFORE, CollabStudies, View, WrongStep
+from .studyfile import CollabStudy, load_collab_study
+from .synthetic import synthetic_study
 
-__all__ = ["SessionReview", "session_review"]
+__all__ = [
+    "CollabStudies",
+    "CollabStudy",
+    "IDS",
+    "SessionReview",
+    "USED_BEFORE",
+    "View",
+    "WrongStep",
+    "analyse",
+    "check_coder",
+    "code_study",
+    "code_validation_set",
+    "export_study",
+    "load_collab_study",
+    "load_set",
+    "load_study_data",
+    "override_grade",
+    "render_html",
+    "session_review",
+    "shown",
+    "stored_checks",
+    "study_tables",
+    "synthetic_study",
+]

@@ -18,8 +18,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from ..collab.rate import TaskTerm, rate_sessions
-from ..collab.results import SessionRow
+from ..collab import SessionRow, TaskTerm, rate_sessions
 from ..rating import DEFAULT_ROUNDS
 from .behaviours import behaviours
 from .data import Obs, StudyData

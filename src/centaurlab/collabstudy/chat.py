@@ -17,11 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..collab.agents import AgentConfig
-from ..collab.harness import Step, Steps, ToolCallingRefused, build_request, first_messages, run_steps
-from ..collab.protocol import action_schema, content_cap
-from ..collab.schema import TaskInstance
-from ..collab.workspace import Workspace
+from ..collab import (
+    AgentConfig,
+    Step,
+    Steps,
+    TaskInstance,
+    ToolCallingRefused,
+    Workspace,
+    action_schema,
+    build_request,
+    content_cap,
+    first_messages,
+    run_steps,
+)
 from ..models import ChatRequest, ModelProvider
 
 PERSON_LEAD = "You work on this task together with a person who directs you. Their message:"

@@ -10,8 +10,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..collab import human_sessions
-from ..collab.llm_json import JsonAskError
+from ..collab import JsonAskError, human_sessions
 from ..models import ModelProvider, StoredProvider, load_registry
 from ..store import session_scope
 from .fluency import code_log

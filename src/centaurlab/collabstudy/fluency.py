@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..collab.llm_json import ask_json
+from ..collab import ask_json
+from ..errors import InvalidInput
 from ..models import ModelProvider
 
 
@@ -47,8 +48,8 @@ INDICATORS: tuple[Indicator, ...] = (
 IDS: tuple[str, ...] = tuple(i.id for i in INDICATORS)
 
 
-class CodingError(ValueError):
-    pass
+class CodingError(InvalidInput, ValueError):
+    """Codes that an agreement statistic cannot use."""
 
 
 def render_log(log: Sequence[dict[str, Any]], limit: int = 6000) -> str:

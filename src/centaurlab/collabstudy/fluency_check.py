@@ -55,7 +55,7 @@ def load_set(path: Path = SET_PATH, deliverables: Mapping[str, Sequence[str]] | 
     raw = path.read_bytes()
     data = tomllib.loads(raw.decode())
     if deliverables is None:
-        from ..collab.loader import load_collab_bank
+        from ..collab import load_collab_bank
 
         bank = load_collab_bank()
         deliverables = {t: [d.name for d in bank.get(t).deliverables] for t in bank.tasks}

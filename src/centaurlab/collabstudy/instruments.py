@@ -9,8 +9,8 @@ add items and answers are checked by the same code as in coding studies.
 
 from __future__ import annotations
 
-from ..collab.onet import FAMILIES
-from ..study.surveys import Question
+from ..collab import FAMILIES
+from ..study import Question
 
 D1_OPTIONS = [
     "I use them regularly",

@@ -12,9 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..collab import NO_HUMAN, human_sessions
-from ..collab.loader import load_collab_bank
-from ..collab.results import load_results
+from ..collab import NO_HUMAN, human_sessions, load_collab_bank, load_results
 from ..store import session_scope
 from .data import Obs, StudyData
 from .fluency_check import MIN_KAPPA, ValidationSet, load_set, validate_coders

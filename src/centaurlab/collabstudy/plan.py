@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..collab.onet import Match, match_tasks
-from ..collab.schema import TaskInstance
+from ..collab import Match, TaskInstance, match_tasks
 
 EMBEDDED = "embedded"
 EXTERNAL = "external"

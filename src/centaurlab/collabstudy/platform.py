@@ -14,11 +14,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ..collab.loader import CollabBank, load_collab_bank
-from ..collab.schema import TaskInstance
+from ..collab import CollabBank, TaskInstance, load_collab_bank
 from ..models import ModelProvider, StoredProvider, load_registry
 from ..store import session_scope
-from ..study.limits import ParticipantLimits
+from ..study import ParticipantLimits
 from .studyfile import CollabStudy
 from .tables import CollabStudyRow
 from .turnlog import TurnLog

@@ -17,13 +17,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..collab import hand_in
-from ..collab.agents import get_agent
-from ..collab.onet import FAMILIES
-from ..collab.workspace import REFERENCE_DIR, Workspace
+from ..collab import FAMILIES, REFERENCE_DIR, Workspace, get_agent, hand_in
 from ..store import lock_across_processes, session_scope, utcnow
-from ..study import check_rejoin
-from ..study.surveys import check_answers
+from ..study import check_answers, check_rejoin
 from .chat import Turn, agent_turn
 from .instruments import OCCUPATION
 from .plan import EXTERNAL, plan_sessions
@@ -38,9 +34,9 @@ from .tables import (
     add_event,
 )
 from .turnlog import TurnLog
-from .view import CLOSED, TIME_LIMIT, USED_BEFORE, NotAParticipant, TimeUp, View, WrongStep, digest
+from .view import CLOSED, TIME_LIMIT, USED_BEFORE, TimeUp, UnknownParticipant, View, WrongStep, digest
 
-__all__ = ["USED_BEFORE", "CollabStudies", "NotAParticipant", "ProviderFactory", "TimeUp", "View", "WrongStep",
+__all__ = ["USED_BEFORE", "CollabStudies", "UnknownParticipant", "ProviderFactory", "TimeUp", "View", "WrongStep",
            "is_reference"]
 
 HUMAN = "human"
@@ -110,7 +106,7 @@ class CollabStudies(Platform):
             row = (s.get(CollabParticipant, pid) if pid else s.scalars(select(CollabParticipant).where(
                 CollabParticipant.token_digest == digest(token))).first())
             if row is None:
-                raise NotAParticipant("this link is not a participant's link: open the study link again")
+                raise UnknownParticipant("this link is not a participant's link: open the study link again")
             sessions = {x.idx: {"status": x.status, "agent": x.agent, "mode": x.mode, "task_id": x.task_id,
                                 "used_before": x.used_before, "collab_session_id": x.collab_session_id,
                                 "started_ms": x.started_ms}

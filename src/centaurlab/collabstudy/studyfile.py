@@ -15,10 +15,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ..collab.agents import AgentConfigError, all_agents
-from ..collab.loader import CollabFileError, load_collab_bank
-from ..study.surveys import Question
-from .instruments import EXPERIENCE, OCCUPATION, default_post_survey, default_pre_survey
+from ..collab import AgentConfigError, CollabFileError, all_agents, load_collab_bank
+from ..errors import FileFieldError
+from ..study import Question
+from .instruments import OCCUPATION, default_post_survey, default_pre_survey
 
 STUDY_ID = r"^[a-z0-9][a-z0-9_-]{0,62}$"
 EXTERNAL_AGENTS = ["claude-code", "codex", "gemini-cli", "manus", "other"]
@@ -34,10 +34,12 @@ change what is wrong. You may also edit or upload files yourself. When the deliv
 press Submit deliverables."""
 
 
-class CollabStudyFileError(ValueError):
+class CollabStudyFileError(FileFieldError):
+    """A collaboration study file is malformed: names the file, the field and the fix."""
+
     def __init__(self, path: Path | str, field: str, problem: str, fix: str) -> None:
-        super().__init__(f"{path}: field '{field}': {problem}. Fix: {fix}")
-        self.path, self.field, self.problem, self.fix = str(path), field, problem, fix
+        super().__init__(path, field, problem, fix)
+        self.path = str(path)
 
 
 class _Strict(BaseModel):
@@ -102,9 +104,6 @@ class CollabStudy(_Strict):
     def definition(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
 
-    @property
-    def has_experience_item(self) -> bool:
-        return any(q.id == EXPERIENCE for q in self.surveys.pre)
 
 
 def _fix_for(where: str) -> str:

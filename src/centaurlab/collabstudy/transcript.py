@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..collab.harness import DELIVERABLES_HEADER, HARNESS_LEADS
+from ..collab import DELIVERABLES_HEADER, HARNESS_LEADS
 from .chat import PERSON_LEAD
 
 Who = Literal["person", "agent"]

@@ -17,8 +17,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ..collab.harness import Step
-from ..collab.workspace import Workspace, WorkspaceError
+from ..collab import Step, Workspace, WorkspaceError
 from ..models import PendingCalls
 from .chat import note_for
 from .tables import CollabStudyEvent

@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import Conflict, NotFound
 from .studyfile import CollabStudy
 
 USED_BEFORE = ("never", "a few times", "regularly")
@@ -20,11 +21,12 @@ CLOSED = ("submitted", "skipped", "timed_out")
 TIME_LIMIT = "time limit"
 
 
-class NotAParticipant(PermissionError):
-    pass
+class UnknownParticipant(NotFound, LookupError):
+    """The link's token names no participant of any collaboration study (a study's own coding
+    participants are `study.NotAParticipant`, refused rather than unknown)."""
 
 
-class WrongStep(ValueError):
+class WrongStep(Conflict, ValueError):
     """The participant is not where this action belongs."""
 
 

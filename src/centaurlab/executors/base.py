@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any, Protocol, TypeVar
 
+from ..errors import Unavailable
+
 EXECUTORS: tuple[str, ...] = ("local", "ray")
 
 J = TypeVar("J")
@@ -21,11 +23,11 @@ R = TypeVar("R")
 K = TypeVar("K")
 
 
-class ExecutorError(RuntimeError):
+class ExecutorError(Unavailable, RuntimeError):
     """The executor could not be set up (no Ray, unreachable cluster, bad option): says what to change."""
 
 
-class SandboxRefused(RuntimeError):
+class SandboxRefused(Unavailable, RuntimeError):
     """A worker that cannot isolate untrusted code refused a job; the message names the node and the fix."""
 
 

@@ -1,6 +1,8 @@
 """Grade code on the COMPASS dimensions: correctness, efficiency and quality, their composite and
-a human-equivalent percentile."""
+a human-equivalent percentile; store grades the one way (found again, not repeated); run and grade
+code sent from the browser in the sandbox."""
 
+from .batch import BatchItem, BatchResult, grade_items, plan_folder
 from .composite import Placement, Weights, combined_score, composite, human_percentile, place
 from .correctness import CorrectnessGrade, grade_correctness
 from .efficiency import (
@@ -9,7 +11,8 @@ from .efficiency import (
     CaseResult,
     EfficiencyConfig,
     EfficiencyGrade,
-    ReferenceCache,
+    Measure,
+    check_measure,
     grade_efficiency,
     measure_reference,
 )
@@ -24,13 +27,18 @@ from .quality import (
     list_rules,
     quality_rule,
 )
+from .references import ReferenceCache, ReferenceStore, machine_store, measure_probe
+from .runner import SUITES, Grader, Runner, SuiteChoice
+from .stored import GradeStore, GradingFailed, StoredGrade
 
 __all__ = [
-    "DEFAULT_FACTOR",
-    "DEFAULT_REPEAT",
+    "BatchItem",
+    "BatchResult",
     "CaseResult",
     "Category",
     "CorrectnessGrade",
+    "DEFAULT_FACTOR",
+    "DEFAULT_REPEAT",
     "EfficiencyConfig",
     "EfficiencyGrade",
     "Finding",
@@ -38,21 +46,35 @@ __all__ = [
     "GradeConfig",
     "GradeJob",
     "GradeOutcome",
+    "GradeStore",
+    "Grader",
+    "GradingFailed",
+    "Measure",
     "Placement",
     "QualityReport",
     "ReferenceCache",
+    "ReferenceStore",
+    "Runner",
+    "SUITES",
+    "StoredGrade",
+    "SuiteChoice",
     "Thresholds",
     "Weights",
     "analyse_quality",
+    "check_measure",
     "combined_score",
     "composite",
     "grade_correctness",
     "grade_efficiency",
+    "grade_items",
     "grade_solution",
     "human_percentile",
-    "place",
     "list_rules",
+    "machine_store",
+    "measure_probe",
     "measure_reference",
+    "place",
+    "plan_folder",
     "quality_rule",
     "run_grade_job",
 ]

@@ -1,8 +1,9 @@
 """Grade a folder of solutions, one file per task (`<task_id>.py`), on any executor.
 
-With a database URL every grade is stored as it finishes and found again on a rerun, so an
-interrupted run resumes where it stopped and a finished one is not repeated. The driver (this
-process) looks grades up and records them; the executor only grades.
+With a database URL every grade is stored as it finishes and found again on a rerun (`GradeStore`,
+the one way a grade is stored), so an interrupted run resumes where it stopped and a finished one
+is not repeated; `regrade` grades everything again. The driver (this process) looks grades up and
+records them; the executor only grades.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import store
 from ..executors import Executor, LocalExecutor, run_all
 from ..tasks import Bank, Task
 from .grade import GradeConfig
 from .jobs import GradeJob, GradeOutcome, run_grade_job
+from .stored import GradeStore
 
 
 @dataclass
@@ -50,17 +51,6 @@ def plan_folder(folder: Path, bank: Bank) -> list[BatchItem]:
     return items
 
 
-def _stored(item: BatchItem, source: str, key: dict[str, Any], database_url: str | None) -> BatchResult | None:
-    if item.task is None:
-        return BatchResult(item.path, item.path.stem, problem=item.problem)
-    if database_url:
-        with store.session_scope(database_url) as session:
-            row = store.find_grade(session, item.task.id, source, key)
-            if row is not None:
-                return BatchResult(item.path, item.task.id, dict(row.details), cached=True)
-    return None
-
-
 def grade_items(
     items: list[BatchItem],
     config: GradeConfig,
@@ -69,40 +59,41 @@ def grade_items(
     database_url: str | None = None,
     on_done: Callable[[BatchResult], None] | None = None,
     executor: Executor | None = None,
+    regrade: bool = False,
 ) -> list[BatchResult]:
     """Results in the order of `items`; without an executor, a local pool of `workers` threads."""
-    key = config.key()
+    grades = GradeStore(database_url)
     results: dict[int, BatchResult] = {}
-    jobs: list[tuple[int, GradeJob]] = []
-    sources: dict[int, str] = {}
+    jobs: dict[int, GradeJob] = {}
+
+    def done(i: int, result: BatchResult) -> None:
+        results[i] = result
+        if on_done:
+            on_done(result)
+
     for i, item in enumerate(items):
-        source = sources[i] = item.path.read_text()
-        found = _stored(item, source, key, database_url)
-        if found is not None:
-            results[i] = found
-            if on_done:
-                on_done(found)
-        elif item.task is not None:
-            jobs.append((i, GradeJob(item.task, source, config)))
+        if item.task is None:
+            done(i, BatchResult(item.path, item.path.stem, problem=item.problem))
+            continue
+        job = GradeJob(item.task, item.path.read_text(), config)
+        found = None if regrade else grades.find(job)
+        if found is None:
+            jobs[i] = job
+        else:
+            done(i, BatchResult(item.path, item.task.id, found, cached=True))
 
     def record(i: int, outcome: GradeOutcome) -> None:
-        item = items[i]
-        task_id = item.task.id if item.task else item.path.stem
+        item, job = items[i], jobs[i]
         if outcome.grade is None:
-            results[i] = BatchResult(item.path, task_id, problem=outcome.problem)
+            done(i, BatchResult(item.path, job.task.id, problem=outcome.problem))
         else:
-            if database_url:
-                with store.session_scope(database_url) as session:
-                    store.record_grade(session, outcome.grade, source=sources[i], config=key,
-                                       origin=str(item.path))  # fmt: skip
-            results[i] = BatchResult(item.path, task_id, outcome.grade)
-        if on_done:
-            on_done(results[i])
+            grades.record(job, outcome.grade, origin=str(item.path))
+            done(i, BatchResult(item.path, job.task.id, outcome.grade))
 
     own = executor is None
     runner = executor or LocalExecutor(workers)
     try:
-        run_all(runner, run_grade_job, jobs, record)
+        run_all(runner, run_grade_job, jobs.items(), record)
     finally:
         if own:
             runner.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..tasks.schema import HumanBaseline
+from ..tasks import HumanBaseline
 
 SKEW_WARNING = 1.0
 

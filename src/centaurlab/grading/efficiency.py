@@ -1,22 +1,32 @@
 """Efficiency: the share of a task's efficiency tests a solution passes, judged against the
-task's reference solution measured in the same run, on the same machine, in the same sandbox.
+task's reference solution measured on the same machine, in the same sandbox (`references.py`:
+once per machine, while a calibration probe says the machine has not changed).
 
 `time`: best-of-k CPU seconds of the measured call; a case passes when the answer is right and
 the candidate needs at most `factor` x the reference (never less than `floor_seconds`, below
-which timing noise dominates). `instructions`: exact instruction counts of the measured call
-under callgrind (fixed hash seed); a case passes under the same rule with counts. A wrong
-answer or a timeout fails the case. Counts are taken only for code the caller trusts: the code
-valgrind measures can change its own count (`check_measure`, docs/sandbox.md).
+which timing noise dominates). A candidate's case is repeated only while its verdict is open:
+one run within the threshold passes it, one far past it fails it (sandbox/measure.py).
+`instructions`: exact instruction counts of the measured call under callgrind (fixed hash seed);
+a case passes under the same rule with counts. A wrong answer or a timeout fails the case.
+Counts are taken only for code the caller trusts: the code valgrind measures can change its own
+count (`check_measure`, docs/sandbox.md).
 """
 
 from __future__ import annotations
 
-import threading
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from ..sandbox import ForgeableMeasure, Limits, SandboxBackend, Suite, SuiteReport, instructions_allowed, run_suite
-from ..sandbox.suite import INSTRUCTIONS_REFUSED
+from ..sandbox import (
+    INSTRUCTIONS_REFUSED,
+    ForgeableMeasure,
+    Limits,
+    SandboxBackend,
+    Suite,
+    SuiteReport,
+    instructions_allowed,
+    run_suite,
+)
 from ..tasks import Task
 
 Measure = Literal["time", "instructions"]
@@ -93,12 +103,13 @@ def _limits(task: Task, case_seconds: float, repeat: int, measure: Measure) -> L
 
 
 def _run(
-    task: Task, source: str, config: EfficiencyConfig, seconds: float, backend: SandboxBackend | None
-) -> SuiteReport:
+    task: Task, source: str, config: EfficiencyConfig, seconds: float, backend: SandboxBackend | None,
+    thresholds: dict[str, float] | None = None,
+) -> SuiteReport:  # fmt: skip
     repeat = 1 if config.measure == "instructions" else config.repeat
     return run_suite(
         task, source, Suite.efficiency, test_seconds=seconds, repeat=repeat, backend=backend,
-        limits=_limits(task, seconds, repeat, config.measure), measure=config.measure,
+        limits=_limits(task, seconds, repeat, config.measure), measure=config.measure, thresholds=thresholds,
     )  # fmt: skip
 
 
@@ -140,7 +151,9 @@ def grade_efficiency(
         return None
     unit = "instructions" if config.measure == "instructions" else "cpu seconds"
     reference = reference if reference is not None else measure_reference(task, config, backend)
-    report = _run(task, source, config, _case_seconds(reference, config), backend)
+    # time: a case stops repeating once its verdict is certain (sandbox/measure.py); counts are exact
+    thresholds = {k: _threshold(r, config) for k, r in reference.items()} if config.measure == "time" else None
+    report = _run(task, source, config, _case_seconds(reference, config), backend, thresholds)
     got = _value(report, config.measure)
     cases = []
     for verdict in report.verdicts:
@@ -152,22 +165,3 @@ def grade_efficiency(
         cases.append(CaseResult(verdict.id, within, verdict.verdict, value, ref, threshold, message))
     score = 100.0 * sum(c.passed for c in cases) / len(cases) if cases else 0.0
     return EfficiencyGrade(round(score, 2), config.measure, unit, cases, report.problem)
-
-
-class ReferenceCache:
-    """Measure each task's reference once per grading run, whatever the number of solutions."""
-
-    def __init__(self, config: EfficiencyConfig, backend: SandboxBackend | None = None) -> None:
-        self.config = config
-        self.backend = backend
-        self._lock = threading.Lock()
-        self._locks: dict[str, threading.Lock] = {}
-        self._values: dict[str, dict[str, float]] = {}
-
-    def get(self, task: Task) -> dict[str, float]:
-        with self._lock:
-            task_lock = self._locks.setdefault(task.id, threading.Lock())
-        with task_lock:
-            if task.id not in self._values:
-                self._values[task.id] = measure_reference(task, self.config, self.backend)
-            return self._values[task.id]

@@ -1,7 +1,17 @@
-"""Grade one solution to one task on the three COMPASS dimensions."""
+"""Grade one solution to one task on the three COMPASS dimensions.
+
+Quality is a static analysis of the text, so it runs beside the sandboxed tests (in a thread of
+its own, while the judge waits for the boxes) and is kept per source: a model sampled many times
+often writes the same solution twice, and the analysis of a text never changes.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import os
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -9,8 +19,9 @@ from ..sandbox import SandboxBackend
 from ..tasks import Task
 from .composite import Placement, Weights, composite, human_percentile
 from .correctness import CorrectnessGrade, grade_correctness
-from .efficiency import EfficiencyConfig, EfficiencyGrade, ReferenceCache, grade_efficiency
-from .quality import QualityReport, Thresholds, analyse_quality
+from .efficiency import EfficiencyConfig, EfficiencyGrade, grade_efficiency
+from .quality import QualityReport, Rule, Thresholds, analyse_quality, select_rules
+from .references import ReferenceCache
 
 
 @dataclass(frozen=True)
@@ -56,6 +67,35 @@ class Grade:
         }
 
 
+_ANALYSES_KEPT = 4096
+_analyses: OrderedDict[tuple[str, Thresholds | None, tuple[Rule, ...]], QualityReport] = OrderedDict()
+_analyses_lock = threading.Lock()
+_analysts: ThreadPoolExecutor | None = None
+
+
+def _analysed(source: str, thresholds: Thresholds | None) -> QualityReport:
+    """The quality report of `source`, from the analyses kept in this process when it is there."""
+    key = (hashlib.sha256(source.encode()).hexdigest(), thresholds, select_rules())
+    with _analyses_lock:
+        if key in _analyses:
+            _analyses.move_to_end(key)
+            return _analyses[key]
+    report = analyse_quality(source, thresholds)
+    with _analyses_lock:
+        _analyses[key] = report
+        while len(_analyses) > _ANALYSES_KEPT:
+            _analyses.popitem(last=False)
+    return report
+
+
+def _analysts_pool() -> ThreadPoolExecutor:
+    global _analysts
+    with _analyses_lock:
+        if _analysts is None:
+            _analysts = ThreadPoolExecutor(os.cpu_count() or 1, thread_name_prefix="centaur-quality")
+        return _analysts
+
+
 def grade_solution(
     task: Task,
     source: str,
@@ -66,10 +106,11 @@ def grade_solution(
 ) -> Grade:
     """Correctness and efficiency run in the sandbox; quality is a static analysis of the text."""
     config = config or GradeConfig()
+    quality_beside = _analysts_pool().submit(_analysed, source, config.thresholds)
     correctness = grade_correctness(task, source, backend)
     reference = references.get(task) if references and task.efficiency_tests else None
     efficiency = grade_efficiency(task, source, config.efficiency, backend, reference)
-    quality = analyse_quality(source, config.thresholds)
+    quality = quality_beside.result()
     eff_score = efficiency.score if efficiency else None
     baseline = task.meta.human_baseline
     placement = human_percentile(correctness.score, eff_score, baseline) if baseline else None

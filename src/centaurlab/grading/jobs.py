@@ -1,8 +1,9 @@
 """A grading as a job: plain data in (task, source, settings), the grade's dict out, wherever it runs.
 
-The task travels whole (a pydantic model), so a worker needs no copy of the bank. Each process keeps
-the references it has measured, per task and efficiency settings: a reference is measured once per
-worker whatever the number of solutions, and a Ray worker reused across jobs keeps them warm.
+The task travels whole (a pydantic model), so a worker needs no copy of the bank. A reference's
+figures come from the machine's store in the data directory (`references.py`): measured once per
+machine, not per worker or run, while the calibration probe says the machine is the same; each
+process keeps those it used, per task and efficiency settings.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..tasks import Task
-from .efficiency import ReferenceCache
 from .grade import GradeConfig, grade_solution
+from .references import ReferenceCache, machine_store
 
 
 @dataclass(frozen=True)
@@ -36,13 +37,15 @@ _caches: dict[str, ReferenceCache] = {}
 _lock = threading.Lock()
 
 
-def _references(job: GradeJob) -> ReferenceCache:
+def _references(job: GradeJob) -> ReferenceCache | None:
     task = job.task
+    if not task.efficiency_tests:
+        return None
     identity = (task.bank, task.id, task.reference_source, job.config.efficiency.key())
     key = hashlib.sha256(repr(identity).encode()).hexdigest()
     with _lock:
         if key not in _caches:
-            _caches[key] = ReferenceCache(job.config.efficiency)
+            _caches[key] = ReferenceCache(job.config.efficiency, store=machine_store())
         return _caches[key]
 
 

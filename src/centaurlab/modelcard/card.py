@@ -2,7 +2,7 @@
 
 Why its own folder: a card reads what every pillar stored (bench, arena, study, collab) and the
 model calls, so it composes pillars, which no pillar may do. It sits in a layer of its own just
-under `cli` and `web` (both render it: `centaur model card|compare`, `/models`), which keeps one
+under `cli` and `web` (both render it: `centaur models card|compare`, `/models`), which keeps one
 implementation for the two interfaces without either importing the other.
 
 The comparison orders the models on each lens's score and gives, for each pair of lenses, Kendall's
@@ -134,7 +134,7 @@ def compare_models(url: str, models: list[str], rounds: int = 500) -> dict[str, 
 
 def known_models(url: str) -> list[str]:
     """Every model name the store has figures for (bench samples, generated agents, collab sessions, calls)."""
-    from ..arena.generate import author_models
+    from ..arena import author_models
     from ..bench import sample_models
     from ..collab import session_models
     from ..models import called_models

@@ -13,8 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..arena import match_outcomes
-from ..arena.generate import agents_overview
+from ..arena import agents_overview, match_outcomes
 from ..bench import graded_samples
 from ..collab import has_sessions
 from ..models import calls_of_model
@@ -146,8 +145,7 @@ def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
     if not has_sessions(url, model):
         lens.figures["skill"] = Figure(None, 0)
         return lens
-    from ..collab.rate import rate_sessions
-    from ..collab.results import load_results
+    from ..collab import load_results, rate_sessions
     from ..rating import RatingError
 
     rows = load_results(url)

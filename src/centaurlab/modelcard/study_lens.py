@@ -76,7 +76,7 @@ def _num(x: Any) -> float | None:
 
 def _study_tables(url: str, study_id: str, model: str) -> tuple[list[dict[str, Any]], Any, list[dict[str, Any]]]:
     """(effect rows of the model's conditions, their participants' metrics, paired-rating rows)."""
-    from ..study.metrics import (
+    from ..study import (
         apply_exclusions,
         condition_effects,
         control_of,
@@ -84,9 +84,9 @@ def _study_tables(url: str, study_id: str, model: str) -> tuple[list[dict[str, A
         participant_metrics,
         prepare,
         rank_paired,
+        study_frames,
         task_metrics,
     )
-    from ..study.report_bridge import study_frames
 
     events, people = study_frames(url, study_id)
     if people.empty or events.empty:

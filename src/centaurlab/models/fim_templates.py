@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..errors import NotFound
+
 RenderFn = Callable[[str, str], str]
 
 
@@ -34,7 +36,7 @@ class FimTemplate:
         return self.render_fn(prefix, suffix)
 
 
-class UnknownFimTemplate(ValueError):
+class UnknownFimTemplate(NotFound, ValueError):
     """A FIM template name that is not registered; the message lists the known names."""
 
 

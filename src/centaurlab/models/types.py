@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import ServiceError
 
-class ModelError(RuntimeError):
+
+class ModelError(ServiceError, RuntimeError):
     """A model could not be reached or answered badly. The message names the model and the fix."""
 
 

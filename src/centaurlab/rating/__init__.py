@@ -12,6 +12,7 @@ See docs/rating.md for the model, the formulas and a worked example.
 
 from ._types import KINDS, Kind
 from .bootstrap import DEFAULT_ROUNDS, SessionBootstrap, bootstrap_sessions
+from .bradley_terry import ELO_PER_LOGIT
 from .censored import TimeFit, fit_times, time_priors
 from .design import SessionDesign
 from .errors import Component, DisconnectedGraphError, RatingError
@@ -30,11 +31,12 @@ from .stability import RankStability
 
 __all__ = [
     "CONSERVATIVE_K",
-    "DEFAULT_ROUNDS",
-    "KINDS",
     "Component",
+    "DEFAULT_ROUNDS",
     "DisconnectedGraphError",
+    "ELO_PER_LOGIT",
     "GaussianPrior",
+    "KINDS",
     "Kind",
     "LeaveOneOut",
     "PairedBootstrap",

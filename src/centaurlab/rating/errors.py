@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..errors import InvalidInput
 
-class RatingError(ValueError):
+
+class RatingError(InvalidInput, ValueError):
     """Input that a rating model cannot use (wrong shapes, non-finite scores, bad settings)."""
 
 

@@ -115,22 +115,3 @@ def human_variances(sol: Solution) -> FloatArray:
         extra[rows] = np.asarray(sol.gain[rows].multiply(m).sum(axis=1)).ravel()
     return 1.0 / sol.human_precision + extra
 
-
-def session_variances(prob: SessionProblem, sol: Solution, human_var: FloatArray) -> FloatArray:
-    """Posterior variance of each session's skill sum (human + agent [+ task]), exactly:
-    var_h + z' S^-1 z - 2 z' S^-1 g_h, with z the session's dense indicator."""
-    d = prob.design
-    cols = d.dense_columns()
-    out = human_var[d.human].copy()
-    for cj in cols:
-        for cl in cols:
-            out += sol.dense_cov[cj, cl]
-    h = d.n_humans
-    step = batch_size(8 * max(d.n_dense, 1), h)
-    for start in range(0, h, step):
-        stop = min(h, start + step)
-        m = _gain_times_cov(sol, slice(start, stop))
-        sel = np.flatnonzero((d.human >= start) & (d.human < stop))
-        for cj in cols:
-            out[sel] -= 2.0 * m[d.human[sel] - start, cj[sel]]
-    return out

@@ -2,15 +2,17 @@
 the judge that runs a task's hidden tests outside the submission's box; a warm pool of boxes."""
 
 from .backend import SandboxBackend
+from .boxes import BoxKind, runtime_file
 from .bwrap import BwrapBackend
 from .limits import Limits, Status
 from .pool import WarmPool, default_pool
-from .program import run_program
+from .program import python_argv, run_program
 from .registry import BackendStatus, SandboxUnavailable, backend_status, get_backend
 from .result import RunResult
 from .rlimit import RlimitBackend
 from .session import SandboxSession, SessionEnd, SessionError
 from .suite import (
+    INSTRUCTIONS_REFUSED,
     TRUSTED_ENV,
     ForgeableMeasure,
     JudgedTask,
@@ -22,10 +24,11 @@ from .suite import (
 )
 
 __all__ = [
-    "TRUSTED_ENV",
     "BackendStatus",
+    "BoxKind",
     "BwrapBackend",
     "ForgeableMeasure",
+    "INSTRUCTIONS_REFUSED",
     "JudgedTask",
     "Limits",
     "RlimitBackend",
@@ -38,12 +41,15 @@ __all__ = [
     "Status",
     "Suite",
     "SuiteReport",
+    "TRUSTED_ENV",
     "Verdict",
     "WarmPool",
     "backend_status",
     "default_pool",
     "get_backend",
     "instructions_allowed",
+    "python_argv",
     "run_program",
     "run_suite",
+    "runtime_file",
 ]

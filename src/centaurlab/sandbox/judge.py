@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import InvalidInput
 from . import testlib
 from .proxies import BoxProvider, SolutionNames, solution_module
 from .remote import BoxFailure, Budget, RemoteBox, SolutionRaised
@@ -46,8 +47,9 @@ class JudgeLog:
     problem: str = ""
 
 
-class LoadFailed(Exception):
-    pass
+class LoadFailed(InvalidInput):
+    """The solution could not be loaded into a box (it does not import, or no box would start): every
+    test of the submission fails with this reason."""
 
 
 class Boxes(BoxProvider):
@@ -112,6 +114,12 @@ def _import_hook(solution: types.ModuleType) -> Callable[..., Any]:
     return hook
 
 
+@functools.lru_cache(maxsize=256)
+def _compiled(source: str, filename: str) -> types.CodeType:
+    """A test file's code, compiled once per process (a module is executed anew for each run)."""
+    return compile(source, filename, "exec")
+
+
 def load_module(name: str, source: str, boxes: Boxes) -> types.ModuleType:
     """Execute a hidden test file here, its `solution` bound to the boxes."""
     module = types.ModuleType(name)
@@ -119,7 +127,7 @@ def load_module(name: str, source: str, boxes: Boxes) -> types.ModuleType:
     scope = dict(vars(builtins))
     scope["__import__"] = _import_hook(solution_module(boxes))
     module.__dict__["__builtins__"] = scope
-    exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - the task's own tests
+    exec(_compiled(source, module.__file__), module.__dict__)  # noqa: S102 - the task's own tests
     return module
 
 
@@ -195,68 +203,3 @@ def run_examples(boxes: Boxes, examples: list[dict[str, str]], seconds: float) -
         output = "".join(boxes.outputs[start:])[-OUTPUT_CAP:]
         outcomes.append(Outcome(f"example_{i}", "example", verdict, message, output))
     return outcomes
-
-
-@dataclass
-class EfficiencyPlan:
-    source: str
-    entry: str
-    only: set[str] | None
-    seconds: float
-    repeat: int
-    instructions: bool
-
-
-def run_efficiency(make_boxes: Callable[[], Boxes], plan: EfficiencyPlan, log: JudgeLog) -> list[Outcome]:
-    """Each repetition in a fresh box, so no repetition profits from what an earlier one cached."""
-    loader = make_boxes()
-    try:
-        module = load_module("efficiency", plan.source, loader)
-        cases = [(name, fn()) for name, fn in _tests_of(module, "perf_", plan.only)]
-    except LoadFailed as exc:
-        log.problem = str(exc)
-        return []
-    except Exception as exc:  # noqa: BLE001 - a broken efficiency file of the task
-        log.problem = f"importing efficiency.py failed: {type(exc).__name__}: {exc}"
-        return []
-    finally:
-        loader.retire()
-    best: dict[str, float] = {}
-    counts: dict[str, int] = {}
-    failed: dict[str, tuple[str, str]] = {}
-    for _ in range(1 if plan.instructions else plan.repeat):
-        boxes = make_boxes()
-        boxes.writeback = False
-        for name, case in cases:
-            if name in failed:
-                continue
-            try:
-                verdict, message, reply = _judge(functools.partial(_measure, boxes, plan, case), boxes, plan.seconds)
-            except LoadFailed as exc:
-                log.problem = str(exc)
-                boxes.retire()
-                return []
-            if verdict == "pass" and not case.verify(reply.value):
-                verdict, message = "fail", "wrong answer"
-            if verdict != "pass":
-                failed[name] = (verdict, message)
-                continue
-            if reply.cpu_seconds is not None:
-                best[name] = min(best.get(name, float("inf")), reply.cpu_seconds)
-            if reply.instructions is not None:
-                counts[name] = reply.instructions
-        boxes.retire()
-    outcomes = []
-    for name, _case in cases:
-        if name in failed:
-            outcomes.append(Outcome(name, "efficiency", *failed[name]))
-        else:
-            figures = {"cpu_seconds": best.get(name), "instructions": counts.get(name)}
-            outcomes.append(Outcome(name, "efficiency", "pass", **figures))  # type: ignore[arg-type]
-    return outcomes
-
-
-def _measure(boxes: Boxes, plan: EfficiencyPlan, case: Any) -> Any:
-    box = boxes.current()
-    return box.request("call", path=[plan.entry], args=list(case.args), kwargs=dict(case.kwargs),
-                       measure=not plan.instructions, counter=plan.instructions)  # fmt: skip

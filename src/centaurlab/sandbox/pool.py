@@ -7,8 +7,9 @@ one submission leaves (files, environment, modules, globals) can be seen by the 
 Under bubblewrap the boxes of a kind are forked by a zygote (`zygote.py`): one sandbox holding
 the runtime and the libraries, which runs no submission's code and forks each box into
 namespaces, mounts and a seccomp filter of its own. A fork pays neither an interpreter start nor
-the imports. Where a zygote cannot run (another backend, or the kernel refuses it namespaces), or
-while it restarts, boxes are whole sandboxes started one by one, as before.
+the imports. While a kind's first zygote starts, claims wait for it (a few seconds at most) rather
+than start boxes whole. Where a zygote cannot run (another backend, or the kernel refuses it
+namespaces), or while it restarts, boxes are whole sandboxes started one by one, as before.
 
 The pool of a kind starts on the second claim of that kind in a process (one `centaur run` never
 starts one; a batch, a bench or the study server do). It is bounded by a count per kind and by
@@ -41,6 +42,7 @@ POOL_LIMITS = Limits(cpu_seconds=3600, wall_seconds=3600, memory_mb=8192)  # low
 # the task's limit when a submission is loaded; this bounds all of them together
 ZYGOTE_LIMITS = POOL_LIMITS.with_(processes=4096, open_files=1024)
 MAX_AGE_SECONDS = 600.0
+ZYGOTE_WAIT = 3.0
 PING_SECONDS = 2.0
 
 
@@ -91,25 +93,36 @@ class WarmPool:
         self._zygotes: dict[BoxKind, Zygote] = {}
         self._zygote_starts: dict[BoxKind, int] = {}
         self._no_zygote: dict[BoxKind, str] = {}
+        self._since: dict[BoxKind, float] = {}  # when the pool of a kind started
 
     # ---- claiming ----
 
     def claim(self, backend: SandboxBackend, kind: BoxKind, limits: Limits) -> RemoteBox:
-        """A box for one submission: a warm one when there is one, else a fresh start."""
+        """A box for one submission: a warm one when there is one, else a fork of the kind's zygote,
+        else a fresh start. While the pool's first zygote of a kind starts (up to `ZYGOTE_WAIT`
+        seconds after the pool did), a claim waits for it: a fork then costs a fraction of a box
+        started whole, which is four interpreter starts."""
         with self._lock:
             self._claims[kind] = self._claims.get(kind, 0) + 1
             counts = self._counts.setdefault(kind, {"warm_hits": 0, "started": 0, "discarded": 0})
             if self.size > 0 and not kind.valgrind and self._claims[kind] >= 2 and kind not in self._backends:
                 self._backends[kind] = backend
                 self._ready.setdefault(kind, deque())
+                self._since[kind] = time.monotonic()
                 self._ensure_thread()
         while True:
             with self._lock:
                 queue = self._ready.get(kind)
                 warm = queue.popleft() if queue else None
+                first_zygote = kind not in self._zygotes and kind not in self._no_zygote
+                wait = first_zygote and time.monotonic() < self._since.get(kind, 0.0) + ZYGOTE_WAIT
             self._wake.set()
             if warm is None:
-                box = self._fork(kind, limits) or start_box(backend, kind, limits)
+                box = self._fork(kind, limits)
+                if box is None and wait:
+                    time.sleep(0.01)
+                    continue
+                box = box or start_box(backend, kind, limits)
                 break
             if self._healthy(warm):
                 box = warm.box
@@ -271,6 +284,7 @@ class WarmPool:
             if self.size > 0 and not kind.valgrind:
                 self._backends[kind] = backend
                 self._ready.setdefault(kind, deque())
+                self._since.setdefault(kind, time.monotonic())
                 self._ensure_thread()
         self._wake.set()
 

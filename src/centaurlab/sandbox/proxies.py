@@ -9,7 +9,7 @@ the box, so an object with a forged `__eq__` stays in the box and the comparison
 from __future__ import annotations
 
 import types
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .wire import Handle
@@ -167,6 +167,3 @@ class SolutionNames(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return 0
-
-
-ImportHook = Callable[..., Any]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import Unavailable
 from .backend import SandboxBackend
 from .bwrap import BwrapBackend, bwrap_works
 from .rlimit import UNSAFE_WARNING, RlimitBackend
@@ -11,8 +12,8 @@ from .rlimit import UNSAFE_WARNING, RlimitBackend
 BACKENDS: dict[str, type[SandboxBackend]] = {"bwrap": BwrapBackend, "rlimit": RlimitBackend}
 
 
-class SandboxUnavailable(RuntimeError):
-    pass
+class SandboxUnavailable(Unavailable, RuntimeError):
+    """No sandbox backend of that name, or the one asked for cannot run here (says why)."""
 
 
 @dataclass(frozen=True)

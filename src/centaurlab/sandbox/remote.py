@@ -19,14 +19,15 @@ from typing import Any, Protocol
 from . import cputime
 from .limits import Limits
 from .session import SessionEnd, SessionError
-from .wire import Garbled, Handle, decode_reply, decode_value, encode_request
+from .wire import Garbled, decode_reply, decode_value, encode_request
 
 _box_ids = itertools.count(1)
 
 
 class BoxFailure(BaseException):
     """The call got no claimed value: `kind` is timeout, closed, garbled or load. A BaseException,
-    so that a test's `except Exception` cannot turn a dead box into an ordinary failure."""
+    so that a test's `except Exception` cannot turn a dead box into an ordinary failure; for the same
+    reason it stays outside the platform's error tree (`CentaurError`), which tests could catch."""
 
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(message)
@@ -34,7 +35,9 @@ class BoxFailure(BaseException):
 
 
 class SolutionRaised(Exception):
-    """The solution raised; mixed into a subclass of the builtin type it named."""
+    """The solution raised; mixed into a subclass of the builtin type it named. Outside the platform's
+    error tree (`CentaurError`): it is the judged code's exception, which the task's tests compare,
+    not an error of the platform."""
 
     remote_type = "Exception"
     remote_trace = ""
@@ -97,6 +100,7 @@ class LineSession(Protocol):
     def close(self, grace: float = 1.0) -> SessionEnd: ...
     def renew(self, limits: Limits) -> None: ...
     def stderr_tail(self) -> str: ...
+    def ready(self, seconds: float) -> bool: ...
 
 
 class RemoteBox:
@@ -112,13 +116,16 @@ class RemoteBox:
         self.output: list[str] = []
         self.dead = False
 
-    def request(self, op: str, *, measure: bool = False, **fields: Any) -> Reply:
+    def request(self, op: str, *, measure: bool = False, cpu_limit: float | None = None, **fields: Any) -> Reply:
+        """`cpu_limit`: stop the call once the box has spent that much CPU on it (a lower bound of
+        its figure: the box's own process, read while the judge waits) and fail it as a timeout."""
         if self.dead:
             raise BoxFailure("closed", "the solution's process has ended")
         call_id = next(self._ids)
         line = encode_request({"id": call_id, "op": op, **fields}, self.id)
         before = cputime.sample(self.pid) if measure and self.pid else None
-        record = self._exchange(line, call_id)
+        limit = (cputime.process_seconds(self.pid), cpu_limit) if cpu_limit is not None and self.pid else None
+        record = self._exchange(line, call_id, limit)
         cpu = cputime.elapsed(before, cputime.sample(self.pid)) if before is not None and self.pid else None
         output = str(record.get("out", ""))[-4000:]
         self.output.append(output)
@@ -132,7 +139,7 @@ class RemoteBox:
             reply.value, reply.after = value.get("value"), value["after"]
         return reply
 
-    def _exchange(self, line: str, call_id: int) -> dict[str, Any]:
+    def _exchange(self, line: str, call_id: int, limit: tuple[float, float] | None = None) -> dict[str, Any]:
         try:
             self.session.send(line)
             started = time.monotonic()
@@ -140,6 +147,9 @@ class RemoteBox:
             if timeout <= 0:
                 raise SessionError("timeout", "no time left for this test")
             try:
+                if limit is not None:
+                    self._watch_cpu(started + timeout, timeout, *limit)
+                    timeout = max(started + timeout - time.monotonic(), 0.0)  # a reply is waiting
                 reply = self.session.receive(timeout)
             finally:
                 if self.budget is not None:
@@ -157,6 +167,17 @@ class RemoteBox:
             self.kill()
             raise BoxFailure("garbled", f"a reply to call {record.get('id')!r} came while call {call_id} was waiting")
         return record
+
+    def _watch_cpu(self, deadline: float, timeout: float, start: float, limit: float) -> None:
+        """Wait for the reply, reading the box's CPU meanwhile; past `limit` the box is killed."""
+        poll = min(0.05, max(0.005, limit / 8))
+        while not self.session.ready(min(poll, max(0.0, deadline - time.monotonic()))):
+            used = cputime.process_seconds(self.pid or 0) - start
+            if used > limit:
+                self.kill()
+                raise BoxFailure("timeout", f"stopped at {used:.2f} s of CPU, past its limit of {limit:.3g} s")
+            if time.monotonic() >= deadline:
+                raise SessionError("timeout", f"no reply within {timeout:g} s")
 
     def _ended(self, why: str) -> str:
         end = self.session.close(grace=1.0)
@@ -191,7 +212,3 @@ def _reap_forever(sessions: queue.SimpleQueue[LineSession]) -> None:
 
 _reaper: queue.SimpleQueue[LineSession] = queue.SimpleQueue()
 threading.Thread(target=_reap_forever, args=(_reaper,), name="centaur-box-reaper", daemon=True).start()
-
-
-def handle_of(value: Any) -> Handle | None:
-    return value if isinstance(value, Handle) else None

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from ..errors import ServiceError
 from .limits import Limits
 from .supervise import LAUNCHER, _Launch, _pid_of, _pidfd_kill, _read_init_pidfd, kill_stragglers, rlimit_prefix
 
@@ -53,7 +54,7 @@ if group > 0:
 STDERR_TAIL_BYTES = 8192
 
 
-class SessionError(RuntimeError):
+class SessionError(ServiceError, RuntimeError):
     """The sandboxed process did not give a line: `kind` is timeout, closed or too_long."""
 
     def __init__(self, kind: str, message: str) -> None:
@@ -165,6 +166,12 @@ class SandboxSession:
             self._proc.stdin.flush()
         except (BrokenPipeError, OSError) as exc:
             raise SessionError("closed", "the sandboxed process has ended") from exc
+
+    def ready(self, seconds: float) -> bool:
+        """Whether a line can be read now, waiting up to `seconds` for one to start arriving."""
+        if b"\n" in self._buffer or self._proc.stdout is None:
+            return True
+        return bool(select.select([self._proc.stdout.fileno()], [], [], seconds)[0])
 
     def receive(self, timeout: float) -> str:
         """The next line within `timeout` seconds of wall clock; on timeout the process is killed."""

@@ -10,10 +10,12 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
+from ..errors import Forbidden
 from .backend import SandboxBackend
 from .boxes import BoxKind, preload_for
-from .judge import Boxes, EfficiencyPlan, JudgeLog, Outcome, run_efficiency, run_examples, run_tests
+from .judge import Boxes, JudgeLog, Outcome, run_examples, run_tests
 from .limits import Limits, Status
+from .measure import EfficiencyPlan, run_efficiency
 from .registry import get_backend
 from .remote import RemoteBox
 from .result import RunResult
@@ -59,7 +61,7 @@ class JudgedTask(Protocol):
 TRUSTED_ENV = "CENTAUR_TRUSTED_SUBMISSIONS"
 
 
-class ForgeableMeasure(ValueError):
+class ForgeableMeasure(Forbidden, ValueError):
     """Instruction counts were asked for code that is not trusted. Valgrind counts inside the
     submission's own process: the code it measures can issue callgrind's client requests (switch
     counting off), write the dump files the count is read from, patch the box runtime that
@@ -190,6 +192,7 @@ def run_suite(
     backend: SandboxBackend | None = None,
     measure: str = "time",
     trusted_code: bool = False,
+    thresholds: dict[str, float] | None = None,
 ) -> SuiteReport:
     """Every test of the suite gets a verdict, even when the solution's process dies part-way.
 
@@ -197,7 +200,9 @@ def run_suite(
     values it claims. Efficiency: CPU time of each measured call from the kernel's accounting of
     the box (best of `repeat`, each repetition in a fresh box); `measure="instructions"` runs the
     box under callgrind instead, and only for code the caller trusts (`trusted_code`, or the
-    environment's CENTAUR_TRUSTED_SUBMISSIONS=1): else it raises ForgeableMeasure."""
+    environment's CENTAUR_TRUSTED_SUBMISSIONS=1): else it raises ForgeableMeasure. `thresholds`
+    (CPU seconds per efficiency case) let a case stop repeating once its verdict against them is
+    certain (`measure.py`)."""
     suite = Suite(suite)
     if measure == "instructions" and not instructions_allowed(trusted_code):
         raise ForgeableMeasure(INSTRUCTIONS_REFUSED)
@@ -223,7 +228,7 @@ def run_suite(
 
     if suite is Suite.efficiency:
         plan = EfficiencyPlan(task.efficiency_source or "", task.meta.entry_point, only_set, seconds, repeat,
-                              instructions)  # fmt: skip
+                              instructions, thresholds)  # fmt: skip
         outcomes = run_efficiency(boxes, plan, log)
     else:
         judged = boxes()

@@ -14,12 +14,14 @@ import marshal
 import math
 from typing import Any
 
+from ..errors import ServiceError
+
 TAG = "\x00$"
 MAX_DEPTH = 200
 _SCALARS = (int, str, bool, float, type(None))
 
 
-class Garbled(ValueError):
+class Garbled(ServiceError, ValueError):
     """A reply that is not a well-formed claimed value."""
 
 
@@ -102,7 +104,12 @@ def _marshal_as_is(value: Any, depth: int = 0) -> bool:
 
 def encode_request(request: dict[str, Any], box_id: int) -> str:
     """One line: base64 of marshal'd plain data (marshal is only ever read by the box). Values
-    marshal takes as they are (most arguments) are sent without a walk; the rest are tagged."""
+    marshal takes as they are (most arguments) are sent without a walk; the rest are tagged.
+    A `packed` field (`pack_arguments`) follows the request, after a space, as it was encoded."""
+    packed = request.get("packed")
+    if packed is not None:
+        head = {k: v for k, v in request.items() if k != "packed"}
+        return base64.b64encode(marshal.dumps({**head, "tagged": False})).decode() + " " + packed
     if all(_marshal_as_is(request.get(key)) for key in ("args", "kwargs", "value")):
         return base64.b64encode(marshal.dumps({**request, "tagged": False})).decode()
     tags: list[bool] = []
@@ -112,6 +119,18 @@ def encode_request(request: dict[str, Any], box_id: int) -> str:
             body[key] = _encode(body[key], box_id, tags)
     body["tagged"] = bool(tags)
     return base64.b64encode(marshal.dumps(body)).decode()
+
+
+def pack_arguments(args: tuple[Any, ...] | list[Any], kwargs: dict[str, Any]) -> str:
+    """A call's arguments encoded once, to be sent as they are with many calls (an efficiency
+    case's large input, to every candidate and repetition); the box decodes them per call. No
+    handle can be among them: they belong to no box."""
+    body: dict[str, Any] = {"args": list(args), "kwargs": dict(kwargs)}
+    if _marshal_as_is(body["args"]) and _marshal_as_is(body["kwargs"]):
+        return base64.b64encode(marshal.dumps({**body, "tagged": False})).decode()
+    tags: list[bool] = []
+    encoded = {key: _encode(value, 0, tags) for key, value in body.items()}
+    return base64.b64encode(marshal.dumps({**encoded, "tagged": bool(tags)})).decode()
 
 
 # ---- box -> judge ----

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from typing import IO
 
+from ..errors import Unavailable
 from . import cputime, seccomp
 from .bwrap import BwrapBackend
 from .limits import Limits
@@ -36,7 +37,7 @@ from .session import MAX_LINE_BYTES, STDERR_TAIL_BYTES, SandboxSession, SessionE
 _UCRED = struct.Struct("3i")
 
 
-class ZygoteError(RuntimeError):
+class ZygoteError(Unavailable, RuntimeError):
     """The zygote could not fork a box (it died, hangs, or refused)."""
 
 
@@ -90,6 +91,10 @@ class ForkedSession:
             self._channel.sendall(line.encode() + b"\n")
         except OSError as exc:
             raise SessionError("closed", "the sandboxed process has ended") from exc
+
+    def ready(self, seconds: float) -> bool:
+        """Whether a line can be read now, waiting up to `seconds` for one to start arriving."""
+        return b"\n" in self._buffer or bool(select.select([self._channel], [], [], seconds)[0])
 
     def receive(self, timeout: float) -> str:
         deadline = time.monotonic() + timeout

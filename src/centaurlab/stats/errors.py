@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..errors import InvalidInput
 
-class StatsError(ValueError):
+
+class StatsError(InvalidInput, ValueError):
     """Input a statistical routine cannot use (missing columns, a singular design, bad shapes)."""

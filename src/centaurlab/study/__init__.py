@@ -1,26 +1,97 @@
 """The user-study pillar: study files, assignment, participants, telemetry, surveys, metrics and
-exports. Its pages and API live in `centaurlab.web`."""
+exports. Its pages and API live in `centaurlab.web`; the task pages' banks and views are `tasks`'."""
 
-from .catalogue import Catalogue, UnknownBank, UnknownTask
+from .autocomplete import SuggestRequest
+from .chat import ChatBody, chat_history
 from .export import (
+    TABLES,
     LoggedEvent,
     ParticipantLog,
+    build_tables,
     export_study,
     participant_attributes,
     participant_log,
+    scrub_events,
     spreadsheet_safe,
     study_events,
+    tasks_table,
 )
-from .limits import RateLimit, TooManyRequests
-from .participants import ParticipantFinished
+from .limits import ParticipantLimits, RateLimit, TooManyRequests
+from .metrics import (
+    apply_exclusions,
+    condition_effects,
+    control_of,
+    paired_choices,
+    participant_metrics,
+    prepare,
+    rank_paired,
+    render_report,
+    task_metrics,
+)
+from .participants import MAX_CLIENT_MS, NotAParticipant, ParticipantFinished, WrongStage
+from .platform import StudyPlatform
 from .recruitment import RECRUITMENT_KEYS, RejoinRefused, check_rejoin
-from .studies import Study, UnknownStudy, create_study, list_studies, study_ids
-from .studyfile import StudyFileError, StudySpec, load_study
+from .report_bridge import metric_tables, report_study, study_frames
+from .session_view import coding_state, console_text, script_console
+from .studies import Study, StudyCache, UnknownStudy, create_study, list_studies, study_ids
+from .studyfile import StudyFileError, StudySpec, load_study, resolve_task_sets
+from .surveys import Question, check_answers
 from .tables import ParticipantRow
+from .telemetry import EventBatch
 
 __all__ = [
-    "RECRUITMENT_KEYS", "Catalogue", "LoggedEvent", "ParticipantFinished", "ParticipantLog", "ParticipantRow",
-    "RateLimit", "RejoinRefused", "Study", "StudyFileError", "StudySpec", "TooManyRequests", "UnknownBank",
-    "UnknownStudy", "UnknownTask", "check_rejoin", "create_study", "export_study", "list_studies", "load_study",
-    "participant_attributes", "participant_log", "spreadsheet_safe", "study_events", "study_ids",
+    "ChatBody",
+    "EventBatch",
+    "LoggedEvent",
+    "MAX_CLIENT_MS",
+    "NotAParticipant",
+    "ParticipantFinished",
+    "ParticipantLimits",
+    "ParticipantLog",
+    "ParticipantRow",
+    "Question",
+    "RECRUITMENT_KEYS",
+    "RateLimit",
+    "RejoinRefused",
+    "Study",
+    "StudyCache",
+    "StudyFileError",
+    "StudyPlatform",
+    "StudySpec",
+    "SuggestRequest",
+    "TABLES",
+    "TooManyRequests",
+    "UnknownStudy",
+    "WrongStage",
+    "apply_exclusions",
+    "build_tables",
+    "chat_history",
+    "check_answers",
+    "check_rejoin",
+    "coding_state",
+    "condition_effects",
+    "console_text",
+    "control_of",
+    "create_study",
+    "export_study",
+    "list_studies",
+    "load_study",
+    "metric_tables",
+    "paired_choices",
+    "participant_attributes",
+    "participant_log",
+    "participant_metrics",
+    "prepare",
+    "rank_paired",
+    "render_report",
+    "report_study",
+    "resolve_task_sets",
+    "script_console",
+    "scrub_events",
+    "spreadsheet_safe",
+    "study_events",
+    "study_frames",
+    "study_ids",
+    "task_metrics",
+    "tasks_table",
 ]

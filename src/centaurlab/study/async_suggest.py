@@ -12,9 +12,7 @@ from typing import Any
 
 from anyio import to_thread
 
-from ..models import OpenAIProvider
-from ..models.async_openai import AsyncCompletions
-from ..models.limiter import ModelLimiter
+from ..models import AsyncCompletions, ModelLimiter, OpenAIProvider
 from .autocomplete import Autocomplete, SuggestRequest
 from .batch_writer import EventWriter
 from .chat import Chat, ChatBody
@@ -33,9 +31,7 @@ class AsyncAutocomplete:
     def _client(self, model: str) -> AsyncCompletions | None:
         if model not in self._clients:
             provider = self.autocomplete.registry.provider(model)
-            cfg = self.autocomplete.registry.get(model)
-            self._clients[model] = (AsyncCompletions(provider, cfg.timeout_s, max(1, cfg.concurrency))
-                                    if isinstance(provider, OpenAIProvider) else None)
+            self._clients[model] = AsyncCompletions(provider) if isinstance(provider, OpenAIProvider) else None
         return self._clients[model]
 
     async def suggest(self, p: ParticipantRow, body: SuggestRequest) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..errors import Forbidden
 from ..models import CompletionRequest, Registry, plan_fim
 from .participants import MAX_CLIENT_MS, Participants
 from .studies import Study
@@ -27,7 +28,7 @@ from .tables import ParticipantRow, append_events
 MAX_CONTEXT_CHARS = 200_000
 
 
-class NotInCondition(PermissionError):
+class NotInCondition(Forbidden, PermissionError):
     """The participant's condition has no such assistant."""
 
 

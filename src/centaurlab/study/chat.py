@@ -14,11 +14,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import store
 from ..models import ChatRequest, Message, Registry
+from ..tasks import markdown_html
 from .autocomplete import NotInCondition
 from .participants import MAX_CLIENT_MS, Participants
 from .studies import Study
 from .tables import ParticipantRow, append_events, events_of
-from .views import markdown_html
 
 MAX_MESSAGE_CHARS = 20_000
 

@@ -19,12 +19,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..config import settings
+from ..errors import Unavailable
 
 Clock = Callable[[], float]
 
 
-class TooManyRequests(Exception):
-    """Over a per-minute budget; `retry_after` is how many whole seconds until the request would pass."""
+class TooManyRequests(Unavailable):
+    """Over a per-minute budget: unavailable to this participant for `retry_after` whole seconds, after which
+    the request would pass (the web answers 429 with Retry-After)."""
 
     def __init__(self, what: str, retry_after: int) -> None:
         super().__init__(f"too many {what} from this participant: wait {retry_after} s and send again")

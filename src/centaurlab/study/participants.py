@@ -23,6 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import store
+from ..errors import Conflict, Forbidden
 from .assignment import Cell, assign, cells
 from .limits import ParticipantLimits
 from .recruitment import RECRUITMENT_ID, check_rejoin
@@ -47,15 +48,15 @@ def _time_up(row: ParticipantRow) -> bool:
     return row.stage == "coding" and row.session_ends_ms is not None and now_ms() >= row.session_ends_ms
 
 
-class NotAParticipant(PermissionError):
+class NotAParticipant(Forbidden, PermissionError):
     """No participant of this study holds this token (or no longer: a later join replaced it)."""
 
 
-class ParticipantFinished(PermissionError):
+class ParticipantFinished(Conflict, PermissionError):
     """The participant has finished the study: their token still reads, it no longer writes."""
 
 
-class WrongStage(ValueError):
+class WrongStage(Conflict, ValueError):
     """The participant is not at the stage this action belongs to."""
 
 
@@ -258,12 +259,6 @@ class Participants:
         else:
             events.append(self.event(study, row, "task_loaded", {}))
         return events
-
-    def save_code(self, p: ParticipantRow, index: int, code: str) -> None:
-        with self.lock(p.id), self.writing() as session:
-            row = session.get(ParticipantRow, p.id, with_for_update=True)
-            if row is not None and row.stage == "coding" and index == row.task_index:
-                row.code = {**row.code, str(index): code}
 
     def record_run(self, p: ParticipantRow, index: int, code: str, payload: dict[str, Any], event_id: str,
                    client_ms: int | None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..grading import Runner
 from ..models import Registry, load_registry
 from .async_suggest import AsyncAutocomplete
 from .autocomplete import Autocomplete
@@ -12,7 +13,6 @@ from .batch_writer import BatchedTelemetry
 from .chat import Chat
 from .limits import ParticipantLimits
 from .participants import Participants
-from .runs import Runner
 from .studies import StudyCache
 
 

@@ -21,12 +21,14 @@ from __future__ import annotations
 import hmac
 from collections.abc import Mapping
 
+from ..errors import Conflict
+
 RECRUITMENT_ID = "PROLIFIC_PID"
 RECRUITMENT_SESSION = "SESSION_ID"
 RECRUITMENT_KEYS = (RECRUITMENT_ID, "STUDY_ID", RECRUITMENT_SESSION)
 
 
-class RejoinRefused(PermissionError):
+class RejoinRefused(Conflict, PermissionError):
     """A recruitment id that already joined came back without the session id it joined with."""
 
 

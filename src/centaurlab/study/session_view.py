@@ -6,10 +6,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ..tasks import markdown_html
 from .participants import now_ms
 from .studies import Study
 from .tables import ParticipantRow
-from .views import markdown_html
 
 
 @lru_cache(maxsize=256)

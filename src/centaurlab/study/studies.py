@@ -10,19 +10,20 @@ from typing import Any
 from sqlalchemy import func, select
 
 from .. import store
-from ..tasks import Bank, Task, load_bank
-from .studyfile import StudyFileError, StudySpec, bank_folder, resolve_task_sets
+from ..errors import Conflict, NotFound
+from ..tasks import Bank, Task, bank_folder, load_bank
+from .studyfile import StudyFileError, StudySpec, resolve_task_sets
 from .tables import ParticipantRow, StudyRow
 
 
-class UnknownStudy(LookupError):
+class UnknownStudy(NotFound, LookupError):
     def __init__(self, study_id: str) -> None:
         self.study_id = study_id
         super().__init__(f"no study '{study_id}'; create it with `centaur study create FILE`")
 
 
-class StudyExists(ValueError):
-    pass
+class StudyExists(Conflict, ValueError):
+    """The id is stored with other settings and has participants (the message says how to go on)."""
 
 
 @dataclass(frozen=True)

@@ -10,16 +10,15 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from ..errors import InvalidInput
 from ..models import LengthPolicy, ModelConfigError, Registry, load_registry
-from ..tasks import TaskFileError, builtin_bank_names, load_bank
-from ..tasks.loader import BUILTIN_DIR
+from ..tasks import TaskFileError, bank_folder, builtin_bank_names, load_bank
 from .surveys import Question, default_exit_survey, default_pre_survey
 
 AssistanceKind = Literal["none", "autocomplete", "chat", "both", "paired"]
@@ -78,7 +77,7 @@ DEFAULT_INSTRUCTIONS: dict[str, str] = {
 }
 
 
-class StudyFileError(ValueError):
+class StudyFileError(InvalidInput, ValueError):
     """A study file that cannot be used; the message names the file, the field and the fix."""
 
     def __init__(self, path: Path | str, field: str, problem: str, fix: str) -> None:
@@ -333,13 +332,6 @@ def _validation_error(path: Path, exc: ValidationError) -> StudyFileError:
     return StudyFileError(path, loc or "(top level)", f"{err['msg']}{more}", fix)
 
 
-def bank_folder(bank: str, base: Path) -> Path:
-    if bank in builtin_bank_names():
-        return BUILTIN_DIR / bank
-    folder = Path(bank) if Path(bank).is_absolute() else base / bank
-    return folder
-
-
 def _check_conditions(path: Path, spec: StudySpec) -> None:
     if not spec.conditions:
         raise StudyFileError(path, "conditions", "no conditions", "add at least one, e.g. [conditions.none]")
@@ -472,7 +464,3 @@ def parse_study(data: dict[str, Any], path: Path | str = "(study)", registry: Re
 def load_study(path: Path | str, registry: Registry | None = None) -> StudySpec:
     path = Path(path)
     return parse_study(_read(path), path, registry, path.parent)
-
-
-def study_banks(specs: Sequence[StudySpec]) -> list[str]:
-    return sorted({s.tasks.bank for s in specs})

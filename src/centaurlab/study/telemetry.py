@@ -1,6 +1,7 @@
-"""Telemetry from the browser: batches of events, stored once each (keyed by the browser's event_id),
-never changed afterwards. The server fills in who and where (study, participant, condition, task)
-from the participant's token, so a browser can only log events as itself.
+"""Telemetry from the browser: what a batch of events may hold. Each event is stored once (keyed by the
+browser's event_id) by the telemetry writer (`batch_writer.py`) and never changed afterwards; the
+server fills in who and where (study, participant, condition, task) from the participant's token, so a
+browser can only log events as itself.
 
 Only what the browser alone observes may come from it; what the server decides (runs, submissions,
 suggestions and chat answers served, task and session changes, survey answers) it logs itself.
@@ -12,19 +13,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .participants import MAX_CLIENT_MS, Participants, now_ms
-from .studies import Study
-from .tables import ParticipantRow, append_events
+from .participants import MAX_CLIENT_MS
 
 BrowserEventType = Literal[
     "suggestion_shown", "suggestion_accepted", "suggestion_rejected", "paste", "code_snapshot", "reset",
     "chat_copy", "chat_feedback", "chat_clear", "chat_cancel",
 ]
-BROWSER_TYPES: tuple[str, ...] = BrowserEventType.__args__  # type: ignore[attr-defined]
-SERVER_TYPES = ("task_loaded", "task_completed", "skip", "suggestion_requested", "suggestion_served", "run",
-                "submit", "chat_message", "chat_response", "survey", "session_started", "session_ended")
 MAX_BATCH = 200
-MAX_EVENT_CHARS = 250_000
+MAX_EVENT_CHARS = 250_000  # an event's payload: a code snapshot is at most 200,000 characters of code
 
 
 class BrowserEvent(BaseModel):
@@ -67,30 +63,3 @@ class EventBatch(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     events: list[BrowserEvent] = Field(max_length=MAX_BATCH)
-
-
-def _row(study: Study, p: ParticipantRow, event: BrowserEvent, server: int) -> dict[str, Any]:
-    index = event.task_index
-    task_id = study.qualified(p.sequence[index]) if index is not None and index < len(p.sequence) else None
-    return {
-        "event_id": event.event_id, "study_id": study.id, "participant_id": p.id, "condition": p.condition or "none",
-        "task_id": task_id, "task_index": index, "type": event.type, "client_ms": event.client_ms,
-        "server_ms": server, "payload": event.payload,
-    }
-
-
-def ingest(participants: Participants, p: ParticipantRow, batch: EventBatch) -> dict[str, int]:
-    """Store a batch; returns how many events were new and how many were already stored."""
-    study = participants.studies.get(p.study_id)
-    server = now_ms()
-    rows = [_row(study, p, e, server) for e in batch.events]
-    with participants.lock(p.id), participants.writing() as session:
-        new = append_events(session, rows)
-        snapshots = [e for e in batch.events if e.type in ("code_snapshot", "reset") and "code" in e.payload]
-        current = session.get(ParticipantRow, p.id) if snapshots else None
-        if current is not None and current.stage == "coding":
-            latest = [e for e in snapshots if e.task_index == current.task_index]
-            if latest:
-                code = str(max(latest, key=lambda e: e.client_ms).payload["code"])
-                current.code = {**current.code, str(current.task_index): code}
-    return {"stored": new, "duplicates": len(rows) - new}

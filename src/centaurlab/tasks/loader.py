@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from ..errors import read_toml, validated
+from .banks import BankLayout
 from .discovery import discover_efficiency, discover_tests
 from .errors import TaskFileError, UnknownTaskError
 from .schema import BankMeta, Task, TaskMeta
 
 BUILTIN_DIR = Path(__file__).parent / "builtin"
+LAYOUT = BankLayout(BUILTIN_DIR, "task.toml")
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 
 def _fix(kind: str, field: str, file_name: str) -> str:
@@ -66,57 +70,75 @@ def load_task(folder: Path, bank: str) -> Task:
 
 
 class Bank:
-    """A folder of task folders with a `bank.toml`."""
+    """A folder of task folders with a `bank.toml`.
 
-    def __init__(self, folder: Path) -> None:
+    Strict unless given a `problems` list: then a bank that does not load as a whole (a task being
+    written, a task set naming a missing task) still loads every task that loads on its own, and
+    each problem (file, field, fix) goes to the list. The web platform serves banks so, so that one
+    broken task never takes it down.
+    """
+
+    def __init__(self, folder: Path, problems: list[str] | None = None) -> None:
         self.path = folder
-        self.meta = _validate(BankMeta, _read_toml(folder / "bank.toml"), folder / "bank.toml")
+        self._problems = problems
+        bank_file = folder / "bank.toml"
+        meta = self._attempt(lambda: _validate(BankMeta, _read_toml(bank_file), bank_file))
+        self.meta = meta or BankMeta.model_construct(name=folder.name, title=folder.name)
         self.tasks: dict[str, Task] = {}
-        for sub in sorted(p for p in folder.iterdir() if (p / "task.toml").exists()):
-            task = load_task(sub, self.meta.name)
-            self.tasks[task.id] = task
-        self._check_sets()
+        broken: set[str] = set()
+        for sub in LAYOUT.task_folders(folder):
+            task = self._attempt(partial(load_task, sub, self.meta.name))
+            if task is None:
+                broken.add(sub.name)
+            else:
+                self.tasks[task.id] = task
+        self._check_sets(broken)
 
     @property
     def name(self) -> str:
         return self.meta.name
 
-    def _check_sets(self) -> None:
+    def _attempt(self, load: Callable[[], T]) -> T | None:
+        if self._problems is None:
+            return load()
+        try:
+            return load()
+        except (OSError, ValueError) as exc:  # TaskFileError is a ValueError
+            self._report(exc)
+            return None
+
+    def _report(self, problem: Exception) -> None:
+        if self._problems is None:
+            raise problem
+        if str(problem) not in self._problems:
+            self._problems.append(str(problem))
+
+    def _check_sets(self, broken: set[str]) -> None:
+        """Every task a task set names is a task of the bank (one that failed to load is reported as such)."""
         named = [self.meta.task_sets.tutorial] if self.meta.task_sets.tutorial else []
         for task_id in named + [t for s in self.meta.task_sets.sets for t in s]:
-            if task_id not in self.tasks:
-                raise TaskFileError(
-                    self.path / "bank.toml",
-                    "task_sets",
-                    f"names unknown task '{task_id}'",
-                    "use a task id of this bank",
-                )
+            if task_id not in self.tasks and task_id not in broken:
+                problem = f"names unknown task '{task_id}'"
+                self._report(TaskFileError(self.path / "bank.toml", "task_sets", problem, "use a task id of this bank"))
 
 
 def builtin_bank_names() -> list[str]:
-    return sorted(p.name for p in BUILTIN_DIR.iterdir() if (p / "bank.toml").exists())
+    return LAYOUT.builtin_names()
 
 
-@cache
-def _cached_bank(path: Path) -> Bank:
-    return Bank(path)
+def bank_folder(name_or_path: str | Path, base: Path | None = None) -> Path:
+    """The folder of the built-in bank of that name, else the path (from `base` when relative),
+    whether or not it holds a bank."""
+    return LAYOUT.folder(name_or_path, base)
 
 
 def builtin_banks() -> dict[str, Bank]:
-    return {name: _cached_bank(BUILTIN_DIR / name) for name in builtin_bank_names()}
+    return {name: load_bank(name) for name in builtin_bank_names()}
 
 
 def load_bank(name_or_path: str) -> Bank:
     """A built-in bank by name, or a bank folder by path."""
-    if name_or_path in builtin_bank_names():
-        return _cached_bank(BUILTIN_DIR / name_or_path)
-    path = Path(name_or_path)
-    if (path / "bank.toml").is_file():
-        return Bank(path)
-    raise LookupError(
-        f"no bank '{name_or_path}'; built-in banks: {', '.join(builtin_bank_names())}; "
-        "or give a folder with a bank.toml"
-    )
+    return LAYOUT.load(name_or_path, Bank)
 
 
 def all_tasks() -> dict[str, Task]:

@@ -2,6 +2,13 @@
 runs. Thin like the CLI: routes parse a request, call a pillar's API and render the answer."""
 
 from .app import create_app
-from .assets import bundle_problem
+from .assets import STATIC_DIR, bundle_problem
+from .worker import STATIC_ENV, WORKERS_ENV
 
-__all__ = ["bundle_problem", "create_app"]
+__all__ = [
+    "STATIC_DIR",
+    "STATIC_ENV",
+    "WORKERS_ENV",
+    "bundle_problem",
+    "create_app",
+]

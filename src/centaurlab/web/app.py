@@ -6,27 +6,25 @@ import gc
 import sys
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from http import HTTPStatus
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..collabstudy.service import NotAParticipant as NotACollabParticipant
 from ..config import settings
-from ..study.catalogue import Catalogue, UnknownBank, UnknownTask
-from ..study.grades import Grader
-from ..study.runs import Runner
+from ..errors import CentaurError
+from ..grading import Grader, Runner
+from ..tasks import Catalogue
 from . import access_log
 from .assets import STATIC_DIR, load_bundle
 from .dashboard_auth import DashboardAuth, dashboard_password
-from .errors import validation_body
+from .errors import centaur_headers, error_body, error_response, invalid_response, status_of, wants_html
 from .hot_path import HotPath
-from .html import e, layout
 from .routes import (
     api,
     arena,
@@ -98,46 +96,38 @@ class BodyLimit:
                 await self._too_large(send)
 
     async def _too_large(self, send: Send) -> None:
-        response = JSONResponse({"detail": f"request body over {self.limit} bytes"}, status_code=413)
+        response = JSONResponse(error_body(413, f"request body over {self.limit} bytes"), status_code=413)
         await response({"type": "http"}, _no_receive, send)
 
 
 class _TooLarge(Exception):
-    pass
+    """Raised from the body's reader inside the application, caught by `BodyLimit` around it. Outside
+    the platform's error tree (`CentaurError`): the application's handler of that tree would answer it
+    before it reached the limit."""
 
 
 async def _no_receive() -> Message:
     return {"type": "http.disconnect"}
 
 
-def _wants_html(request: Request) -> bool:
-    return not request.url.path.startswith(("/api/", "/static/", "/health"))
-
-
-def _error_page(request: Request, status: int, title: str, message: str) -> HTMLResponse:
-    body = f'<h1>{e(title)}</h1><p class="lead">{e(message)}</p><p><a href="/">All task banks</a></p>'
-    bundle = request.app.state.bundle
-    return HTMLResponse(layout(title, body, bundle=bundle, crumbs=[("Banks", "/"), (title, None)]), status)
-
-
 def _install_handlers(app: FastAPI) -> None:
-    @app.exception_handler(UnknownTask)
-    @app.exception_handler(UnknownBank)
-    @app.exception_handler(NotACollabParticipant)  # any route of a link that is not (or no longer) a participant's
-    async def unknown(request: Request, exc: Exception) -> Response:
-        if _wants_html(request):
-            return _error_page(request, 404, "Not found", str(exc))
-        return JSONResponse({"detail": str(exc)}, status_code=404)
+    """Every error answered in one shape (see `errors.py`): the platform's by its kind, FastAPI's
+    validation errors as 422, and the HTTP errors routes raise themselves (and unknown paths) by status."""
+
+    @app.exception_handler(CentaurError)
+    async def platform_error(request: Request, exc: CentaurError) -> Response:
+        return error_response(request, status_of(exc), str(exc), fix=exc.fix, headers=centaur_headers(exc))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
-        return JSONResponse(jsonable_encoder(validation_body(exc.errors())), status_code=422)
+        return invalid_response(exc.errors())
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
-        if _wants_html(request) and exc.status_code == 404:
-            return _error_page(request, 404, "Not found", f"There is no page at {request.url.path}.")
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+        detail = exc.detail
+        if exc.status_code == 404 and detail == HTTPStatus.NOT_FOUND.phrase and wants_html(request):  # no route
+            detail = f"There is no page at {request.url.path}."
+        return error_response(request, exc.status_code, detail, headers=exc.headers)
 
 
 class SecurityHeaders:
@@ -219,11 +209,11 @@ def create_app(
     app.include_router(api.router)
     app.include_router(health.router)
     if database_url:
-        from ..study.platform import StudyPlatform
+        from ..study import StudyPlatform
 
         app.state.study = StudyPlatform.build(database_url, app.state.runner)
-        from ..collabstudy.service import CollabStudies
-        from ..study.limits import ParticipantLimits
+        from ..collabstudy import CollabStudies
+        from ..study import ParticipantLimits
 
         app.state.collab_studies = CollabStudies(database_url, settings().data_dir / "collab-workspaces",
                                                  limits=ParticipantLimits.from_settings())
@@ -238,7 +228,8 @@ def create_app(
     app.include_router(collab.router)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     _install_handlers(app)
-    app.add_middleware(HotPath)  # innermost of ours: behind the body limit and the security headers
+    # innermost of ours, behind the body limit and the security headers
+    app.add_middleware(HotPath, routes=study_api.HOT_ROUTES)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
     return app

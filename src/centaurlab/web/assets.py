@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 STATIC_DIR = Path(__file__).parent / "static"
-MANIFEST = STATIC_DIR / ".vite" / "manifest.json"
 ENTRY = "src/main.ts"
 BUILD_HINT = "run `make run`, or build it with `cd frontend && npm ci && npm run build`"
 

@@ -8,10 +8,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from ..collabstudy.chat import shown
-from ..collabstudy.service import USED_BEFORE, View
-from ..collabstudy.studyfile import CollabStudy
-from ..study.surveys import Question
+from ..collabstudy import USED_BEFORE, CollabStudy, View, shown
+from ..study import Question
 from .html import e, json_script
 from .routes.participant import _question as question_html
 

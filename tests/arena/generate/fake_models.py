@@ -1,4 +1,5 @@
-"""An OpenAI-compatible server whose models answer with known agents, round after round.
+"""Models that answer with known agents, round after round, served by the tests' one fake
+OpenAI-compatible server.
 
 Each model id has a script: the n-th request to that model gets the n-th answer (the last one
 repeats). Requests are kept, so a test can read exactly what the pipeline asked. A model may have a
@@ -8,13 +9,12 @@ plus its margin is refused as llama.cpp refuses it (HTTP 400), and a margin belo
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from textwrap import dedent
 from typing import Any
+
+from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body
 
 
 def fenced(code: str, before: str = "Here is the agent.") -> str:
@@ -93,49 +93,22 @@ class FakeModels:
         self.margins = margins or {}
         self.requests: list[dict[str, Any]] = []
         self.refused: list[dict[str, Any]] = []
-        self._lock = threading.Lock()
-        outer = self
+        self.server = FakeOpenAI(self.answer)
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-            def do_POST(self) -> None:  # noqa: N802
-                body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}")
-                with outer._lock:
-                    model = body.get("model", "")
-                    if outer.too_long(model, body):
-                        outer.refused.append(body)
-                        return self.refuse()
-                    n = sum(1 for r in outer.requests if r["model"] == model)
-                    outer.requests.append(body)
-                script = outer.scripts.get(model, ["no script for this model"])
-                text = script[min(n, len(script) - 1)]
-                if "{template}" in text:
-                    text = text.replace("{template}", GOOD)
-                data = json.dumps({"choices": [{"index": 0, "message": {"role": "assistant", "content": text},
-                                                "finish_reason": "stop"}],
-                                   "usage": {"prompt_tokens": 100, "completion_tokens": 50}}).encode()  # fmt: skip
-                self.send_response(200)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def refuse(self) -> None:
-                data = json.dumps({"error": {"code": 400, "type": "exceed_context_size_error",
-                                             "message": "request exceeds the available context size"}}).encode()
-                self.send_response(400)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    def answer(self, body: dict[str, Any]) -> Reply | dict[str, Any]:
+        """The next answer of the model the request names (called in arrival order, one at a time)."""
+        model = body.get("model", "")
+        if self.too_long(model, body):
+            self.refused.append(body)
+            return Reply(400, {"error": {"code": 400, "type": "exceed_context_size_error",
+                                         "message": "request exceeds the available context size"}})
+        n = sum(1 for r in self.requests if r["model"] == model)
+        self.requests.append(body)
+        script = self.scripts.get(model, ["no script for this model"])
+        text = script[min(n, len(script) - 1)]
+        if "{template}" in text:
+            text = text.replace("{template}", GOOD)
+        return chat_body(text, prompt_tokens=100, completion_tokens=50)
 
     def too_long(self, model: str, body: dict[str, Any]) -> bool:
         margin = self.margins.get(model)
@@ -146,19 +119,16 @@ class FakeModels:
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+        return self.server.base_url
 
     def asked(self, model: str) -> list[dict[str, Any]]:
         return [r for r in self.requests if r["model"] == model]
 
     def config(self) -> str:
         """centaur.toml registering every scripted model at this server (the critic priced highest)."""
-        tables = []
-        for model in self.scripts:
-            price = 10.0 if model == "critic" else 1.0
-            tables.append(f'[models.{model}]\nbase_url = "{self.base_url}"\nmax_retries = 0\n'
-                          f"price_output_per_mtok = {price}\n")  # fmt: skip
-        return "\n".join(tables)
+        return "\n".join(self.server.config(model, max_retries=0,
+                                             price_output_per_mtok=10.0 if model == "critic" else 1.0)
+                         for model in self.scripts)
 
 
 def _length(body: dict[str, Any]) -> int:
@@ -169,9 +139,5 @@ def _length(body: dict[str, Any]) -> int:
 def serve_models(scripts: dict[str, list[str]] | None = None,
                  margins: dict[str, int] | None = None) -> Iterator[FakeModels]:
     fake = FakeModels(scripts, margins)
-    fake.thread.start()
-    try:
+    with fake.server:
         yield fake
-    finally:
-        fake.httpd.shutdown()
-        fake.httpd.server_close()

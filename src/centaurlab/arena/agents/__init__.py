@@ -9,6 +9,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from ...errors import NotFound
 from ..agent_process import AgentSource
 
 BUILTIN: dict[str, str] = {
@@ -23,8 +24,8 @@ BASELINES: tuple[str, ...] = ("naive", "expcost", "honest", "modelopponent", "ri
 GENERATED_PREFIX = "gen-"  # agents written by models (arena/generate), stored under gen-<model>-<strategy>-r<k>
 
 
-class UnknownAgent(LookupError):
-    pass
+class UnknownAgent(NotFound, LookupError):
+    """No baseline, stored generated agent or agent file of that name."""
 
 
 def builtin_source(name: str) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from ...errors import InvalidInput
 from ..agents import new_agent_source
 
 KINDS: dict[str, tuple[str, ...]] = {
@@ -46,7 +47,7 @@ _SECTION = re.compile(r"^@@\s*([a-z_]+)\s*@@\s*$", re.M)
 _PLACEHOLDER = re.compile(r"\{\{\s*([a-z_]+)\s*\}\}")
 
 
-class StrategyError(ValueError):
+class StrategyError(InvalidInput, ValueError):
     """A strategy file is malformed or unknown; the message names the file, the field and the fix."""
 
 
@@ -142,8 +143,3 @@ def load_strategy(name_or_path: str) -> Strategy:
 
 def builtin_strategies() -> list[Strategy]:
     return [load_strategy(name) for name in BUILTIN_STRATEGIES]
-
-
-def prompt_files() -> list[str]:
-    """Every prompt file shipped (strategies and shared fragments)."""
-    return sorted(item.name for item in _prompts_dir().iterdir() if item.name.endswith(".md"))

@@ -54,10 +54,6 @@ class ReactiveWorld:
     def _probability(self, pickup: int, delivery: int) -> float:
         return self.distribution.probability(self.topology, pickup, delivery)
 
-    def offer_probability(self, city: int, destination: int) -> float:
-        """P(on arrival at city, the task on offer goes to destination); NO_TASK for no task."""
-        return dict(self.offers[city]).get(destination, 0.0)
-
     def acceptable(self, state: State) -> bool:
         city, destination = state
         return destination != NO_TASK and self.distribution.weight(self.topology, city, destination) <= self.capacity

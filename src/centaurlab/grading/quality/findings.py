@@ -67,5 +67,11 @@ class Finding:
             "related": [list(r) for r in self.related],
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Finding:
+        """The finding `to_dict` gave, e.g. from a stored grade."""
+        related = tuple((int(a), int(b)) for a, b in data.get("related", []))
+        return cls(**{**data, "category": Category(data["category"]), "related": related})
+
     def __str__(self) -> str:
         return f"{self.category.value}: {self.function} (lines {self.lines}): {self.message}"

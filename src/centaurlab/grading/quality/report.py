@@ -7,7 +7,6 @@ A plain frozen dataclass so it can cross process boundaries (the grading pool) c
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -47,10 +46,6 @@ class QualityReport:
     @property
     def categories(self) -> frozenset[Category]:
         return frozenset(f.category for f in self.findings)
-
-    def count_by_category(self) -> dict[str, int]:
-        counts = Counter(f.category for f in self.findings)
-        return {c.value: counts[c] for c in Category if counts[c]}
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -7,7 +7,9 @@ is the platform's own (it lowers the rlimits, keeps the protocol descriptors, sw
 afterwards the submission may change anything in this process, and all it gains is the power to
 claim a value for the call in progress, which it had anyway by returning it.
 
-Requests: base64 of a marshal'd dict {"id", "op", ...}; replies: one JSON line {"id", "ok" | "err"}.
+Requests: base64 of a marshal'd dict {"id", "op", ...}, then, after a space, base64 of a marshal'd
+{"args", "kwargs", "tagged"} where the judge encoded a call's arguments once for many calls;
+replies: one JSON line {"id", "ok" | "err"}.
 """
 
 from __future__ import annotations
@@ -278,6 +280,15 @@ def _reply(request: dict[str, Any], channel: Channel) -> None:
     channel.write(record)
 
 
+def _decode(line: bytes) -> dict[str, Any]:
+    """A request, and the arguments the judge encoded once for many calls after a space."""
+    head, _, packed = line.partition(b" ")
+    request: dict[str, Any] = marshal.loads(base64.b64decode(head))
+    if packed:
+        request.update(marshal.loads(base64.b64decode(packed)))
+    return request
+
+
 def main(preload: list[str] | None = None) -> None:
     """Serve the judge on descriptors 0 and 1; `preload`: libraries to import first (a box the
     zygote forked has them already)."""
@@ -292,7 +303,7 @@ def main(preload: list[str] | None = None) -> None:
         if line is None:
             break
         try:
-            request = marshal.loads(base64.b64decode(line))
+            request = _decode(line)
         except Exception as exc:  # noqa: BLE001 - the judge's own bug, reported
             channel.write({"id": None, "err": {"type": "ProtocolError", "builtin": False, "message": str(exc)}})
             continue

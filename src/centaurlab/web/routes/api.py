@@ -8,9 +8,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...study.grades import GradingFailed
-from ...study.runs import SuiteChoice
-from ...study.views import bank_detail, bank_summary, task_detail
+from ...grading import GradingFailed, SuiteChoice
+from ...tasks import bank_detail, bank_summary, task_detail
 from .deps import catalogue_of, grader_of, runner_of
 
 MAX_CODE_CHARS = 200_000
@@ -84,5 +83,5 @@ def grade_task(task_id: str, body: GradeRequest, request: Request) -> dict[str, 
         raise _instructions_refused(task.id)
     try:
         return grader_of(request).grade(task, body.code)
-    except GradingFailed as exc:
+    except GradingFailed as exc:  # the task or the server is at fault, not this request: a 500 saying why
         raise HTTPException(500, detail=str(exc)) from exc

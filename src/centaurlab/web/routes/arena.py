@@ -13,10 +13,22 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from ...arena import latest_matches, leaderboard, load_topology, stored_match, stored_tournaments, tournament_results
-from ...arena.leaderboard import COLUMN_LABELS, COLUMNS
-from ...arena.report import TIMING_COLUMNS, auction_rows, plan_lines, result_rows, timing_rows
-from ...arena.route_map import route_map_svg
+from ...arena import (
+    COLUMN_LABELS,
+    COLUMNS,
+    TIMING_COLUMNS,
+    auction_rows,
+    latest_matches,
+    leaderboard,
+    load_topology,
+    plan_lines,
+    result_rows,
+    route_map_svg,
+    stored_match,
+    stored_tournaments,
+    timing_rows,
+    tournament_results,
+)
 from ..html import e, layout
 from .deps import bundle_of, runner_of
 

@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from ...arena.generate import FAILURE_KINDS, agent_detail, generation_report
+from ...arena import FAILURE_KINDS, agent_detail, generation_report
 from ..html import e, layout
 from .deps import bundle_of, runner_of
 

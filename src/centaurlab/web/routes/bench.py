@@ -5,8 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from ...bench import load_report, report_fragment, stored_runs
-from ...bench.report_html import STYLE
+from ...bench import STYLE, load_report, report_fragment, stored_runs
 from ..html import e, layout
 from .deps import bundle_of, runner_of
 

@@ -23,25 +23,20 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from pydantic import BaseModel, Field, field_validator
 from starlette.datastructures import UploadFile
 
-from ...collab.convert import render
-from ...collab.workspace import WorkspaceError
-from ...collabstudy.service import CollabStudies, NotAParticipant, View, WrongStep
-from ...collabstudy.studyfile import CollabStudy
-from ...study import RejoinRefused, TooManyRequests
+from ...collab import WorkspaceError, render
+from ...collabstudy import CollabStudies, CollabStudy, View, WrongStep
+from ...errors import NotFound, Unavailable
 from .. import collab_pages as pages
-from ..html import attachment, e, layout
-from .deps import bundle_of, refusal
+from ..html import attachment, layout
+from .deps import bundle_of
 
 
 async def _budget(request: Request) -> None:
-    """Each request of a participant's link is charged to that link's budget (429 with Retry-After beyond it).
-    Charged before the link is looked up: a made-up link's bucket refills and is forgotten."""
+    """Each request of a participant's link is charged to that link's budget (TooManyRequests beyond it: 429
+    with Retry-After). Charged before the link is looked up: a made-up link's bucket refills and is forgotten."""
     token = request.path_params.get("token")
     if token:
-        try:
-            platform(request).limits.requests.take(str(token))
-        except TooManyRequests as exc:
-            raise refusal(exc) from None
+        platform(request).limits.requests.take(str(token))
 
 
 router = APIRouter(dependencies=[Depends(_budget)])
@@ -53,15 +48,12 @@ Index = Annotated[int, PathParam(ge=0, le=1000)]  # a task of the participant's 
 def platform(request: Request) -> CollabStudies:
     found: CollabStudies | None = getattr(request.app.state, "collab_studies", None)
     if found is None:
-        raise HTTPException(503, "collaboration studies need a database: start the server with `centaur serve`")
+        raise Unavailable("collaboration studies need a database: start the server with `centaur serve`")
     return found
 
 
 def _view(request: Request, token: str) -> View:
-    try:
-        return platform(request).view(token)
-    except NotAParticipant as exc:
-        raise HTTPException(404, str(exc)) from None
+    return platform(request).view(token)
 
 
 def _page(request: Request, v: View, title: str, body: str) -> HTMLResponse:
@@ -99,21 +91,15 @@ def _returning(request: Request, study_id: str) -> str | None:
         return None
     try:
         return token if platform(request).view(token).study.id == study_id else None
-    except NotAParticipant:
+    except NotFound:  # not (or no longer) a participant's token
         return None
 
 
 def _study(request: Request, study_id: str) -> CollabStudy:
     try:
         return platform(request).study(study_id)
-    except LookupError as exc:
-        raise HTTPException(404, str(exc)) from None
-
-
-def _refused(request: Request, study: CollabStudy, title: str, message: str) -> HTMLResponse:
-    body = f'<h1>{e(title)}</h1><p class="lead" role="alert">{e(message)}</p>'
-    return HTMLResponse(layout(title, body, bundle=bundle_of(request), crumbs=[(study.title, None)],
-                               page="page-study page-collab", site_links=False), status_code=409)
+    except LookupError as exc:  # no such study
+        raise NotFound(str(exc)) from None
 
 
 @router.get("/collab/s/{study_id}")
@@ -130,18 +116,15 @@ def enter(study_id: str, request: Request) -> Response:
 
 
 def _join(request: Request, study_id: str, fields: dict[str, str]) -> Response:
-    study = _study(request, study_id)
+    """A new participant, or this browser's or this Prolific id's own again; a refused re-join (RejoinRefused)
+    and a full study (WrongStep) are conflicts, answered 409 with their message."""
+    _study(request, study_id)
     token = _returning(request, study_id)
     if token is not None:
         return _home(token)
     if fields.get("agree") != "yes":
         return RedirectResponse(f"/collab/s/{study_id}", status_code=303)
-    try:
-        _, token = platform(request).join(study_id, fields, consented=True)
-    except RejoinRefused as exc:
-        return _refused(request, study, "You are already taking part", str(exc))
-    except WrongStep as exc:
-        return _refused(request, study, "The study is full", str(exc))
+    _, token = platform(request).join(study_id, fields, consented=True)
     response = _home(token)
     response.set_cookie(_cookie(study_id), token, httponly=True, samesite="lax", secure=request.url.scheme == "https",
                         max_age=14 * 24 * 3600, path="/collab")
@@ -310,8 +293,8 @@ def file(token: str, idx: Index, name: str, request: Request, preview: int = 0) 
     v = _view(request, token)
     try:
         data = platform(request).read(token, idx, name)
-    except WorkspaceError as exc:
-        raise HTTPException(404, str(exc)) from None
+    except WorkspaceError as exc:  # whatever is wrong with the path, there is no file to send
+        raise NotFound(str(exc)) from None
     if preview:
         shown = render(name, data)
         return _page(request, v, name, pages.preview(name, shown.text, f"/collab/p/{token}"))
@@ -336,8 +319,5 @@ class BrowserEvent(BaseModel):
 @router.post("/collab/api/p/{token}/events")
 def browser_event(token: str, event: BrowserEvent, request: Request) -> dict[str, bool]:
     _view(request, token)
-    try:
-        stored = platform(request).log(token, event.client_id, event.kind, event.payload, event.index)
-    except WrongStep as exc:
-        raise HTTPException(409, str(exc)) from None
+    stored = platform(request).log(token, event.client_id, event.kind, event.payload, event.index)  # finished: 409
     return {"stored": stored}

@@ -11,8 +11,8 @@ from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ...collab import StoredJudgement
-from ...collabstudy import session_review
-from ...collabstudy.export import override_grade, study_tables
+from ...collabstudy import override_grade, session_review, study_tables
+from ...errors import InvalidInput, NotFound
 from ..html import e
 from .collab import platform
 from .dashboard import _guard, _page, _table, csrf_field, guard_post
@@ -30,8 +30,8 @@ def study_page(study_id: str, request: Request) -> Response:
     platform(request).close_due(study_id)  # participants who never came back after their time ran out
     try:
         tables = study_tables(url, study_id)
-    except LookupError as exc:
-        raise HTTPException(404, str(exc)) from None
+    except LookupError as exc:  # no such study
+        raise NotFound(str(exc)) from None
     judged = tables["judgements"]
     overrides = tables["overrides"]
     rows = []
@@ -98,8 +98,8 @@ async def override(study_id: str, sid: SessionId, request: Request) -> Response:
     try:
         override_grade(platform(request).url, sid, form.get("researcher", "").strip()[:200] or "researcher",
                        float(form.get("score", "nan")), form.get("note", "")[:2000], study_id=study_id)
-    except LookupError as exc:
-        raise HTTPException(404, str(exc)) from None
-    except ValueError as exc:
-        raise HTTPException(422, str(exc)) from None
+    except LookupError as exc:  # not a session of this study
+        raise NotFound(str(exc)) from None
+    except ValueError as exc:  # a score that is not a number from 0 to 100
+        raise InvalidInput(str(exc)) from None
     return RedirectResponse(f"/dashboard/collab-studies/{study_id}/s/{sid}", status_code=303)

@@ -15,9 +15,17 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...study import participant_log, spreadsheet_safe
-from ...study.export import TABLES, build_tables, participant_attributes, scrub_events, study_events, tasks_table
-from ...study.studies import list_studies
+from ...study import (
+    TABLES,
+    build_tables,
+    list_studies,
+    participant_attributes,
+    participant_log,
+    scrub_events,
+    spreadsheet_safe,
+    study_events,
+    tasks_table,
+)
 from ..dashboard_auth import COOKIE, CSRF_FIELD, PASSWORD_ENV, DashboardAuth, same_origin
 from ..html import attachment, e, layout
 from .deps import bundle_of, platform_of, study_of
@@ -149,7 +157,7 @@ def _metrics_html(events: pd.DataFrame, people: pd.DataFrame) -> str:
     if people.empty:
         return "<p>No participant has been assigned yet.</p>"
     try:
-        from ...study.report_bridge import metric_tables
+        from ...study import metric_tables
 
         summary = metric_tables(events, people)["summary"]
     except Exception as exc:  # noqa: BLE001 - a metrics problem must not take the dashboard down
@@ -281,8 +289,7 @@ def report(study_id: str, request: Request) -> Response:
     if (denied := _guard(request)) is not None:
         return denied
     study = study_of(request, study_id)
-    from ...study.metrics import render_report
-    from ...study.report_bridge import study_frames
+    from ...study import render_report, study_frames
 
     events, people = study_frames(platform_of(request).url, study_id)
     return HTMLResponse(render_report(events, people, title=study.spec.title))

@@ -1,5 +1,5 @@
 """Model pages: `/models` (the stored models side by side, where the lenses agree and disagree) and
-`/models/{model}` (its card), rendered from `centaurlab.modelcard` like `centaur model card|compare`."""
+`/models/{model}` (its card), rendered from `centaurlab.modelcard` like `centaur models card|compare`."""
 
 from __future__ import annotations
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from ...study.catalogue import BankEntry
-from ...study.views import markdown_html, task_detail
-from ...tasks import Task
+from ...tasks import BankEntry, Task, markdown_html, task_detail
 from ..html import e, json_script, layout
 from .deps import bundle_of, catalogue_of, grader_of
 

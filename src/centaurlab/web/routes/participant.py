@@ -18,15 +18,21 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...study import RECRUITMENT_KEYS, ParticipantFinished, ParticipantRow, RejoinRefused, TooManyRequests
-from ...study.chat import chat_history
-from ...study.participants import NotAParticipant, WrongStage
-from ...study.session_view import coding_state
-from ...study.studies import Study
-from ...study.surveys import Question, check_answers
-from ...study.views import markdown_html
+from ...study import (
+    RECRUITMENT_KEYS,
+    NotAParticipant,
+    ParticipantFinished,
+    ParticipantRow,
+    Question,
+    Study,
+    WrongStage,
+    chat_history,
+    check_answers,
+    coding_state,
+)
+from ...tasks import markdown_html
 from ..html import e, json_script, layout
-from .deps import bundle_of, platform_of, refusal, set_token, study_of, token_of
+from .deps import bundle_of, platform_of, set_token, study_of, token_of
 
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
 
@@ -61,8 +67,6 @@ def _existing(request: Request, study_id: str, recruitment: dict[str, str]) -> P
         p = platform_of(request).participants.authenticate(study_id, token)
     except NotAParticipant:
         return None
-    except TooManyRequests as exc:
-        raise refusal(exc) from None
     pid = recruitment.get("PROLIFIC_PID")
     return p if not pid or p.prolific_pid == pid else None
 
@@ -199,8 +203,9 @@ def go(study_id: str, request: Request) -> Response:
 
 
 def _join(request: Request, study_id: str, form: dict[str, str]) -> Response:
-    """The consent form's post: this browser's participant (idempotent per browser and per Prolific id)."""
-    study = study_of(request, study_id)
+    """The consent form's post: this browser's participant (idempotent per browser and per Prolific id); a
+    Prolific id that joined before, without its session id, is refused (RejoinRefused, a 409 page)."""
+    study_of(request, study_id)
     participants = platform_of(request).participants
     recruitment = _recruitment(form)
     if form.get("agree") != "yes":
@@ -210,13 +215,7 @@ def _join(request: Request, study_id: str, form: dict[str, str]) -> Response:
         with suppress(WrongStage):
             participants.consent(existing)
         return _go(study_id)
-    try:
-        _, token = participants.join(study_id, recruitment, consented=True)
-    except RejoinRefused as exc:
-        body = f'<h1>You are already taking part</h1><p class="lead" role="alert">{e(exc)}</p>'
-        response: Response = _page(request, study, "Already taking part", body)
-        response.status_code = 409
-        return response
+    _, token = participants.join(study_id, recruitment, consented=True)
     response = _go(study_id)
     set_token(response, study_id, token, secure=request.url.scheme == "https")
     return response
@@ -237,8 +236,6 @@ def _apply(request: Request, study_id: str, stage: str, form: dict[str, str]) ->
         p = participants.authenticate(study_id, token_of(request, study_id), writes=True)
     except ParticipantFinished:
         return _go(study_id)  # a form sent again after the end: the thank-you page
-    except (NotAParticipant, TooManyRequests) as exc:
-        raise refusal(exc) from None
     try:
         if stage in ("pre", "exit"):
             questions = study.spec.surveys.pre if stage == "pre" else study.spec.exit_questions(p.condition or "none")

@@ -7,16 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request, Response
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from ...models import ModelError
-from ...study.autocomplete import NotInCondition, SuggestRequest
-from ...study.chat import ChatBody
-from ...study.participants import MAX_CLIENT_MS, WrongStage
-from ...study.session_view import coding_state, console_text, script_console
-from ...study.telemetry import EventBatch
+from ...study import (
+    MAX_CLIENT_MS,
+    ChatBody,
+    EventBatch,
+    SuggestRequest,
+    coding_state,
+    console_text,
+    script_console,
+)
 from . import study_hot
 from .deps import participant_of, platform_of, study_of, token_of
 
@@ -87,26 +92,27 @@ def submit(study_id: str, body: CodeAction, request: Request) -> dict[str, Any]:
 def skip(study_id: str, body: Action, request: Request) -> dict[str, Any]:
     platform = platform_of(request)
     p = _coding(request, study_id, body.task_index)
-    try:
-        platform.participants.skip(p, body.task_index, body.event_id, body.client_ms)
-    except WrongStage as exc:
-        raise HTTPException(409, str(exc)) from None
+    platform.participants.skip(p, body.task_index, body.event_id, body.client_ms)
     return coding_state(study_of(request, study_id), platform.participants.current(p))
 
 
-@router.post("/events")
-async def events(study_id: str, body: EventBatch, request: Request) -> dict[str, int]:
+@router.post("/events", openapi_extra=study_hot.body_doc(EventBatch))
+async def events(study_id: str, request: Request) -> Response:
     """Store a batch of the browser's telemetry events; sending a batch again stores nothing twice. Answered
     once the batch is committed (written with other requests' batches in one transaction); a 503 means
     nothing was acknowledged and the browser sends the batch again."""
-    return await study_hot.store_events(platform_of(request), study_id, token_of(request, study_id), body)
+    return await study_hot.answer(request, study_id, EventBatch, study_hot.store_events)
 
 
-@router.post("/suggest")
-async def suggest(study_id: str, body: SuggestRequest, request: Request) -> dict[str, Any]:
+@router.post("/suggest", openapi_extra=study_hot.body_doc(SuggestRequest))
+async def suggest(study_id: str, request: Request) -> Response:
     """An inline suggestion at the cursor, from the autocomplete model of the participant's condition (asked
     from the event loop: waiting for the model holds no server thread)."""
-    return await study_hot.suggest(platform_of(request), study_id, token_of(request, study_id), body)
+    return await study_hot.answer(request, study_id, SuggestRequest, study_hot.suggest)
+
+
+# answered before the application's routing by `web/hot_path.py`
+HOT_ROUTES = [r for r in router.routes if isinstance(r, APIRoute) and r.endpoint in (events, suggest)]
 
 
 @router.post("/chat")
@@ -115,7 +121,6 @@ async def chat(study_id: str, body: ChatBody, request: Request) -> dict[str, Any
     p = await run_in_threadpool(_coding, request, study_id, body.task_index)
     try:
         return await platform_of(request).suggestions.chat(p, body)
-    except NotInCondition as exc:
-        raise HTTPException(403, str(exc)) from None
     except ModelError as exc:
-        raise HTTPException(502, f"the assistant is unavailable: {exc}") from None
+        exc.with_context(study_hot.ASSISTANT_FAILED)
+        raise

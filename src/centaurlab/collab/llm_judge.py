@@ -1,4 +1,5 @@
-"""Judges: a model scores the deliverables against each rubric item, with a justification.
+"""LLM judges: a model scores the deliverables against each rubric item, with a justification.
+(Not `sandbox`'s judge, which runs a task's tests out of the tested code's reach.)
 
 CollabSkill's grader asks K = 2 judges from different model families and averages their totals;
 using more than one model tempers self-preference (a judge favouring what its own model wrote).

@@ -1,8 +1,16 @@
-"""Run code typed in the browser against a task's examples and tests, in the sandbox.
+"""Run and grade code typed in the browser: against a task's examples and tests, or on
+correctness, efficiency and quality (COMPASS), in the sandbox.
 
 Blocking: call from a worker thread. At most `slots` runs are in the sandbox at once; the others
 wait their turn. Reports are trimmed for the browser: the harness's own report lines are removed
 from the captured stdout, which keeps only what the submission printed outside the tests.
+
+A grading takes seconds: it runs the tests, then the task's reference and the code on the
+efficiency tests. It holds one of the runner's slots for its whole length, so runs and gradings
+together never put more than `slots` programs in the sandbox at once. Only time mode: instruction
+counts under valgrind take minutes per solution, which is a job for `centaur grade`. The grading is
+the same job the bench and `centaur grade` give their executor (with an executor, e.g. a Ray
+cluster, the server's gradings run there), stored the one way every grade is (`GradeStore`).
 """
 
 from __future__ import annotations
@@ -13,8 +21,13 @@ import threading
 from typing import Any, Literal
 
 from .. import store
+from ..executors import Executor
 from ..sandbox import Limits, Suite, run_program, run_suite
 from ..tasks import Task
+from .efficiency import EfficiencyConfig
+from .grade import GradeConfig
+from .jobs import GradeJob, GradeOutcome, run_grade_job
+from .stored import GradeStore
 
 log = logging.getLogger(__name__)
 
@@ -76,3 +89,26 @@ class Runner:
             log.exception("could not record a web run of %s", task.id)
             return False
         return True
+
+
+class Grader:
+    """Gradings for the web: in a slot of `runner`, or on `executor`; stored (and found again) in
+    the runner's database."""
+
+    def __init__(self, runner: Runner, executor: Executor | None = None) -> None:
+        self.runner = runner
+        self.executor = executor
+        self.config = GradeConfig(EfficiencyConfig(measure="time"))
+        self.grades = GradeStore(runner.database_url, tolerant=True)
+
+    def grade(self, task: Task, code: str) -> dict[str, Any]:
+        """`Grade.to_dict()` plus `stored` (the database holds it) and `reused` (found there: this
+        code was graded before under the same settings). Raises GradingFailed."""
+        result = self.grades.grade(GradeJob(task, code, self.config), "web", run=self._run)
+        return {**result.grade, "stored": result.stored, "reused": result.reused}
+
+    def _run(self, job: GradeJob) -> GradeOutcome:
+        if self.executor is None:
+            with self.runner.slots:
+                return run_grade_job(job)
+        return self.executor.submit(run_grade_job, job).result()

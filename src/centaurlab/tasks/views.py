@@ -8,16 +8,19 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from markdown_it import MarkdownIt
-
-from ..tasks import Task, TestTag
 from .catalogue import BankEntry
+from .schema import Task, TestTag
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
+    from markdown_it import MarkdownIt  # on first use: every command imports this package, few render Markdown
+
     # html disabled: raw HTML in a description is shown as text, never injected into the page.
     # markdown-it also refuses javascript:, vbscript: and data: (except images) link targets.
     return MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")

@@ -7,25 +7,22 @@ file, field and fix, so that one broken task never takes the platform down.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from ..tasks import Task, TaskFileError, builtin_bank_names, load_bank, load_task
-from ..tasks.loader import BUILTIN_DIR
-from ..tasks.schema import BankMeta, TaskSets
+from ..errors import NotFound
+from .loader import Bank, bank_folder, builtin_bank_names
+from .schema import Task, TaskSets
 
 
-class UnknownBank(LookupError):
+class UnknownBank(NotFound, LookupError):
     def __init__(self, name: str, known: Sequence[str]) -> None:
         self.name = name
         super().__init__(f"no bank '{name}'; banks: {', '.join(known) or '(none)'}")
 
 
-class UnknownTask(LookupError):
+class UnknownTask(NotFound, LookupError):
     def __init__(self, task_id: str, known: Sequence[str]) -> None:
         self.task_id = task_id
         hint = ", ".join(sorted(known)[:8])
@@ -44,43 +41,15 @@ class BankEntry:
     problems: list[str] = field(default_factory=list)
 
 
-def _folder_of(source: str | Path) -> Path:
-    if isinstance(source, str) and source in builtin_bank_names():
-        return BUILTIN_DIR / source
-    return Path(source)
-
-
-def _lenient(folder: Path, first_problem: str) -> BankEntry:
-    """Load what can be loaded of a bank that does not load as a whole."""
-    problems = [first_problem]
-    name, title, description, sets = folder.name, folder.name, "", TaskSets()
-    try:
-        meta = BankMeta.model_validate(tomllib.loads((folder / "bank.toml").read_text()))
-        name, title, description, sets = meta.name, meta.title, meta.description, meta.task_sets
-    except (OSError, ValueError, ValidationError) as exc:  # TOMLDecodeError is a ValueError
-        problems.append(f"{folder / 'bank.toml'}: {exc}")
-    tasks: dict[str, Task] = {}
-    for sub in sorted(p for p in folder.iterdir() if (p / "task.toml").exists()):
-        try:
-            task = load_task(sub, name)
-        except (TaskFileError, OSError, ValueError) as exc:
-            problems.append(str(exc))
-            continue
-        tasks[task.id] = task
-    return BankEntry(name, title, description, folder, tasks, sets, list(dict.fromkeys(problems)))
-
-
 def load_entry(source: str | Path) -> BankEntry:
     """A built-in bank by name or a bank folder, as complete as it can be loaded."""
-    folder = _folder_of(source)
+    folder = bank_folder(source)
     if not (folder / "bank.toml").is_file():
         raise UnknownBank(str(source), builtin_bank_names())
-    try:
-        bank = load_bank(str(folder))
-    except (TaskFileError, OSError, ValueError) as exc:
-        return _lenient(folder, str(exc))
+    problems: list[str] = []
+    bank = Bank(folder, problems)
     meta = bank.meta
-    return BankEntry(meta.name, meta.title, meta.description, folder, dict(bank.tasks), meta.task_sets)
+    return BankEntry(meta.name, meta.title, meta.description, folder, dict(bank.tasks), meta.task_sets, problems)
 
 
 class Catalogue:

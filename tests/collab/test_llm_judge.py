@@ -6,7 +6,8 @@ from typing import Any
 import pytest
 
 from centaurlab.collab import load_collab_bank
-from centaurlab.collab.judge import (
+from centaurlab.collab.llm_json import _NO_SCHEMA
+from centaurlab.collab.llm_judge import (
     STRICT_JUDGE_SYSTEM,
     JudgeConfig,
     default_panel,
@@ -15,7 +16,6 @@ from centaurlab.collab.judge import (
     run_judge,
     token_budget,
 )
-from centaurlab.collab.llm_json import _NO_SCHEMA
 from centaurlab.collab.rubric import Rubric, RubricItem
 from centaurlab.collab.rubric_gen import generate_rubric
 from centaurlab.models import OpenAIProvider, Registry, load_registry
