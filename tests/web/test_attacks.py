@@ -14,6 +14,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
+from logging.handlers import BufferingHandler
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,14 @@ from centaurlab import store
 from centaurlab.collabstudy.service import CollabStudies
 from centaurlab.collabstudy.studyfile import parse_collab_study
 from centaurlab.config import settings
-from centaurlab.study import create_study, load_study, study_events
-from centaurlab.study.limits import ParticipantLimits, RateLimit
+from centaurlab.study import (
+    ParticipantLimits,
+    RateLimit,
+    create_study,
+    load_study,
+    participant_attributes,
+    study_events,
+)
 from centaurlab.tasks import load_bank
 from centaurlab.web import create_app
 from centaurlab.web.dashboard_auth import DashboardAuth, LoginThrottle
@@ -60,16 +67,7 @@ class Site:
     app: FastAPI
     url: str
     clock: Clock
-    log: list[str]
-
-
-class _Lines(logging.Handler):
-    def __init__(self, lines: list[str]) -> None:
-        super().__init__(logging.INFO)
-        self.lines = lines
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.lines.append(record.getMessage())
+    log: BufferingHandler  # the access log's records
 
 
 @pytest.fixture
@@ -88,9 +86,7 @@ def site(tmp_path: Path) -> Iterator[Site]:
     app.state.collab_studies.create(parse_collab_study({"study": {
         "id": "office", "title": "Office", "recruitment": {"max_participants": 3},
         "tasks": {"include": ["ab_test_readout", "press_release"], "sessions_per_participant": 2}}}))
-    lines: list[str] = []
-    handler = _Lines(lines)
-    access = logging.getLogger("uvicorn.access")
+    handler, access = BufferingHandler(10**6), logging.getLogger("uvicorn.access")
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="info"))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -101,7 +97,7 @@ def site(tmp_path: Path) -> Iterator[Site]:
         time.sleep(0.05)
     access.addHandler(handler)
     try:
-        yield Site(f"http://127.0.0.1:{port}", app, url, clock, lines)
+        yield Site(f"http://127.0.0.1:{port}", app, url, clock, handler)
     finally:
         access.removeHandler(handler)
         server.should_exit = True
@@ -141,6 +137,15 @@ def collab_join(client: httpx.Client, **link: str) -> httpx.Response:
     return client.post("/collab/s/office/join", data={"agree": "yes", **link}, follow_redirects=False)
 
 
+def collab_working(site: Site, **link: str) -> tuple[httpx.Client, str]:
+    """A collaboration participant at work on their first task (its workspace set up): browser and token."""
+    client = browser(site)
+    token = token_of(collab_join(client, **link))
+    client.post(f"/collab/p/{token}/survey/pre", data=PRE)
+    client.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
+    return client, token
+
+
 def token_of(response: httpx.Response) -> str:
     assert response.status_code == 303, response.text
     return response.headers["location"].rsplit("/", 1)[-1]
@@ -167,10 +172,7 @@ def test_a_replaced_token_writes_nothing_on_any_route(site: Site) -> None:
     # the collaboration study: a replaced link reads and writes nothing (page, files, events, chat, telemetry)
     collab_link = {"PROLIFIC_PID": "bob", "SESSION_ID": "bob-session"}
     old = token_of(collab_join(browser(site), **collab_link))
-    again = browser(site)
-    new = token_of(collab_join(again, **collab_link))
-    again.post(f"/collab/p/{new}/survey/pre", data=PRE)
-    again.post(f"/collab/p/{new}/t/0/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
+    again, new = collab_working(site, **collab_link)
     again.post(f"/collab/p/{new}/t/0/edit", data={"name": "notes.md", "content": "mine"})
     assert again.get(f"/collab/p/{new}/t/0/files/notes.md").content == b"mine"
     with browser(site) as c:
@@ -223,7 +225,7 @@ def test_gets_make_no_participant_and_the_cap_counts_consents(site: Site) -> Non
             assert crawler.get("/collab/s/office").status_code == 200
             assert crawler.get("/s/pilot").status_code == 200
     assert platform.close_due("office") == 0 and _collab_people(site) == 0
-    assert study_events(site.url, "pilot").empty and _study_people(site) == 0
+    assert study_events(site.url, "pilot").empty and participant_attributes(site.url, "pilot").empty
     one = browser(site)
     first = token_of(collab_join(one))
     assert token_of(collab_join(one)) == first  # the same browser joins once
@@ -243,12 +245,6 @@ def _collab_people(site: Site) -> int:
 
     with store.session_scope(site.url) as s:
         return int(s.scalar(select(func.count()).select_from(CollabParticipant)) or 0)
-
-
-def _study_people(site: Site) -> int:
-    from centaurlab.study import participant_attributes
-
-    return len(participant_attributes(site.url, "pilot"))
 
 
 def test_event_size_and_participant_budgets(site: Site) -> None:
@@ -313,10 +309,7 @@ def _logged_in(site: Site) -> httpx.Client:
 
 
 def test_dashboard_forms_need_their_token_their_origin_and_their_study(site: Site) -> None:
-    worker = browser(site)
-    token = token_of(collab_join(worker))
-    worker.post(f"/collab/p/{token}/survey/pre", data=PRE)
-    worker.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
+    worker, token = collab_working(site)
     worker.post(f"/collab/p/{token}/t/0/edit", data={"name": "readout.md", "content": "# Readout"})
     worker.post(f"/collab/p/{token}/t/0/submit")
     sid = next(e["payload"]["collab_session"] for e in worker.get(f"/collab/p/{token}/t/0/events").json()
@@ -342,10 +335,7 @@ def test_dashboard_forms_need_their_token_their_origin_and_their_study(site: Sit
 
 
 def test_bad_input_gets_a_4xx_with_a_message(site: Site) -> None:
-    client = browser(site)
-    token = token_of(collab_join(client))
-    client.post(f"/collab/p/{token}/survey/pre", data=PRE)
-    client.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
+    client, token = collab_working(site)
     for name in ("", ".", "reference", "a\x00b.md", "../x.md"):
         r = client.post(f"/collab/p/{token}/t/0/edit", data={"name": name, "content": "x"})
         assert r.status_code == 422 and 'role="alert"' in r.text, (name, r.status_code)
@@ -378,10 +368,7 @@ def test_exports_neutralise_formulas_and_escape_file_names(site: Site) -> None:
                                                "filename*=UTF-8''pilot_participants.csv"
     people = pd.read_csv(io.StringIO(r.text))
     assert people["prolific_pid"].tolist() == ["'=HYPERLINK(\"http://evil.example\")"]
-    worker = browser(site)
-    token = token_of(collab_join(worker))
-    worker.post(f"/collab/p/{token}/survey/pre", data=PRE)
-    worker.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
+    worker, token = collab_working(site)
     name = 'r"; filename=evil.exe; x=".md'
     worker.post(f"/collab/p/{token}/t/0/edit", data={"name": name, "content": "data"})
     r = worker.get(f"/collab/p/{token}/t/0/files/{name}")
@@ -395,7 +382,7 @@ def test_tokens_never_reach_the_access_log(site: Site) -> None:
     token = token_of(collab_join(client, PROLIFIC_PID="erin", SESSION_ID="erin-session"))
     client.get(f"/collab/p/{token}")
     client.get("/s/pilot", params={"PROLIFIC_PID": "erin", "SESSION_ID": "erin-session"})
-    text = "\n".join(site.log)  # uvicorn logs a request as it starts the answer
+    text = "\n".join(r.getMessage() for r in site.log.buffer)  # logged as the answer starts
     assert "/collab/p/[token]" in text and "SESSION_ID=[redacted]" in text
     assert token not in text and "erin-session" not in text and "erin" not in text
 
@@ -414,10 +401,7 @@ def test_cookies_are_secure_behind_https(site: Site) -> None:
 
 
 def test_uploads_are_limited_in_size_and_count(site: Site) -> None:
-    client = browser(site)
-    token = token_of(collab_join(client))
-    client.post(f"/collab/p/{token}/survey/pre", data=PRE)
-    client.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
+    client, token = collab_working(site)
     many = [("file", (f"f{i}.txt", b"x", "text/plain")) for i in range(21)]
     assert client.post(f"/collab/p/{token}/t/0/upload", files=many).status_code == 413
     big = {"file": ("big.bin", b"x" * 1_100_000, "application/octet-stream")}
