@@ -11,6 +11,7 @@ from .async_suggest import AsyncAutocomplete
 from .autocomplete import Autocomplete
 from .batch_writer import BatchedTelemetry
 from .chat import Chat
+from .limits import ParticipantLimits
 from .participants import Participants
 from .studies import StudyCache
 
@@ -29,7 +30,7 @@ class StudyPlatform:
     @classmethod
     def build(cls, url: str, runner: Runner, registry: Registry | None = None) -> StudyPlatform:
         studies = StudyCache(url)
-        participants = Participants(url, studies)
+        participants = Participants(url, studies, ParticipantLimits.from_settings())
         registry = registry or load_registry()
         autocomplete, chat = Autocomplete(participants, registry), Chat(participants, registry)
         telemetry = BatchedTelemetry(participants, participants.tokens)
