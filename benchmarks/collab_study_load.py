@@ -64,8 +64,8 @@ def answers(questions: list[Any]) -> dict[str, str]:
 
 def participant(base: str, turns: int, pre: dict[str, str], ready: threading.Barrier) -> list[float]:
     with httpx.Client(base_url=base, timeout=120, follow_redirects=False) as c:
-        token = c.get("/collab/s/load").headers["location"].rsplit("/", 1)[-1]
-        c.post(f"/collab/p/{token}/consent", data={"agree": "yes"})
+        c.get("/collab/s/load")  # the consent page; its form's post joins
+        token = c.post("/collab/s/load/join", data={"agree": "yes"}).headers["location"].rsplit("/", 1)[-1]
         c.post(f"/collab/p/{token}/survey/pre", data=pre)
         c.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
         ready.wait()

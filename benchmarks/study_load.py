@@ -590,7 +590,10 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
     (folder / "centaur.toml").write_text(f'[models.fake]\nbase_url = "{model_url}"\nmodel = "fake"\n'
                                          "concurrency = 256\nmax_retries = 0\n")
     (folder / "load.toml").write_text(STUDY)
-    env = {**os.environ, "CENTAUR_DATA_DIR": str(folder / "data"), "CENTAUR_CONFIG": str(folder / "centaur.toml")}
+    env = {**os.environ, "CENTAUR_DATA_DIR": str(folder / "data"), "CENTAUR_CONFIG": str(folder / "centaur.toml"),
+           # the saturated runs send as fast as the server answers, far past a browser's pace: no per-participant
+           # budget (docs/deploy.md), so that they measure the server and not the limit
+           "CENTAUR_RATE_REQUESTS": "0", "CENTAUR_RATE_EVENTS": "0"}
     if baseline_src is not None:
         env["PYTHONPATH"] = str(baseline_src)  # for any python the server starts without -E
     workers = 0

@@ -20,6 +20,8 @@ DEFAULTS: dict[str, Any] = {
     "port": 8000,
     "workers": 0,
     "model_threads": 0,
+    "rate_requests": 600,
+    "rate_events": 3000,
 }
 
 DESCRIPTIONS = {
@@ -30,6 +32,8 @@ DESCRIPTIONS = {
     "port": "port the web server listens on",
     "workers": "parallel sandbox workers; 0 means one per core",
     "model_threads": "embedded model threads; 0 means half the cores",
+    "rate_requests": "requests per minute of one participant of a study, per server process; 0: no limit",
+    "rate_events": "telemetry events per minute of one participant of a study, per server process; 0: no limit",
 }
 
 

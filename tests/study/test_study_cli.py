@@ -75,11 +75,12 @@ def test_create_prints_links_and_status_counts_participants(tmp_path: Path) -> N
     assert _run("study", "create", str(path))[0] == 0  # again: harmless
 
     client = TestClient(create_app(database_url=settings().database_url, banks=["study"]))
-    client.get("/s/pilot")
+    client.get("/s/pilot")  # the link only shows the consent: joining is its form's post
+    client.post("/s/pilot/consent", data={"agree": "yes"})
     code, out = _run("study", "status", "pilot", "--json")
     assert code == 0
     [study] = json.loads(out)
-    assert study["participants"] == 1 and study["by_stage"] == {"consent": 1}
+    assert study["participants"] == 1 and study["by_stage"] == {"pre": 1}
     assert study["conditions"] == ["none", "chat"]
 
     # changing a study with participants needs --replace
@@ -93,7 +94,7 @@ def test_create_prints_links_and_status_counts_participants(tmp_path: Path) -> N
 def _finished_participant(client: TestClient) -> None:
     bank = load_bank("study")
     client.get("/s/pilot", params={"PROLIFIC_PID": "5f1e2d3c4b5a"})
-    client.post("/s/pilot/consent", data={"agree": "yes"})
+    client.post("/s/pilot/consent", data={"agree": "yes", "PROLIFIC_PID": "5f1e2d3c4b5a"})  # the form's hidden field
     client.post("/s/pilot/pre", data={"programming_experience": "1-2 years", "python_experience": "beginner",
                                       "ai_tool_use": "never"})
     client.post("/s/pilot/start")

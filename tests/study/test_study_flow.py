@@ -44,7 +44,7 @@ def _app(url: str, tmp_path: Path, **kwargs: Any) -> TestClient:
 def _through_surveys(client: TestClient, study: str = "pilot", **recruitment: str) -> dict[str, Any]:
     r = client.get(f"/s/{study}", params=recruitment)
     assert r.status_code == 200 and "Consent" in r.text
-    assert client.post(f"/s/{study}/consent", data={"agree": "yes"}).status_code == 200
+    assert client.post(f"/s/{study}/consent", data={"agree": "yes", **recruitment}).status_code == 200
     answers = {"programming_experience": "3-5 years", "python_experience": "advanced", "ai_tool_use": "often"}
     r = client.post(f"/s/{study}/pre", data=answers)
     assert "Instructions" in r.text
@@ -191,11 +191,19 @@ def test_the_session_ends_when_its_time_is_up(url: str, tmp_path: Path) -> None:
 
 
 def test_a_returning_prolific_participant_resumes(url: str, tmp_path: Path) -> None:
+    """With the session id Prolific gave them (their submission's): knowing the Prolific id alone is not enough."""
     client = _app(url, tmp_path, conditions=("none",))
-    first = _through_surveys(client, PROLIFIC_PID="abc")
+    first = _through_surveys(client, PROLIFIC_PID="abc", SESSION_ID="sess-abc")
     other_browser = TestClient(client.app)
-    other_browser.get("/s/pilot", params={"PROLIFIC_PID": "abc"})
+    link = {"PROLIFIC_PID": "abc", "SESSION_ID": "sess-abc"}
+    assert "Consent" in other_browser.get("/s/pilot", params=link).text
+    other_browser.post("/s/pilot/consent", data={"agree": "yes", **link})
     assert other_browser.get("/api/study/pilot/state").json()["participant_id"] == first["participant_id"]
+    assert client.get("/api/study/pilot/state").status_code == 403  # the first browser's token was replaced
+    stranger = TestClient(client.app)
+    refused = stranger.post("/s/pilot/consent", data={"agree": "yes", "PROLIFIC_PID": "abc"})
+    assert refused.status_code == 409 and "already joined" in refused.text
+    assert stranger.get("/api/study/pilot/state").status_code == 403
 
 
 def test_participant_pages_lead_nowhere_but_the_study(url: str, tmp_path: Path) -> None:

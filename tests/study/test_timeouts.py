@@ -65,7 +65,7 @@ def _ended(url: str) -> list[dict[str, object]]:
 
 def test_a_participant_who_leaves_mid_task_is_ended_at_the_limit_without_returning(url: str) -> None:
     clock = Clock(START)
-    participants = Participants(url, StudyCache(url), clock)
+    participants = Participants(url, StudyCache(url), clock=clock)
     p = _coding(participants)
     assert p.session_ends_ms == START + 20 * MINUTE
     clock.ms += MINUTE
@@ -87,7 +87,7 @@ def test_a_participant_who_leaves_mid_task_is_ended_at_the_limit_without_returni
 
 def test_a_participant_back_after_the_limit_is_ended_at_the_limit_too(url: str) -> None:
     clock = Clock(START)
-    participants = Participants(url, StudyCache(url), clock)
+    participants = Participants(url, StudyCache(url), clock=clock)
     p = _coding(participants)
     clock.ms += 50 * MINUTE
     assert participants.ended_if_time_up(p).stage == "exit"
@@ -123,7 +123,7 @@ def test_the_server_sweeps_on_a_timer(url: str) -> None:
 def test_the_server_sweeps_at_startup(url: str) -> None:
     """A server started after the limit passed (it was down, or nobody asked) ends the session before serving."""
     past = Clock(int(time.time() * 1000) - 60 * MINUTE)
-    _coding(Participants(url, StudyCache(url), past))
+    _coding(Participants(url, StudyCache(url), clock=past))
     with TestClient(create_app(database_url=url, banks=["study"])):
         [ended] = _ended(url)
     assert ended["server_ms"] == past.ms + 20 * MINUTE

@@ -35,11 +35,17 @@ def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TestClient:
     return TestClient(app)
 
 
-def test_consent_to_completion_over_http(client: TestClient) -> None:
-    page = client.get("/collab/s/pilot?source=mail")
-    token = re.search(r"/collab/p/([^/]+)/consent", page.text).group(1)  # type: ignore[union-attr]
+def join(client: TestClient, study: str = "pilot", **link: str) -> str:
+    """The study link's consent page, then its form's post (which joins): the participant's token."""
+    page = client.get(f"/collab/s/{study}", params=link)
     assert "I have read this and agree" in page.text
-    client.post(f"/collab/p/{token}/consent", data={"agree": "yes"})
+    r = client.post(f"/collab/s/{study}/join", data={"agree": "yes", **link}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    return r.headers["location"].rsplit("/", 1)[-1]
+
+
+def test_consent_to_completion_over_http(client: TestClient) -> None:
+    token = join(client, source="mail")
     bad = client.post(f"/collab/p/{token}/survey/pre", data={k: v for k, v in PRE.items() if k != "a7_affect"})
     assert bad.status_code == 422 and "Please answer" in bad.text
     it = {**PRE, "occupation_family": "15 Computer and Mathematical", "occupation_code": ""}
@@ -75,8 +81,7 @@ def test_consent_to_completion_over_http(client: TestClient) -> None:
 def test_the_workspace_page_hands_its_data_to_the_bundle(client: TestClient) -> None:
     """The CSP allows no inline script: the workspace's script is the bundle's (collab-workspace.ts),
     started by the page's JSON, which names the task and the last event the page shows."""
-    token = client.get("/collab/s/pilot", follow_redirects=False).headers["location"].rsplit("/", 1)[-1]
-    client.post(f"/collab/p/{token}/consent", data={"agree": "yes"})
+    token = join(client)
     client.post(f"/collab/p/{token}/survey/pre", data=PRE)
     client.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
     client.post(f"/collab/p/{token}/t/0/chat", data={"text": "go", "client_id": "y"})
@@ -94,8 +99,7 @@ def test_the_researchers_pages(client: TestClient) -> None:
     from centaurlab.collab.tables import CollabJudgement, add_rubric
     from centaurlab.store import session_scope
 
-    token = client.get("/collab/s/pilot", follow_redirects=False).headers["location"].rsplit("/", 1)[-1]
-    client.post(f"/collab/p/{token}/consent", data={"agree": "yes"})
+    token = join(client)
     client.post(f"/collab/p/{token}/survey/pre", data=PRE)
     client.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded", "confirm": "yes"})
     client.post(f"/collab/p/{token}/t/0/chat", data={"text": "go", "client_id": "z"})
@@ -112,11 +116,12 @@ def test_the_researchers_pages(client: TestClient) -> None:
     assert "62.5" in page.text and "local-agent" in page.text, page.text[page.text.find("<main"):][:3000]
     page = client.get(f"/dashboard/collab-studies/pilot/s/{sid}")
     assert "lift not tested" in page.text and "readout.md" in page.text
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)  # type: ignore[union-attr]
     page = client.post(f"/dashboard/collab-studies/pilot/s/{sid}/override", data={"researcher": "ana", "score": "70",
-                                                                          "note": "fair"})
+                                                                          "note": "fair", "csrf": csrf})
     assert "ana: 70 fair" in page.text and "62.5" in page.text  # the judges' grade is kept beside it
-    assert client.post(f"/dashboard/collab-studies/pilot/s/{sid}/override", data={"researcher": "ana",
-                                                                           "score": "170"}).status_code == 422
+    assert client.post(f"/dashboard/collab-studies/pilot/s/{sid}/override",
+                       data={"researcher": "ana", "score": "170", "csrf": csrf}).status_code == 422
 
 
 def test_the_time_limit_over_http(tmp_path: Path) -> None:
@@ -134,8 +139,7 @@ def test_the_time_limit_over_http(tmp_path: Path) -> None:
         "id": "timed", "title": "Timed", "timing": {"minutes_per_task": 5},
         "tasks": {"include": ["ab_test_readout", "press_release"], "sessions_per_participant": 2}}}))
     client = TestClient(app)
-    token = client.get("/collab/s/timed", follow_redirects=False).headers["location"].rsplit("/", 1)[-1]
-    client.post(f"/collab/p/{token}/consent", data={"agree": "yes"})
+    token = join(client, "timed")
     client.post(f"/collab/p/{token}/survey/pre", data=PRE)
     page = client.post(f"/collab/p/{token}/t/0/setup", data={"used_before": "never", "mode": "embedded",
                                                              "confirm": "yes"})

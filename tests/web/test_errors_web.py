@@ -4,6 +4,7 @@ person's browser."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -84,10 +85,11 @@ def test_an_outside_service_failing_is_a_502(coding: TestClient) -> None:
 
 def test_invalid_input_is_a_422_and_a_page_for_a_browser(coding: TestClient) -> None:
     coding.post("/dashboard/login", data={"password": "s3cret"})
+    csrf = re.search(r'name="csrf" value="([^"]+)"', coding.get("/dashboard").text).group(1)  # type: ignore[union-attr]
     override = "/dashboard/collab-studies/pilot/s/1/override"
-    status, kind, body = _answer(coding.post(override, data={"score": "170"}, headers=JSON))
+    status, kind, body = _answer(coding.post(override, data={"score": "170", "csrf": csrf}, headers=JSON))
     assert (status, kind, body["detail"]) == (422, "invalid_input", "score 170.0 is outside 0-100")
-    page = coding.post(override, data={"score": "170"})
+    page = coding.post(override, data={"score": "170", "csrf": csrf})
     assert page.status_code == 422 and page.headers["content-type"].startswith("text/html")
     assert "<h1>Invalid input</h1>" in page.text and "score 170.0 is outside 0-100" in page.text
 

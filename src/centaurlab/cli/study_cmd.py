@@ -97,7 +97,7 @@ def create(
     console.print(f"  Prolific link:    {escape(links['prolific_link'])}", soft_wrap=True)
     if spec.recruitment.completion_url:
         console.print(f"  completion:       {escape(spec.recruitment.completion_url)}")
-    console.print("  start the server with `centaur serve`; each browser that opens the link becomes a participant")
+    console.print("  start the server with `centaur serve`; a browser that agrees to the consent becomes a participant")
 
 
 @app.command("status")

@@ -50,9 +50,11 @@ class Workspace:
         text = path.strip()
         while text.startswith("./"):
             text = text[2:]
+        if any(ord(c) < 32 for c in text):
+            raise WorkspaceError(f"path {path!r} holds a control character (a null byte, a line break ...)")
         clean = PurePosixPath(text)
-        if not str(clean) or clean.is_absolute() or ".." in clean.parts:
-            raise WorkspaceError(f"path {path!r} must be relative to the workspace, without '..'")
+        if str(clean) in ("", ".") or clean.is_absolute() or ".." in clean.parts:
+            raise WorkspaceError(f"path {path!r} must name a file relative to the workspace, without '..'")
         target = (self.root / clean).resolve()
         if self.root.resolve() != target and self.root.resolve() not in target.parents:
             raise WorkspaceError(f"path {path!r} leaves the workspace")
@@ -73,8 +75,10 @@ class Workspace:
     def write_bytes(self, path: str, data: bytes) -> str:
         target = self.resolve(path)
         name = self.name_of(target)
-        if name.startswith(REFERENCE_DIR + "/"):
+        if name == REFERENCE_DIR or name.startswith(REFERENCE_DIR + "/"):
             raise WorkspaceError(f"{name} is a reference file and read-only; write your own file instead")
+        if target.is_dir():
+            raise WorkspaceError(f"{name} is a folder; name a file inside it")
         if len(data) > MAX_FILE_BYTES:
             raise WorkspaceError(f"{name}: {len(data)} bytes is over the {MAX_FILE_BYTES} byte limit")
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,8 @@ from sqlalchemy import select
 
 from ..collab import judgements_of, rubric_versions, stored_files
 from ..store import session_scope
+from ..study import spreadsheet_safe
+from .review import in_study
 from .tables import (
     CollabGradeOverride,
     CollabParticipant,
@@ -70,18 +72,22 @@ def export_study(url: str, study_id: str, out: Path, fmt: Format = "csv") -> lis
     for name, frame in study_tables(url, study_id).items():
         path = out / f"{study_id}-{name}.{fmt}"
         if fmt == "csv":
-            frame.to_csv(path, index=False)
+            spreadsheet_safe(frame).to_csv(path, index=False)
         else:
             frame.to_parquet(path, index=False)
         written.append(path)
     return written
 
 
-def override_grade(url: str, collab_session: int, researcher: str, score: float, note: str = "") -> None:
-    """A researcher's grade kept beside the judges' one (one per researcher and session; again: replaced)."""
+def override_grade(url: str, collab_session: int, researcher: str, score: float, note: str = "",
+                   study_id: str | None = None) -> None:
+    """A researcher's grade kept beside the judges' one (one per researcher and session; again: replaced).
+    Given `study_id`, only for a session a participant of that study handed in (else LookupError)."""
     if not 0 <= score <= 100:
         raise ValueError(f"score {score} is outside 0-100")
     with session_scope(url) as s:
+        if study_id is not None and not in_study(s, collab_session, study_id):
+            raise LookupError(f"no session {collab_session} in collaboration study '{study_id}'")
         row = s.scalars(select(CollabGradeOverride).where(CollabGradeOverride.session_id == collab_session,
                                                           CollabGradeOverride.researcher == researcher)).first()
         if row is None:

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from ..collab import CollabBank, TaskInstance, load_collab_bank
 from ..models import ModelProvider, StoredProvider, load_registry
 from ..store import session_scope
+from ..study import ParticipantLimits
 from .studyfile import CollabStudy
 from .tables import CollabStudyRow
 from .turnlog import TurnLog
@@ -31,10 +32,12 @@ class Platform:
 
 
     def __init__(self, url: str, workspaces: Path, providers: ProviderFactory | None = None,
-                 clock: Callable[[], int] = now_ms) -> None:
+                 clock: Callable[[], int] = now_ms, limits: ParticipantLimits | None = None) -> None:
         self.url = url
         self.clock = clock
         """Milliseconds since the epoch: the time limits are read off it (tests pass their own)."""
+        self.limits = limits or ParticipantLimits.unlimited()
+        """A participant's requests per minute (the web charges each request of a participant's link)."""
         self.workspaces = workspaces
         self._providers = providers
         self._cache: dict[str, ModelProvider] = {}

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from ..collab import StoredJudgement, judgements_of, session_brief, stored_files
 from ..store import session_scope
-from .tables import CollabGradeOverride, CollabStudyEvent
+from .tables import CollabGradeOverride, CollabParticipant, CollabStudyEvent
 
 
 @dataclass(frozen=True)
@@ -28,11 +29,20 @@ class SessionReview:
     """(kind, payload) of each of the person's events, in the order stored."""
 
 
-def session_review(url: str, session_id: int) -> SessionReview | None:
-    """The session `session_id` (a collab session), or None if there is none."""
+def in_study(s: Session, session_id: int, study_id: str) -> bool:
+    """Whether the collab session is one a participant of this collaboration study handed in."""
+    brief = session_brief(s, session_id)
+    if brief is None or brief.human is None:
+        return False
+    return s.scalars(select(CollabParticipant.study_id).where(CollabParticipant.id == brief.human)).first() == study_id
+
+
+def session_review(url: str, session_id: int, study_id: str | None = None) -> SessionReview | None:
+    """The session `session_id` (a collab session), or None if there is none (or, given `study_id`, none that a
+    participant of that study handed in)."""
     with session_scope(url) as s:
         brief = session_brief(s, session_id)
-        if brief is None:
+        if brief is None or (study_id is not None and not in_study(s, session_id, study_id)):
             return None
         files = [(f.name, f.size) for f in stored_files(s, [session_id])]
         overrides = [(o.researcher, o.score, o.note) for o in s.scalars(

@@ -18,8 +18,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..collab import FAMILIES, REFERENCE_DIR, Workspace, get_agent, hand_in
-from ..store import session_scope, utcnow
-from ..study import check_answers
+from ..store import lock_across_processes, session_scope, utcnow
+from ..study import check_answers, check_rejoin
 from .chat import Turn, agent_turn
 from .instruments import OCCUPATION
 from .plan import EXTERNAL, plan_sessions
@@ -45,18 +45,35 @@ MAX_UPLOAD = 5_000_000
 class CollabStudies(Platform):
     """A participant's way through a study; the routes call these methods."""
 
-    def join(self, study_id: str, recruitment: dict[str, str]) -> tuple[str, str]:
+    def join(self, study_id: str, recruitment: dict[str, str], *, consented: bool = False) -> tuple[str, str]:
+        """A new participant, or for a returning Prolific id with the session id it joined with (`check_rejoin`)
+        the same one with a new token, which revokes the earlier: (participant id, token). The web joins only
+        on the consent form's post (`consented`: the participant starts at the pre-survey), so the cap of
+        `max_participants` counts people who consented, never link previews."""
         study = self.study(study_id)
+        keep = {k: v[:200] for k, v in recruitment.items() if k in study.recruitment.url_parameters}
         token = secrets.token_urlsafe(24)
-        pid = f"w{uuid.uuid4().hex[:15]}"
         with self.writing() as s:
-            count = len(list(s.scalars(select(CollabParticipant.id).where(CollabParticipant.study_id == study_id))))
-            if count >= study.recruitment.max_participants:
+            lock_across_processes(s, f"collab-join:{study_id}")  # the cap and the recruitment ids, across processes
+            people = s.execute(select(CollabParticipant.id, CollabParticipant.stage, CollabParticipant.recruitment)
+                               .where(CollabParticipant.study_id == study_id)).all()
+            recruitment_id = keep.get("PROLIFIC_PID")
+            same = [(pid, kept) for pid, _, kept in people
+                    if recruitment_id and kept.get("PROLIFIC_PID") == recruitment_id]
+            if same:
+                check_rejoin(same[0][1], keep)
+                row = s.get(CollabParticipant, same[0][0])
+                assert row is not None
+                row.token_digest = digest(token)
+                return row.id, token
+            if sum(stage != "consent" for _, stage, _ in people) >= study.recruitment.max_participants:
                 raise WrongStep("this study has all the participants it needs")
-            keep = {k: v[:200] for k, v in recruitment.items() if k in study.recruitment.url_parameters}
-            s.add(CollabParticipant(id=pid, study_id=study_id, token_digest=digest(token), stage="consent",
-                                    recruitment=keep, plan=[]))
+            pid = f"w{uuid.uuid4().hex[:15]}"
+            s.add(CollabParticipant(id=pid, study_id=study_id, token_digest=digest(token),
+                                    stage="pre" if consented else "consent", recruitment=keep, plan=[]))
             add_event(s, pid, f"server:join:{pid}", "join", self.clock(), {"recruitment": keep})
+            if consented:
+                add_event(s, pid, "server:consent", "consent", self.clock(), {})
         return pid, token
 
     def view(self, token: str) -> View:
@@ -220,8 +237,11 @@ class CollabStudies(Platform):
             row.stage = "post"
 
     def log(self, token: str, client_id: str, kind: str, payload: dict[str, Any], idx: int | None = None) -> bool:
-        """A browser event (time on task, previews, downloads); idempotent by client id."""
+        """A browser event (time on task, previews, downloads); idempotent by client id. A participant who has
+        finished only reads."""
         v = self.view(token)
+        if v.stage == "done":
+            raise WrongStep("you have finished this study: nothing more is recorded")
         with self.writing() as s:
             return add_event(s, v.id, f"client:{client_id}"[:100], kind[:40], self.clock(), payload, idx)
 

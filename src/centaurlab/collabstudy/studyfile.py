@@ -69,7 +69,7 @@ class Timing(_Strict):
 class Recruitment(_Strict):
     max_participants: int = Field(default=200, ge=1)
     completion_code: str = ""
-    url_parameters: list[str] = Field(default_factory=lambda: ["PROLIFIC_PID", "source"])
+    url_parameters: list[str] = Field(default_factory=lambda: ["PROLIFIC_PID", "STUDY_ID", "SESSION_ID", "source"])
 
 
 class Surveys(_Strict):

@@ -12,9 +12,11 @@ from .export import (
     participant_attributes,
     participant_log,
     scrub_events,
+    spreadsheet_safe,
     study_events,
     tasks_table,
 )
+from .limits import ParticipantLimits, RateLimit, TooManyRequests
 from .metrics import (
     apply_exclusions,
     condition_effects,
@@ -26,8 +28,9 @@ from .metrics import (
     render_report,
     task_metrics,
 )
-from .participants import NotAParticipant, WrongStage
+from .participants import MAX_CLIENT_MS, NotAParticipant, ParticipantFinished, WrongStage
 from .platform import StudyPlatform
+from .recruitment import RECRUITMENT_KEYS, RejoinRefused, check_rejoin
 from .report_bridge import metric_tables, report_html, report_study, study_frames
 from .session_view import coding_state, console_text, script_console
 from .settings import condition_settings, model_settings, participants_label
@@ -41,10 +44,16 @@ __all__ = [
     "ChatBody",
     "EventBatch",
     "LoggedEvent",
+    "MAX_CLIENT_MS",
     "NotAParticipant",
+    "ParticipantFinished",
+    "ParticipantLimits",
     "ParticipantLog",
     "ParticipantRow",
     "Question",
+    "RECRUITMENT_KEYS",
+    "RateLimit",
+    "RejoinRefused",
     "Study",
     "StudyCache",
     "StudyFileError",
@@ -52,12 +61,14 @@ __all__ = [
     "StudySpec",
     "SuggestRequest",
     "TABLES",
+    "TooManyRequests",
     "UnknownStudy",
     "WrongStage",
     "apply_exclusions",
     "build_tables",
     "chat_history",
     "check_answers",
+    "check_rejoin",
     "coding_state",
     "condition_effects",
     "condition_settings",
@@ -82,6 +93,7 @@ __all__ = [
     "resolve_task_sets",
     "script_console",
     "scrub_events",
+    "spreadsheet_safe",
     "study_events",
     "study_frames",
     "study_ids",

@@ -50,7 +50,7 @@ class AsyncAutocomplete:
         answer = Answer(finish(response.text), latency_ms, response.raw, sent_temperature(client.provider, request),
                         calls)
         events, out = ac.served_events(study, p, body, model, requested, answer)
-        await asyncio.wrap_future(self.writer.submit(events, {}, calls))
+        await asyncio.wrap_future(self.writer.submit(events, {}, calls=calls))
         return out
 
     async def chat(self, p: ParticipantRow, body: ChatBody) -> dict[str, Any]:

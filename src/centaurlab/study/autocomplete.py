@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..errors import Forbidden
 from ..models import CompletionRequest, PendingCalls, Registry, plan_fim
 from .calls import StudyCalls, sent_temperature
-from .participants import Participants
+from .participants import MAX_CLIENT_MS, Participants
 from .studies import Study
 from .tables import ParticipantRow, append_events
 
@@ -43,7 +43,7 @@ class SuggestRequest(BaseModel):
     prefix: str = Field(max_length=MAX_CONTEXT_CHARS)
     suffix: str = Field("", max_length=MAX_CONTEXT_CHARS)
     task_index: int = Field(ge=0, le=1000)
-    client_ms: int = Field(ge=0)
+    client_ms: int = Field(ge=0, le=MAX_CLIENT_MS)
 
 
 def _logprobs(raw: Any) -> list[Any] | None:

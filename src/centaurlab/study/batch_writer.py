@@ -7,7 +7,10 @@ keyed by its event_id, stored once.
 The request itself holds no server thread while it waits (the route awaits a future), and it asks
 the database nothing to know who it comes from: the participant's signed token names them, and what
 an event row needs of them (study, condition, task sequence) is fixed once they are assigned, so each
-process reads it once.
+process reads it once. Whether the token is still the participant's current one, and whether they
+have finished, can change at any moment in any process: the writer reads both (one statement for all
+the requests of a transaction, in that transaction) and applies `participants.check_token` to each
+request before storing anything of it.
 """
 
 from __future__ import annotations
@@ -23,10 +26,19 @@ from typing import Any
 
 from anyio import to_thread
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from .. import store
 from ..models import PendingCalls
-from .participants import NotAParticipant, Participants, now_ms, token_digest
+from .participants import (
+    NOT_A_PARTICIPANT,
+    NotAParticipant,
+    ParticipantFinished,
+    Participants,
+    check_token,
+    now_ms,
+    token_digest,
+)
 from .tables import ParticipantRow, insert_new_events, save_latest_code
 from .telemetry import EventBatch
 from .tokens import TokenSigner
@@ -75,8 +87,10 @@ Snapshots = dict[str, dict[int, tuple[int, str]]]  # participant -> task index -
 class _Job:
     rows: list[dict[str, Any]]
     snapshots: Snapshots
+    holder: tuple[str, str] | None = None  # (participant id, token) of a browser's request: checked when written
     calls: PendingCalls = field(default_factory=PendingCalls)  # the model_calls rows of the same request
     future: Future[int] = field(default_factory=Future)
+    refused: Exception | None = None
 
 
 class EventWriter:
@@ -93,8 +107,11 @@ class EventWriter:
         self.batches = 0  # transactions committed, for tests and the benchmark
 
     def submit(self, rows: list[dict[str, Any]], snapshots: Snapshots,
-               calls: PendingCalls | None = None) -> Future[int]:
-        job = _Job(rows, snapshots, calls or PendingCalls())
+               holder: tuple[str, str] | None = None, calls: PendingCalls | None = None) -> Future[int]:
+        """`holder`: the participant id and token a browser's request came with; its events are stored only if
+        that token is the participant's current one and they have not finished (else the future raises).
+        `calls`: the model_calls rows of the request (a suggestion's), committed with its events."""
+        job = _Job(rows, snapshots, holder, calls or PendingCalls())
         self._ensure_started()
         self._queue.put(job)
         return job.future
@@ -148,21 +165,20 @@ class EventWriter:
             return
         self.batches += 1
         for job, count in zip(jobs, new, strict=True):
-            job.future.set_result(count)
+            if job.refused is not None:
+                job.future.set_exception(job.refused)
+            else:
+                job.future.set_result(count)
 
     def _commit(self, jobs: list[_Job]) -> list[int]:
-        """Each request's events (an event sent twice in one batch counts once, for the first request), then
-        the participants' latest code: how many events of each request were new."""
-        latest: Snapshots = {}
-        for job in jobs:
-            for pid, by_index in job.snapshots.items():
-                mine = latest.setdefault(pid, {})
-                for index, snap in by_index.items():
-                    if index not in mine or snap[0] >= mine[index][0]:
-                        mine[index] = snap
+        """The requests whose token is still good (`_check`), then each one's events (an event sent twice in one
+        batch counts once, for the first request) and the participants' latest code: how many events of each
+        request were new."""
         with self.participants.writing() as session:
-            fresh = insert_new_events(session, [r for job in jobs for r in job.rows])
-            for job in jobs:  # the rows stay held: a batch that fails is written again job by job
+            accepted = self._check(session, jobs)
+            fresh = insert_new_events(session, [r for job in accepted for r in job.rows])
+            latest = _latest(accepted)
+            for job in accepted:  # the rows stay held: a batch that fails is written again job by job
                 session.add_all(job.calls.rows())
             if latest:
                 save_latest_code(session, {pid: {i: code for i, (_, code) in by_index.items()}
@@ -173,6 +189,40 @@ class EventWriter:
             fresh -= ours
             counts.append(len(ours))
         return counts
+
+    @staticmethod
+    def _check(session: Session, jobs: list[_Job]) -> list[_Job]:
+        """The jobs whose holder may write, read in the writing transaction; the others get `refused`."""
+        ids = sorted({job.holder[0] for job in jobs if job.holder is not None})
+        if not ids:
+            return jobs
+        stored = {pid: (digest, stage) for pid, digest, stage in session.execute(
+            select(ParticipantRow.id, ParticipantRow.token_sha256, ParticipantRow.stage)
+            .where(ParticipantRow.id.in_(ids)))}
+        accepted = []
+        for job in jobs:
+            job.refused = None
+            if job.holder is not None:
+                digest, stage = stored.get(job.holder[0], (None, None))
+                try:
+                    check_token(digest, stage, job.holder[1], writes=True)
+                except (NotAParticipant, ParticipantFinished) as exc:
+                    job.refused = exc
+                    continue
+            accepted.append(job)
+        return accepted
+
+
+def _latest(jobs: list[_Job]) -> Snapshots:
+    """Each participant's latest code per task over the jobs."""
+    latest: Snapshots = {}
+    for job in jobs:
+        for pid, by_index in job.snapshots.items():
+            mine = latest.setdefault(pid, {})
+            for index, snap in by_index.items():
+                if index not in mine or snap[0] >= mine[index][0]:
+                    mine[index] = snap
+    return latest
 
 
 class BatchedTelemetry:
@@ -185,12 +235,13 @@ class BatchedTelemetry:
         self.writer = EventWriter(participants)
 
     async def who(self, study_id: str, token: str | None) -> Who:
+        """The participant the token names (whether it is still their current token, the writer checks)."""
         pid = self.signer.verify(token)
         who = self.directory.cached(pid) if pid else None
         if who is None:
             who = await to_thread.run_sync(self._look_up, pid, token)
         if who.study_id != study_id:
-            raise NotAParticipant("this browser is not a participant of this study: open the study link")
+            raise NotAParticipant(NOT_A_PARTICIPANT)
         return who
 
     def _look_up(self, pid: str | None, token: str | None) -> Who:
@@ -199,10 +250,10 @@ class BatchedTelemetry:
                 pid = session.scalars(select(ParticipantRow.id).where(
                     ParticipantRow.token_sha256 == token_digest(token or ""))).first()
             if pid is None:
-                raise NotAParticipant("this browser is not a participant of this study: open the study link")
+                raise NotAParticipant(NOT_A_PARTICIPANT)
         who = self.directory.load(pid)
         if who is None:
-            raise NotAParticipant("this browser is not a participant of this study: open the study link")
+            raise NotAParticipant(NOT_A_PARTICIPANT)
         return who
 
     def rows(self, who: Who, batch: EventBatch) -> tuple[list[dict[str, Any]], Snapshots]:
@@ -225,10 +276,14 @@ class BatchedTelemetry:
         return rows, ({who.id: snapshots} if snapshots else {})
 
     async def ingest(self, study_id: str, token: str | None, batch: EventBatch) -> dict[str, int]:
-        """Store a batch once committed; returns how many events were new and how many already stored."""
+        """Store a batch once committed; returns how many events were new and how many already stored. Charged
+        to the participant's budgets first (one request, its events: `TooManyRequests`)."""
         who = await self.who(study_id, token)
+        limits = self.participants.limits
+        limits.requests.take(who.id)
+        limits.events.take(who.id, len(batch.events))
         rows, snapshots = self.rows(who, batch)
-        new = await asyncio.wrap_future(self.writer.submit(rows, snapshots))
+        new = await asyncio.wrap_future(self.writer.submit(rows, snapshots, (who.id, token or "")))
         return {"stored": new, "duplicates": len(rows) - new}
 
     def close(self) -> None:

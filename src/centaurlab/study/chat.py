@@ -18,7 +18,7 @@ from ..models import ChatRequest, Message, PendingCalls, Registry
 from ..tasks import markdown_html
 from .autocomplete import NotInCondition
 from .calls import StudyCalls, sent_temperature
-from .participants import Participants
+from .participants import MAX_CLIENT_MS, Participants
 from .studies import Study
 from .tables import ParticipantRow, append_events, events_of
 
@@ -39,7 +39,7 @@ class ChatBody(BaseModel):
     text: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
     history: list[Turn] = Field(default_factory=list, max_length=200)
     task_index: int = Field(ge=0, le=1000)
-    client_ms: int = Field(ge=0)
+    client_ms: int = Field(ge=0, le=MAX_CLIENT_MS)
     code: str = Field("", max_length=200_000, description="The editor's code at the message: always logged "
                       "(RealHumanEval's chat log), sent to the model only when the study says so.")
 

@@ -24,6 +24,7 @@ from .tables import EVENT_COLUMNS, ParticipantRow, events_of
 
 Format = Literal["csv", "parquet"]
 TABLES = ("events", "suggestions", "chat", "tasks", "participants")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 TLX = ("tlx_mental", "tlx_physical", "tlx_temporal", "tlx_performance", "tlx_effort", "tlx_frustration")
 
 
@@ -117,6 +118,20 @@ def pseudonymise(participants: pd.DataFrame, salt: str) -> pd.DataFrame:
     for col in ("prolific_pid", "prolific_session_id"):
         out[col] = [None if v is None or v != v else hashlib.sha256(f"{salt}:{v}".encode()).hexdigest()[:16]
                     for v in out[col]]
+    return out
+
+
+def spreadsheet_safe(frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame as a CSV file may hold it: a spreadsheet (Excel, LibreOffice, Google Sheets) runs a cell that
+    starts with =, +, - or @ (or a tab or carriage return) as a formula, and a participant can type one (a
+    Prolific id, a survey answer, a chat message). Such text cells get a leading apostrophe, OWASP's advice,
+    which spreadsheets show as text; numbers stay numbers. Parquet files keep the values as they are."""
+    out = frame.copy()
+    for column in out.columns:
+        if pd.api.types.is_object_dtype(out[column]) or pd.api.types.is_string_dtype(out[column]):
+            risky = out[column].map(lambda v: isinstance(v, str) and v.startswith(FORMULA_START)).astype(bool)
+            if risky.any():
+                out.loc[risky, column] = "'" + out.loc[risky, column].astype(str)
     return out
 
 
@@ -279,7 +294,7 @@ def export_study(url: str, study_id: str, out: Path, fmt: Format = "csv", keep_r
             frame["payload"] = [json.dumps(p, ensure_ascii=False, sort_keys=True) for p in frame["payload"]]
         path = out / f"{study_id}_{name}.{fmt}"
         if fmt == "csv":
-            frame.to_csv(path, index=False)
+            spreadsheet_safe(frame).to_csv(path, index=False)
         else:
             frame.to_parquet(path, index=False, engine="pyarrow")
         paths[name] = path

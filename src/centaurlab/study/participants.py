@@ -9,6 +9,7 @@ session's start and end, runs and submissions with their verdicts); the browser 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import threading
 import time
 import uuid
@@ -24,11 +25,15 @@ from sqlalchemy.orm import Session
 from .. import store
 from ..errors import Conflict, Forbidden
 from .assignment import Cell, assign, cells
+from .limits import ParticipantLimits
+from .recruitment import RECRUITMENT_ID, check_rejoin
 from .studies import Study, StudyCache
 from .tables import ParticipantRow, append_events
 from .tokens import TokenSigner
 
 STAGES = ("consent", "pre", "instructions", "coding", "exit", "done")
+MAX_CLIENT_MS = 2**53 - 1  # the browser's clock in ms: JavaScript's largest exact integer, far below BIGINT's
+NOT_A_PARTICIPANT = "this browser is not a participant of this study: open the study link"
 
 
 def now_ms() -> int:
@@ -44,23 +49,41 @@ def _time_up(row: ParticipantRow, now: int) -> bool:
 
 
 class NotAParticipant(Forbidden, PermissionError):
-    """No participant of this study holds this token."""
+    """No participant of this study holds this token (or no longer: a later join replaced it)."""
+
+
+class ParticipantFinished(Conflict, PermissionError):
+    """The participant has finished the study: their token still reads, it no longer writes."""
 
 
 class WrongStage(Conflict, ValueError):
     """The participant is not at the stage this action belongs to."""
 
 
+def check_token(stored_digest: str | None, stage: str | None, token: str, *, writes: bool) -> None:
+    """The rule for a participant's token, on every route and on the telemetry path (which reads the stored
+    digest and stage with the events' own transaction): only the token the participant was given last acts,
+    so joining again (another browser, a returning Prolific id) revokes the earlier one; and once the
+    participant is done, their token only reads."""
+    if stored_digest is None or not hmac.compare_digest(stored_digest, token_digest(token)):
+        raise NotAParticipant("this link was replaced: the participant joined again in another browser or tab; "
+                              "continue there" if stored_digest is not None else NOT_A_PARTICIPANT)
+    if writes and stage == "done":
+        raise ParticipantFinished("you have finished this study: nothing more is recorded")
+
+
 class Participants:
     """The participants of the studies in one database. State changes of one participant are
     serialised (a submit and a snapshot of the same person never interleave)."""
 
-    def __init__(self, url: str, studies: StudyCache, clock: Callable[[], int] = now_ms) -> None:
+    def __init__(self, url: str, studies: StudyCache, limits: ParticipantLimits | None = None,
+                 clock: Callable[[], int] = now_ms) -> None:
         self.url = url
         self.studies = studies
         self.clock = clock
         """Milliseconds since the epoch, the server's: session limits are read off it (tests pass their own)."""
         self.tokens = TokenSigner(url)  # signed tokens: any server process checks them without a query
+        self.limits = limits or ParticipantLimits.unlimited()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         self._assign_lock = threading.Lock()
@@ -81,42 +104,49 @@ class Participants:
 
     # --- joining and authenticating ----------------------------------------------------------------------------
 
-    def join(self, study_id: str, recruitment: dict[str, str]) -> tuple[str, str]:
-        """A new participant (or, for a returning recruitment-platform id, the same one with a new token):
-        (participant id, token)."""
+    def join(self, study_id: str, recruitment: dict[str, str], *, consented: bool = False) -> tuple[str, str]:
+        """A new participant, or for a returning recruitment-platform id with the session id it joined with
+        (`check_rejoin`) the same one with a new token, which revokes the earlier: (participant id, token).
+        The web joins only on the consent form's post (`consented`: the participant starts at the pre-survey),
+        so a link preview or a crawler makes no participant."""
         self.studies.get(study_id)  # raises UnknownStudy
-        pid = recruitment.get("PROLIFIC_PID") or None
+        pid = recruitment.get(RECRUITMENT_ID) or None
         with self.writing() as session:
+            store.lock_across_processes(session, f"join:{study_id}")  # one participant per recruitment id
             row = None
             if pid:
                 row = session.scalars(select(ParticipantRow).where(
                     ParticipantRow.study_id == study_id, ParticipantRow.prolific_pid == pid)).first()
+                if row is not None:
+                    check_rejoin(row.recruitment, recruitment)
             if row is None:
-                row = ParticipantRow(id=f"p{uuid.uuid4().hex[:15]}", study_id=study_id, stage="consent",
-                                     sequence=[], task_index=0, attempts=0, code={}, recruitment=dict(recruitment),
-                                     prolific_pid=pid)
+                row = ParticipantRow(id=f"p{uuid.uuid4().hex[:15]}", study_id=study_id,
+                                     stage="pre" if consented else "consent", sequence=[], task_index=0, attempts=0,
+                                     code={}, recruitment=dict(recruitment), prolific_pid=pid)
                 session.add(row)
             token = self.tokens.issue(row.id)
             row.token_sha256 = token_digest(token)
             return row.id, token
 
-    def authenticate(self, study_id: str, token: str | None) -> ParticipantRow:
-        """The participant holding this token, as stored now: a signed token is looked up by its participant's
-        id (the primary key), an older unsigned one by its digest. Either way the stored digest must match,
-        so a token replaced by a later join stops working."""
+    def authenticate(self, study_id: str, token: str | None, *, writes: bool = False) -> ParticipantRow:
+        """The participant holding this token, as stored now (one read), charged one request of their budget:
+        a signed token is looked up by its participant's id (the primary key), an older unsigned one by its
+        digest; then `check_token` (only the current token; a finished participant only reads)."""
         if not token:
             raise NotAParticipant("no participant token: open the study link first")
         participant_id = self.tokens.verify(token)
-        digest = token_digest(token)
         with store.read_scope(self.url) as session:
             if participant_id is not None:
                 row = session.get(ParticipantRow, participant_id)
             else:
-                row = session.scalars(select(ParticipantRow).where(ParticipantRow.token_sha256 == digest)).first()
-            if row is None or row.study_id != study_id or row.token_sha256 != digest:
-                raise NotAParticipant("this browser is not a participant of this study: open the study link")
+                row = session.scalars(select(ParticipantRow).where(
+                    ParticipantRow.token_sha256 == token_digest(token))).first()
+            if row is None or row.study_id != study_id:
+                raise NotAParticipant(NOT_A_PARTICIPANT)
             session.expunge(row)
-            return row
+        check_token(row.token_sha256, row.stage, token, writes=writes)
+        self.limits.requests.take(row.id)
+        return row
 
     # --- events -----------------------------------------------------------------------------------------------
 

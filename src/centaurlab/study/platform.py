@@ -17,6 +17,7 @@ from .async_suggest import AsyncAutocomplete
 from .autocomplete import Autocomplete
 from .batch_writer import BatchedTelemetry
 from .chat import Chat
+from .limits import ParticipantLimits
 from .participants import Participants, now_ms
 from .studies import StudyCache
 
@@ -41,7 +42,7 @@ class StudyPlatform:
     def build(cls, url: str, runner: Runner, registry: Registry | None = None,
               clock: Callable[[], int] = now_ms) -> StudyPlatform:
         studies = StudyCache(url)
-        participants = Participants(url, studies, clock)
+        participants = Participants(url, studies, ParticipantLimits.from_settings(), clock)
         registry = registry or load_registry()
         autocomplete, chat = Autocomplete(participants, registry), Chat(participants, registry)
         telemetry = BatchedTelemetry(participants, participants.tokens)

@@ -1,8 +1,9 @@
 """Participant tokens that prove themselves: `<participant id>.<nonce>.<signature>`, signed with an
 HMAC key kept in the store (`store.shared_secret`), so every server process on the same database
-checks a token without a query. The telemetry path, the busiest by far, relies on that alone; the
-stage and coding routes still look the token's digest up, which also honours a token replaced by a
-later join (a returning recruitment-platform id gets a fresh token).
+checks a token without a query. A signature only says the token was once issued: whether it is the
+participant's current one (a later join replaces it) is `participants.check_token`'s to say, against
+the digest stored with the participant, which the routes read with the participant and the telemetry
+writer in its own transaction.
 
 Tokens issued before signing existed (random strings without dots) keep working through the digest
 lookup; they simply do not take the query-free path."""
@@ -48,4 +49,5 @@ class TokenSigner:
         participant_id, nonce, signature = token.split(".")
         if not participant_id or not nonce:
             return None
-        return participant_id if hmac.compare_digest(signature, self._sign(participant_id, nonce)) else None
+        expected = self._sign(participant_id, nonce).encode()
+        return participant_id if hmac.compare_digest(signature.encode(), expected) else None

@@ -22,9 +22,10 @@ from ..config import settings
 from ..errors import CentaurError
 from ..grading import Grader, Runner
 from ..tasks import Catalogue
+from . import access_log
 from .assets import STATIC_DIR, load_bundle
 from .dashboard_auth import DashboardAuth, dashboard_password
-from .errors import error_body, error_response, invalid_response, status_of, wants_html
+from .errors import centaur_headers, error_body, error_response, invalid_response, status_of, wants_html
 from .hot_path import HotPath
 from .routes import (
     api,
@@ -117,7 +118,7 @@ def _install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(CentaurError)
     async def platform_error(request: Request, exc: CentaurError) -> Response:
-        return error_response(request, status_of(exc), str(exc), fix=exc.fix)
+        return error_response(request, status_of(exc), str(exc), fix=exc.fix, headers=centaur_headers(exc))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
@@ -206,6 +207,7 @@ def create_app(
         openapi_url="/api/openapi.json",
         lifespan=_lifespan,
     )
+    access_log.install()  # participants' tokens never reach the access log
     app.state.catalogue = Catalogue(banks)
     app.state.runner = Runner(run_slots or settings().workers, database_url)
     app.state.grader = Grader(app.state.runner)
@@ -221,8 +223,10 @@ def create_app(
 
         app.state.study = StudyPlatform.build(database_url, app.state.runner)
         from ..collabstudy import CollabStudies
+        from ..study import ParticipantLimits
 
-        app.state.collab_studies = CollabStudies(database_url, settings().data_dir / "collab-workspaces")
+        app.state.collab_studies = CollabStudies(database_url, settings().data_dir / "collab-workspaces",
+                                                 limits=ParticipantLimits.from_settings())
     app.state.dashboard_auth = DashboardAuth(dashboard_password())
     app.include_router(participant.router)
     app.include_router(collab_dashboard.router)  # before the coding studies' /dashboard/{study_id} pages

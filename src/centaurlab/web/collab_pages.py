@@ -26,9 +26,12 @@ def survey(token: str, phase: str, title: str, lead: str, questions: list[Questi
             f'{fields}<button type="submit" class="btn btn-primary">Continue</button></form>')
 
 
-def consent(token: str, study: CollabStudy) -> str:
+def consent(action: str, study: CollabStudy, hidden: dict[str, str] | None = None) -> str:
+    """The consent text and its form, posted to `action` with the recruitment parameters `hidden` (the study
+    link's consent joins the study; a participant made before that consents at their own link)."""
     paras = "".join(f"<p>{e(p.strip())}</p>" for p in study.consent.split("\n\n"))
-    return (f'<h1>{e(study.title)}</h1>{paras}<form method="post" action="/collab/p/{e(token)}/consent">'
+    fields = "".join(f'<input type="hidden" name="{e(k)}" value="{e(v)}">' for k, v in (hidden or {}).items())
+    return (f'<h1>{e(study.title)}</h1>{paras}<form method="post" action="{e(action)}">{fields}'
             '<label class="choice"><input type="checkbox" name="agree" value="yes" required> '
             'I have read this and agree to take part</label>'
             '<button type="submit" class="btn btn-primary" id="consent-go">Start</button></form>')

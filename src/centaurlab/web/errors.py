@@ -5,6 +5,9 @@ JSON body and one HTML page for every error.
     NotFound      404                                         ServiceError  502
     Forbidden     403                                         Conflict      409
 
+and one class of Unavailable its own: a participant over their budget (`study.TooManyRequests`) 429, with
+`Retry-After`, the seconds to wait.
+
 The JSON body is `{"detail": message, "kind": kind}`, plus `errors` (what was invalid and where) for a
 request that does not validate, and `fix` when the error knows it. The input is never echoed back: it
 may be 200 KB of code. The application's handlers (`app.py`) and the routes that read their own requests
@@ -31,6 +34,7 @@ from ..errors import (
     Unavailable,
     kind_of,
 )
+from ..study import TooManyRequests
 from .html import e, layout
 
 STATUS: dict[type[CentaurError], int] = {
@@ -58,7 +62,12 @@ PARTICIPANT_PAGES = ("/s/", "/collab/p/", "/collab/s/")  # pages that lead nowhe
 
 
 def status_of(exc: CentaurError) -> int:
-    return STATUS[kind_of(exc)]
+    return 429 if isinstance(exc, TooManyRequests) else STATUS[kind_of(exc)]
+
+
+def centaur_headers(exc: CentaurError) -> dict[str, str] | None:
+    """The headers an error's answer carries: how many seconds to wait, for a request over a budget."""
+    return {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooManyRequests) else None
 
 
 def kind_of_status(status: int) -> str:

@@ -4,9 +4,11 @@ built TypeScript bundle adds the theme switch, the editor and the Run buttons.""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from .assets import BUILD_HINT, Bundle
 
@@ -23,6 +25,14 @@ def json_script(element_id: str, data: Any) -> str:
     the data can close the element."""
     text = json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return f'<script type="application/json" id="{e(element_id)}">{text}</script>'
+
+
+def attachment(filename: str) -> str:
+    """A Content-Disposition header that downloads `filename`, whatever it holds: quotes, semicolons, control
+    characters or non-ASCII letters in a name a participant chose can neither end the header's parameter nor
+    add one. An ASCII stand-in for old clients, and the exact name percent-encoded (RFC 6266 and 5987)."""
+    plain = re.sub(r'[^A-Za-z0-9._ -]', "_", filename).strip() or "download"
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def _head_assets(bundle: Bundle | None) -> str:

@@ -2,31 +2,47 @@
 pre-survey, per task the setup panel and the workspace (task, files, agent chat, own edits and
 uploads, Submit deliverables) or an external agent's hand-in, the post-survey and the end.
 
-The participant's link carries their token (/collab/p/TOKEN); what the server decides (plans,
-setup, agent turns, deliverables) is logged by the server, the browser only adds time on task.
+The study link shows the consent; its form's post makes the participant (once per browser, kept by
+a cookie, and once per Prolific id), so link previews and crawlers use up no place. The participant's
+link carries their token (/collab/p/TOKEN; the access log shows it redacted, `web/access_log.py`);
+what the server decides (plans, setup, agent turns, deliverables) is logged by the server, the browser
+only adds time on task.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import Path as PathParam
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 from starlette.datastructures import UploadFile
 
 from ...collab import WorkspaceError, render
-from ...collabstudy import CollabStudies, View, WrongStep
+from ...collabstudy import CollabStudies, CollabStudy, View, WrongStep
 from ...errors import NotFound, Unavailable
 from .. import collab_pages as pages
-from ..html import layout
+from ..html import attachment, layout
 from .deps import bundle_of
 
-router = APIRouter()
+
+async def _budget(request: Request) -> None:
+    """Each request of a participant's link is charged to that link's budget (TooManyRequests beyond it: 429
+    with Retry-After). Charged before the link is looked up: a made-up link's bucket refills and is forgotten."""
+    token = request.path_params.get("token")
+    if token:
+        platform(request).limits.requests.take(str(token))
+
+
+router = APIRouter(dependencies=[Depends(_budget)])
 MAX_FILES = 20
+MAX_EVENT_CHARS = 10_000  # time on task, a preview, a download: a few numbers and a file name
+Index = Annotated[int, PathParam(ge=0, le=1000)]  # a task of the participant's plan
 
 
 def platform(request: Request) -> CollabStudies:
@@ -64,15 +80,63 @@ async def _fields(request: Request) -> tuple[dict[str, str], dict[str, list[tupl
     return fields, files
 
 
-@router.get("/collab/s/{study_id}")
-def enter(study_id: str, request: Request) -> Response:
-    """The study link: a new participant, kept by their personal link."""
-    p = platform(request)
+def _cookie(study_id: str) -> str:
+    return f"centaur_c_{study_id}"
+
+
+def _returning(request: Request, study_id: str) -> str | None:
+    """The token of the participant this browser already is in the study (kept in its cookie), or None."""
+    token = request.cookies.get(_cookie(study_id))
+    if not token:
+        return None
     try:
-        _, token = p.join(study_id, dict(request.query_params))
+        return token if platform(request).view(token).study.id == study_id else None
+    except NotFound:  # not (or no longer) a participant's token
+        return None
+
+
+def _study(request: Request, study_id: str) -> CollabStudy:
+    try:
+        return platform(request).study(study_id)
     except LookupError as exc:  # no such study
         raise NotFound(str(exc)) from None
-    return _home(token)
+
+
+@router.get("/collab/s/{study_id}")
+def enter(study_id: str, request: Request) -> Response:
+    """The study link: the consent, which joins on its post; a browser that already joined goes on."""
+    study = _study(request, study_id)
+    token = _returning(request, study_id)
+    if token is not None:
+        return _home(token)
+    kept = {k: request.query_params[k][:200] for k in study.recruitment.url_parameters if request.query_params.get(k)}
+    return HTMLResponse(layout("Consent", pages.consent(f"/collab/s/{study_id}/join", study, kept),
+                               bundle=bundle_of(request), crumbs=[(study.title, None)],
+                               page="page-study page-collab", site_links=False))
+
+
+def _join(request: Request, study_id: str, fields: dict[str, str]) -> Response:
+    """A new participant, or this browser's or this Prolific id's own again; a refused re-join (RejoinRefused)
+    and a full study (WrongStep) are conflicts, answered 409 with their message."""
+    _study(request, study_id)
+    token = _returning(request, study_id)
+    if token is not None:
+        return _home(token)
+    if fields.get("agree") != "yes":
+        return RedirectResponse(f"/collab/s/{study_id}", status_code=303)
+    _, token = platform(request).join(study_id, fields, consented=True)
+    response = _home(token)
+    response.set_cookie(_cookie(study_id), token, httponly=True, samesite="lax", secure=request.url.scheme == "https",
+                        max_age=14 * 24 * 3600, path="/collab")
+    return response
+
+
+@router.post("/collab/s/{study_id}/join")
+async def join(study_id: str, request: Request) -> Response:
+    """The consent form's post: a new participant (the cap counts these), or this browser's or this Prolific
+    id's own participant again."""
+    fields, _ = await _fields(request)
+    return await run_in_threadpool(_join, request, study_id, fields)
 
 
 def _task_page(request: Request, token: str, v: View, idx: int, problem: str = "") -> HTMLResponse:
@@ -91,8 +155,8 @@ def _task_page(request: Request, token: str, v: View, idx: int, problem: str = "
 @router.get("/collab/p/{token}")
 def home(token: str, request: Request) -> HTMLResponse:
     v = _view(request, token)
-    if v.stage == "consent":
-        return _page(request, v, "Consent", pages.consent(token, v.study))
+    if v.stage == "consent":  # joined by the study link before it asked for the consent first
+        return _page(request, v, "Consent", pages.consent(f"/collab/p/{token}/consent", v.study))
     if v.stage == "pre":
         return _page(request, v, "About you", pages.survey(
             token, "pre", "About you", "A few questions about your work and AI, before the tasks.",
@@ -144,7 +208,7 @@ def _problem(request: Request, token: str, idx: int, exc: Exception) -> Response
 
 
 @router.post("/collab/p/{token}/t/{idx}/setup")
-async def setup(token: str, idx: int, request: Request) -> Response:
+async def setup(token: str, idx: Index, request: Request) -> Response:
     fields, _ = await _fields(request)
     try:
         if fields.get("confirm") != "yes":
@@ -157,7 +221,7 @@ async def setup(token: str, idx: int, request: Request) -> Response:
 
 
 @router.post("/collab/p/{token}/t/{idx}/skip")
-async def skip(token: str, idx: int, request: Request) -> Response:
+async def skip(token: str, idx: Index, request: Request) -> Response:
     fields, files = await _fields(request)
     try:
         await run_in_threadpool(platform(request).skip, token, idx, fields.get("reason", ""),
@@ -172,7 +236,7 @@ def _wants_json(request: Request) -> bool:
 
 
 @router.post("/collab/p/{token}/t/{idx}/chat")
-async def chat(token: str, idx: int, request: Request) -> Response:
+async def chat(token: str, idx: Index, request: Request) -> Response:
     fields, _ = await _fields(request)
     try:
         out = await run_in_threadpool(platform(request).chat, token, idx, fields.get("text", ""),
@@ -185,13 +249,14 @@ async def chat(token: str, idx: int, request: Request) -> Response:
 
 
 @router.get("/collab/p/{token}/t/{idx}/events")
-def events(token: str, idx: int, request: Request, after: int = 0) -> list[dict[str, Any]]:
+def events(token: str, idx: Index, request: Request,
+           after: Annotated[int, Query(ge=0, le=2**62)] = 0) -> list[dict[str, Any]]:
     _view(request, token)
     return platform(request).events(token, idx, after)
 
 
 @router.post("/collab/p/{token}/t/{idx}/edit")
-async def edit(token: str, idx: int, request: Request) -> Response:
+async def edit(token: str, idx: Index, request: Request) -> Response:
     fields, _ = await _fields(request)
     try:
         await run_in_threadpool(platform(request).write, token, idx, fields.get("name", "").strip(),
@@ -202,7 +267,7 @@ async def edit(token: str, idx: int, request: Request) -> Response:
 
 
 @router.post("/collab/p/{token}/t/{idx}/upload")
-async def upload(token: str, idx: int, request: Request) -> Response:
+async def upload(token: str, idx: Index, request: Request) -> Response:
     _, files = await _fields(request)
     try:
         for name, data in files.get("file", []):
@@ -213,7 +278,7 @@ async def upload(token: str, idx: int, request: Request) -> Response:
 
 
 @router.post("/collab/p/{token}/t/{idx}/submit")
-async def submit(token: str, idx: int, request: Request) -> Response:
+async def submit(token: str, idx: Index, request: Request) -> Response:
     fields, files = await _fields(request)
     try:
         await run_in_threadpool(platform(request).submit, token, idx, fields.get("log_text", ""),
@@ -224,7 +289,7 @@ async def submit(token: str, idx: int, request: Request) -> Response:
 
 
 @router.get("/collab/p/{token}/t/{idx}/files/{name:path}")
-def file(token: str, idx: int, name: str, request: Request, preview: int = 0) -> Response:
+def file(token: str, idx: Index, name: str, request: Request, preview: int = 0) -> Response:
     v = _view(request, token)
     try:
         data = platform(request).read(token, idx, name)
@@ -233,20 +298,26 @@ def file(token: str, idx: int, name: str, request: Request, preview: int = 0) ->
     if preview:
         shown = render(name, data)
         return _page(request, v, name, pages.preview(name, shown.text, f"/collab/p/{token}"))
-    filename = Path(name).name
     return Response(data, media_type="application/octet-stream",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+                    headers={"Content-Disposition": attachment(Path(name).name)})
 
 
 class BrowserEvent(BaseModel):
     client_id: str = Field(min_length=1, max_length=80)
     kind: str = Field(pattern=r"^(time_on_task|preview|download)$")
-    index: int | None = None
+    index: int | None = Field(None, ge=0, le=1000)
     payload: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("payload")
+    @classmethod
+    def _small(cls, payload: dict[str, Any]) -> dict[str, Any]:
+        if len(json.dumps(payload)) > MAX_EVENT_CHARS:
+            raise ValueError(f"a browser event's payload holds at most {MAX_EVENT_CHARS} characters")
+        return payload
 
 
 @router.post("/collab/api/p/{token}/events")
 def browser_event(token: str, event: BrowserEvent, request: Request) -> dict[str, bool]:
     _view(request, token)
-    stored = platform(request).log(token, event.client_id, event.kind, event.payload, event.index)
+    stored = platform(request).log(token, event.client_id, event.kind, event.payload, event.index)  # finished: 409
     return {"stored": stored}

@@ -4,10 +4,10 @@ justifications, the interaction events, and a form to record an override (kept b
 
 from __future__ import annotations
 
-from typing import Any
-from urllib.parse import parse_qs
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request
+from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ...collab import StoredJudgement
@@ -15,7 +15,9 @@ from ...collabstudy import override_grade, session_review, study_tables
 from ...errors import InvalidInput, NotFound
 from ..html import e
 from .collab import platform
-from .dashboard import _guard, _page, _table
+from .dashboard import _guard, _page, _table, csrf_field, guard_post
+
+SessionId = Annotated[int, PathParam(ge=1, le=2**62)]
 
 router = APIRouter(prefix="/dashboard/collab-studies", default_response_class=HTMLResponse, include_in_schema=False)
 
@@ -60,12 +62,12 @@ def _justifications(judgement: StoredJudgement) -> str:
 
 
 @router.get("/{study_id}/s/{sid}")
-def session_page(study_id: str, sid: int, request: Request) -> Response:
+def session_page(study_id: str, sid: SessionId, request: Request) -> Response:
     if (denied := _guard(request)) is not None:
         return denied
-    review = session_review(platform(request).url, sid)
+    review = session_review(platform(request).url, sid, study_id)
     if review is None:
-        raise HTTPException(404, f"no collab session {sid}")
+        raise HTTPException(404, f"no session {sid} in collaboration study '{study_id}'")
     judges = "".join(_justifications(j) for j in review.judgements) or "<p>not graded yet: centaur collab grade</p>"
     log = "".join(f"<li><code>{e(k)}</code> {e(_short(p))}</li>" for k, p in review.events)
     over = "".join(f"<li>{e(r)}: {sc:g} {e(n)}</li>" for r, sc, n in review.overrides)
@@ -74,6 +76,7 @@ def session_page(study_id: str, sid: int, request: Request) -> Response:
             f"<h2>Deliverables</h2><ul>{deliverables}</ul>"
             f"<h2>Judges</h2>{judges}<h2>Researchers' grades</h2><ul id=\"overrides\">{over}</ul>"
             f'<form method="post" action="/dashboard/collab-studies/{e(study_id)}/s/{sid}/override">'
+            f'{csrf_field(request)}'
             f'<label>Your name <input name="researcher" required></label>'
             f'<label>Score (0-100) <input name="score" type="number" min="0" max="100" step="0.5" required></label>'
             f'<label>Note <input name="note"></label><button class="btn" type="submit">Record override</button></form>'
@@ -88,13 +91,15 @@ def _short(payload: dict[str, Any]) -> str:
 
 
 @router.post("/{study_id}/s/{sid}/override")
-async def override(study_id: str, sid: int, request: Request) -> Response:
-    if (denied := _guard(request)) is not None:
+async def override(study_id: str, sid: SessionId, request: Request) -> Response:
+    denied, form = await guard_post(request)
+    if denied is not None:
         return denied
-    form = {k: v[-1] for k, v in parse_qs((await request.body()).decode(), keep_blank_values=True).items()}
     try:
         override_grade(platform(request).url, sid, form.get("researcher", "").strip()[:200] or "researcher",
-                       float(form.get("score", "nan")), form.get("note", "")[:2000])
+                       float(form.get("score", "nan")), form.get("note", "")[:2000], study_id=study_id)
+    except LookupError as exc:  # not a session of this study
+        raise NotFound(str(exc)) from None
     except ValueError as exc:  # a score that is not a number from 0 to 100
         raise InvalidInput(str(exc)) from None
     return RedirectResponse(f"/dashboard/collab-studies/{study_id}/s/{sid}", status_code=303)

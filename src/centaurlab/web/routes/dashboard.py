@@ -1,5 +1,7 @@
 """The researcher dashboard, behind a login: studies, progress per condition, participants, each
-participant's timeline with a replay of their code from the snapshots, metrics, and exports."""
+participant's timeline with a replay of their code from the snapshots, metrics, and exports. Every
+form that changes something carries the login's CSRF token and must come from this origin
+(`dashboard_auth`); the login is throttled per address; the logout ends the login in this browser."""
 
 from __future__ import annotations
 
@@ -20,11 +22,12 @@ from ...study import (
     participant_attributes,
     participant_log,
     scrub_events,
+    spreadsheet_safe,
     study_events,
     tasks_table,
 )
-from ..dashboard_auth import COOKIE, PASSWORD_ENV, DashboardAuth
-from ..html import e, layout
+from ..dashboard_auth import COOKIE, CSRF_FIELD, PASSWORD_ENV, DashboardAuth, same_origin
+from ..html import attachment, e, layout
 from .deps import bundle_of, platform_of, study_of
 
 router = APIRouter(prefix="/dashboard", default_response_class=HTMLResponse, include_in_schema=False)
@@ -39,8 +42,32 @@ def _auth(request: Request) -> DashboardAuth:
 
 
 def _page(request: Request, title: str, body: str, crumbs: list[tuple[str, str | None]]) -> HTMLResponse:
+    if _auth(request).valid(request.cookies.get(COOKIE)):
+        body += (f'<form method="post" action="/dashboard/logout" class="logout">{csrf_field(request)}'
+                 f'<button type="submit" class="btn btn-quiet" id="logout">Log out</button></form>')
     return HTMLResponse(layout(title, body, bundle=bundle_of(request), crumbs=[("Dashboard", "/dashboard"), *crumbs],
                                page="page-dashboard"))
+
+
+def csrf_field(request: Request) -> str:
+    """The hidden field every state-changing form of the dashboard carries (checked by `guard_post`)."""
+    token = _auth(request).csrf_token(request.cookies.get(COOKIE) or "")
+    return f'<input type="hidden" name="{CSRF_FIELD}" value="{e(token)}">'
+
+
+def _form_of(body: bytes) -> dict[str, str]:
+    return {k: v[-1] for k, v in parse_qs(body.decode("utf-8", errors="replace"), keep_blank_values=True).items()}
+
+
+async def guard_post(request: Request) -> tuple[Response | None, dict[str, str]]:
+    """A state-changing post of a logged-in researcher: its form, or what to answer instead (the login page,
+    or 403 when the CSRF token is wrong or the post comes from another origin)."""
+    if (denied := _guard(request)) is not None:
+        return denied, {}
+    form = _form_of(await request.body())
+    if not same_origin(request) or not _auth(request).csrf_valid(request.cookies.get(COOKIE), form.get(CSRF_FIELD)):
+        raise HTTPException(403, "this form did not come from the dashboard (reload the page and send it again)")
+    return None, form
 
 
 def _guard(request: Request) -> Response | None:
@@ -82,14 +109,35 @@ def login_form(request: Request, failed: int = 0) -> Response:
 
 @router.post("/login")
 async def login(request: Request) -> Response:
-    form = parse_qs((await request.body()).decode("utf-8", errors="replace"))
-    attempt = (form.get("password") or [""])[-1]
+    if not same_origin(request):
+        raise HTTPException(403, "log in from the dashboard's own login page")
     auth = _auth(request)
+    address = request.client.host if request.client else "unknown"
+    wait = auth.throttle.wait(address)
+    if wait:
+        body = (f'<h1>Researcher login</h1><p class="notice notice-bad" role="alert">Too many wrong passwords from '
+                f'your address: try again in {wait} seconds.</p>')
+        page = _page(request, "Login", body, [("Login", None)])
+        page.status_code, page.headers["Retry-After"] = 429, str(wait)
+        return page
+    attempt = _form_of(await request.body()).get("password", "")
     if not auth.check_password(attempt):
+        auth.throttle.failed(address)
         return RedirectResponse("/dashboard/login?failed=1", status_code=303)
+    auth.throttle.succeeded(address)
     response = RedirectResponse("/dashboard", status_code=303)
     response.set_cookie(COOKIE, auth.issue(), httponly=True, samesite="strict", secure=request.url.scheme == "https",
                         path="/dashboard")
+    return response
+
+
+@router.post("/logout")
+async def logout(request: Request) -> Response:
+    denied, _ = await guard_post(request)
+    response = RedirectResponse("/dashboard/login", status_code=303)
+    if denied is None:
+        response.delete_cookie(COOKIE, path="/dashboard", httponly=True, samesite="strict",
+                               secure=request.url.scheme == "https")
     return response
 
 
@@ -226,15 +274,14 @@ async def export_table(study_id: str, name: str, fmt: str, request: Request) -> 
             frame["payload"] = [json.dumps(p, ensure_ascii=False, sort_keys=True) for p in frame["payload"]]
         buffer = io.BytesIO()
         if fmt == "csv":
-            frame.to_csv(buffer, index=False)
+            spreadsheet_safe(frame).to_csv(buffer, index=False)
         else:
             frame.to_parquet(buffer, index=False, engine="pyarrow")
         return buffer.getvalue()
 
     data = await run_in_threadpool(build)
     media = "text/csv" if fmt == "csv" else "application/vnd.apache.parquet"
-    return Response(data, media_type=media,
-                    headers={"Content-Disposition": f'attachment; filename="{study_id}_{name}.{fmt}"'})
+    return Response(data, media_type=media, headers={"Content-Disposition": attachment(f"{study_id}_{name}.{fmt}")})
 
 
 @router.get("/{study_id}/report")

@@ -58,10 +58,11 @@ def token_of(request: Request, study_id: str) -> str | None:
     return request.headers.get(TOKEN_HEADER) or request.cookies.get(cookie_name(study_id))
 
 
-def participant_of(request: Request, study_id: str) -> ParticipantRow:
-    """The participant this request comes from (by their token); else NotAParticipant (a 403)."""
+def participant_of(request: Request, study_id: str, *, writes: bool = False) -> ParticipantRow:
+    """The participant this request comes from (by their token); else NotAParticipant (a 403), ParticipantFinished
+    for a write of a participant who has finished (409) or TooManyRequests (429)."""
     study_of(request, study_id)
-    return platform_of(request).participants.authenticate(study_id, token_of(request, study_id))
+    return platform_of(request).participants.authenticate(study_id, token_of(request, study_id), writes=writes)
 
 
 def set_token(response: Any, study_id: str, token: str, secure: bool) -> None:

@@ -1,10 +1,16 @@
 """The participant's pages: the study link, consent, pre-survey, instructions, the coding page,
 the exit survey and the thank-you page. The forms are plain HTML (they work without JavaScript);
 the coding page is the TypeScript bundle's. One URL, /s/{study}/go, shows whatever stage the server
-has the participant at, so a refresh or a new tab always resumes."""
+has the participant at, so a refresh or a new tab always resumes.
+
+The study link only shows the consent; the consent form's post makes the browser a participant (or
+gives a returning Prolific participant, with their session id, their place back), so link previews,
+crawlers and refreshes make none."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from contextlib import suppress
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -13,7 +19,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from ...study import (
+    RECRUITMENT_KEYS,
     NotAParticipant,
+    ParticipantFinished,
     ParticipantRow,
     Question,
     Study,
@@ -24,11 +32,10 @@ from ...study import (
 )
 from ...tasks import markdown_html
 from ..html import e, json_script, layout
-from .deps import bundle_of, participant_of, platform_of, set_token, study_of, token_of
+from .deps import bundle_of, platform_of, set_token, study_of, token_of
 
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
 
-RECRUITMENT_KEYS = ("PROLIFIC_PID", "STUDY_ID", "SESSION_ID")
 REDIRECT_SECONDS = 5
 
 
@@ -46,25 +53,41 @@ def _page(request: Request, study: Study, title: str, body: str, page: str = "pa
                                site_links=False))
 
 
+def _recruitment(values: Mapping[str, str]) -> dict[str, str]:
+    """The recruitment platform's parameters among `values` (the link's query, the consent form's fields)."""
+    return {k: values[k][:200] for k in RECRUITMENT_KEYS if values.get(k)}
+
+
+def _existing(request: Request, study_id: str, recruitment: dict[str, str]) -> ParticipantRow | None:
+    """The participant this browser already is (for the same Prolific id, when the link names one)."""
+    token = token_of(request, study_id)
+    if not token:
+        return None
+    try:
+        p = platform_of(request).participants.authenticate(study_id, token)
+    except NotAParticipant:
+        return None
+    pid = recruitment.get("PROLIFIC_PID")
+    return p if not pid or p.prolific_pid == pid else None
+
+
 @router.get("/s/{study_id}")
 def enter(study_id: str, request: Request) -> Response:
-    """The study link: makes this browser a participant (or finds it again) and goes to its stage."""
-    platform = platform_of(request)
-    study_of(request, study_id)
-    token = token_of(request, study_id)
-    pid = request.query_params.get("PROLIFIC_PID")
-    if token:
-        try:
-            p = platform.participants.authenticate(study_id, token)
-            if not pid or p.prolific_pid == pid:
-                return _go(study_id)
-        except NotAParticipant:
-            pass
-    recruitment = {k: request.query_params[k][:200] for k in RECRUITMENT_KEYS if request.query_params.get(k)}
-    _, token = platform.participants.join(study_id, recruitment)
-    response = _go(study_id)
-    set_token(response, study_id, token, secure=request.url.scheme == "https")
-    return response
+    """The study link: the consent page, which joins on its post; a browser that already is a participant
+    goes on to its stage."""
+    study = study_of(request, study_id)
+    recruitment = _recruitment(request.query_params)
+    if _existing(request, study_id, recruitment) is not None:
+        return _go(study_id)
+    return _page(request, study, "Consent", _consent_body(study, recruitment))
+
+
+def _consent_body(study: Study, recruitment: Mapping[str, str]) -> str:
+    hidden = "".join(f'<input type="hidden" name="{e(k)}" value="{e(v)}">' for k, v in recruitment.items())
+    return (f'<h1>{e(study.spec.title)}</h1><h2>Consent</h2><div class="markdown consent">'
+            f'{markdown_html(study.spec.consent)}</div><form method="post" action="/s/{e(study.id)}/consent">{hidden}'
+            f'<label class="choice"><input type="checkbox" name="agree" value="yes" required> I have read the above '
+            f'and agree to take part.</label> <button type="submit" class="btn btn-primary">I agree</button></form>')
 
 
 def _question(q: Question, value: Any = "") -> str:
@@ -101,12 +124,8 @@ def _survey(study: Study, title: str, lead: str, action: str, questions: list[Qu
 def _stage_page(request: Request, study: Study, p: ParticipantRow) -> HTMLResponse:
     spec = study.spec
     sid = e(study.id)
-    if p.stage == "consent":
-        body = (f'<h1>{e(spec.title)}</h1><h2>Consent</h2><div class="markdown consent">{markdown_html(spec.consent)}'
-                f'</div><form method="post" action="/s/{sid}/consent"><label class="choice"><input type="checkbox" '
-                f'name="agree" value="yes" required> I have read the above and agree to take part.</label> '
-                f'<button type="submit" class="btn btn-primary">I agree</button></form>')
-        return _page(request, study, "Consent", body)
+    if p.stage == "consent":  # a participant made by the study link before joining waited for the consent
+        return _page(request, study, "Consent", _consent_body(study, {}))
     if p.stage == "pre":
         return _page(request, study, "About you", _survey(
             study, "About you", "A few questions before we start.", "pre", spec.surveys.pre))
@@ -176,30 +195,49 @@ def _coding_shell(study: Study, p: ParticipantRow, url: str) -> str:
 @router.get("/s/{study_id}/go")
 def go(study_id: str, request: Request) -> Response:
     study = study_of(request, study_id)
-    try:
-        p = participant_of(request, study_id)
-    except NotAParticipant:
+    p = _existing(request, study_id, {})
+    if p is None:
         return RedirectResponse(f"/s/{study_id}", status_code=303)
     p = platform_of(request).participants.ended_if_time_up(p)
     return _stage_page(request, study, p)
 
 
+def _join(request: Request, study_id: str, form: dict[str, str]) -> Response:
+    """The consent form's post: this browser's participant (idempotent per browser and per Prolific id); a
+    Prolific id that joined before, without its session id, is refused (RejoinRefused, a 409 page)."""
+    study_of(request, study_id)
+    participants = platform_of(request).participants
+    recruitment = _recruitment(form)
+    if form.get("agree") != "yes":
+        return RedirectResponse(f"/s/{study_id}", status_code=303)
+    existing = _existing(request, study_id, recruitment)
+    if existing is not None:
+        with suppress(WrongStage):
+            participants.consent(existing)
+        return _go(study_id)
+    _, token = participants.join(study_id, recruitment, consented=True)
+    response = _go(study_id)
+    set_token(response, study_id, token, secure=request.url.scheme == "https")
+    return response
+
+
 async def _post_stage(request: Request, study_id: str, stage: str) -> Response:
     form = await _form(request)
+    if stage == "consent":
+        return await run_in_threadpool(_join, request, study_id, form)
     return await run_in_threadpool(_apply, request, study_id, stage, form)
 
 
 def _apply(request: Request, study_id: str, stage: str, form: dict[str, str]) -> Response:
     """Act on a stage's form (blocking: the store)."""
     study = study_of(request, study_id)
-    p = participant_of(request, study_id)
     participants = platform_of(request).participants
     try:
-        if stage == "consent":
-            if form.get("agree") != "yes":
-                return _go(study_id)
-            participants.consent(p)
-        elif stage in ("pre", "exit"):
+        p = participants.authenticate(study_id, token_of(request, study_id), writes=True)
+    except ParticipantFinished:
+        return _go(study_id)  # a form sent again after the end: the thank-you page
+    try:
+        if stage in ("pre", "exit"):
             questions = study.spec.surveys.pre if stage == "pre" else study.spec.exit_questions(p.condition or "none")
             answers, problems = check_answers(questions, form)
             if problems:

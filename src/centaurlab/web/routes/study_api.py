@@ -13,7 +13,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from ...models import ModelError
-from ...study import ChatBody, EventBatch, SuggestRequest, coding_state, console_text, script_console
+from ...study import (
+    MAX_CLIENT_MS,
+    ChatBody,
+    EventBatch,
+    SuggestRequest,
+    coding_state,
+    console_text,
+    script_console,
+)
 from . import study_hot
 from .deps import participant_of, platform_of, study_of, token_of
 
@@ -26,7 +34,7 @@ class Action(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     event_id: str = Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9-]+$")
-    client_ms: int = Field(ge=0)
+    client_ms: int = Field(ge=0, le=MAX_CLIENT_MS)
     task_index: int = Field(ge=0, le=1000)
 
 

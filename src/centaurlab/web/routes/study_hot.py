@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse, Response
 from ...errors import CentaurError, Conflict, Unavailable
 from ...models import ModelError
 from ...study import EventBatch, ParticipantRow, StudyPlatform, SuggestRequest
-from ..errors import centaur_body, invalid_response
+from ..errors import centaur_body, centaur_headers, invalid_response
 from .deps import platform_of, token_of
 
 Body = TypeVar("Body", bound=BaseModel)
@@ -39,7 +39,7 @@ async def answer(request: Request, study_id: str, model: type[Body], handler: Ha
         return JSONResponse(await handler(platform_of(request), study_id, token_of(request, study_id), body))
     except CentaurError as exc:
         status, content = centaur_body(exc)
-        return JSONResponse(content, status)
+        return JSONResponse(content, status, headers=centaur_headers(exc))
 
 
 def body_doc(model: type[BaseModel]) -> dict[str, Any]:
@@ -59,9 +59,10 @@ def body_doc(model: type[BaseModel]) -> dict[str, Any]:
 
 def coding_participant(platform: StudyPlatform, study_id: str, token: str | None, index: int) -> ParticipantRow:
     """The participant, as stored now (one read), if they are coding task `index`; else NotFound (no such
-    study), Forbidden (not a participant) or Conflict (another stage or task)."""
+    study), Forbidden (not or no longer a participant), Conflict (another stage or task, or finished) or
+    TooManyRequests (over the participant's budget)."""
     platform.studies.get(study_id)
-    p = platform.participants.ended_if_time_up(platform.participants.authenticate(study_id, token))
+    p = platform.participants.ended_if_time_up(platform.participants.authenticate(study_id, token, writes=True))
     if p.stage != "coding":
         raise Conflict(f"the session is over (stage '{p.stage}'): reload the page")
     if index != p.task_index:
