@@ -75,3 +75,17 @@ def test_streaming_from_the_cache_hands_the_whole_text_to_the_callback(fake: Fak
     pieces: list[str] = []
     assert provider.chat(ChatRequest.user("q"), on_text=pieces.append).text == "cached text"
     assert pieces == ["cached text"]
+
+
+def test_the_temperatures_a_models_calls_went_out_with(fake: FakeOpenAI, db_url: str) -> None:
+    from centaurlab.models import sent_temperatures
+
+    fake.script += [Reply(body=completion_body("x")) for _ in range(4)]
+    warm = OpenAIProvider("fake", fake.base_url, "fake-1", defaults={"temperature": 0.9}, max_retries=0)
+    for provider, run, temperature in ((warm, "a", None), (warm, "a", 0.2), (live(fake), "b", None),
+                                       (live(fake), "b", 0.2)):
+        StoredProvider(provider, db_url, run_id=run, cache=False).complete(
+            CompletionRequest("x = ", temperature=temperature))
+    assert sent_temperatures(db_url, "fake") == [0.2, 0.9, None]  # None: the request named none
+    assert sent_temperatures(db_url, "fake", ["a"]) == [0.2, 0.9]  # the configured default as sent
+    assert sent_temperatures(db_url, "other") == []

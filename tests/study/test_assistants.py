@@ -74,8 +74,9 @@ def test_autocomplete_uses_the_study_policy_and_logs_requested_and_shown(
 def test_autocomplete_with_the_papers_settings(tmp_path: Path, model_server: list[dict[str, Any]]) -> None:
     from centaurlab.study.studyfile import AUTOCOMPLETE_HEADER, StudySpec
 
+    paper = StudySpec.model_validate({"id": "x", "title": "t", "preset": "realhumaneval", "conditions": {"none": {}}})
+    assert (paper.autocomplete.temperature, paper.chat.temperature) == (1.0, 1.0)
     defaults = StudySpec.model_validate({"id": "x", "title": "t", "conditions": {"none": {}}})
-    assert (defaults.autocomplete.temperature, defaults.chat.temperature) == (1.0, 1.0)
     assert (defaults.autocomplete.trim, defaults.autocomplete.send_suffix, defaults.paste.block_external) == (
         "none", True, True)
     client = _coding_client(tmp_path, "autocomplete", paper=True)

@@ -29,8 +29,11 @@ def test_the_papers_seven_conditions_with_their_models_and_families() -> None:
     })
     table = {row["condition"]: (row["kind"], row["model"], row["family"]) for row in spec.condition_table()}
     assert table["no-ai"] == ("none", "none", "none")
-    assert table["codellama34b"] == ("autocomplete", "codellama-34b", "codellama")
-    assert table["gpt35"] == ("autocomplete", "gpt-3.5-turbo-instruct", "gpt")
+    # each model stands alone (RealHumanEval reports 7b, 34b, GPT-3.5 and GPT-4o apart); a model's autocomplete
+    # and chat conditions share it; a family pools several models only where the file names it
+    assert table["codellama34b"] == ("autocomplete", "codellama-34b", "codellama-34b")
+    assert table["codellama7b"][2] == table["codellama7b-chat"][2] == "codellama-7b"
+    assert table["gpt35"] == ("autocomplete", "gpt-3.5-turbo-instruct", "gpt-3.5-turbo-instruct")
     assert table["gpt4o-chat"] == ("chat", "gpt-4o", "gpt")
     assert spec.conditions["codellama7b"].autocomplete_model == "codellama-7b"
     chat = spec.conditions["gpt4o-chat"]
@@ -45,7 +48,7 @@ def test_old_study_files_with_the_four_fixed_names_still_load() -> None:
                   "both": {"autocomplete_model": "codellama-7b", "chat_model": "gpt-4o"}})
     assert [spec.kind(n) for n in ("none", "autocomplete", "chat", "both")] == ["none", "autocomplete", "chat", "both"]
     assert spec.conditions["both"].model_label() == "codellama-7b+gpt-4o"
-    assert spec.conditions["both"].model_family() == "codellama+gpt"
+    assert spec.conditions["both"].model_family() == "codellama-7b+gpt-4o"
 
 
 def test_a_paired_condition_holds_a_pool() -> None:

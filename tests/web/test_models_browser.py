@@ -50,6 +50,16 @@ def test_the_card_as_json_and_unknown_models(seeded: Seeded) -> None:
         assert client.get("/models/nobody").status_code == 404
 
 
+def test_every_run_on_a_card_is_a_link(seeded: Seeded) -> None:
+    with TestClient(create_app(database_url=seeded.url, banks=[MINI_BANK])) as client:
+        page = client.get("/models/good").text
+        assert '<a href="/models/runs/collab/agent-good">collab:agent-good</a>' in page
+        assert f'<a href="/bench/{seeded.bench_run}">calls:{seeded.bench_run}</a>' in page
+        runs = client.get("/models/runs/collab/agent-good")
+        assert runs.status_code == 200 and runs.text.count("<td>autonomous</td>") == 2
+        assert client.get("/models/runs/collab/nobody").status_code == 404
+
+
 def test_models_pages_in_a_browser(base: str, seeded: Seeded) -> None:
     from playwright.sync_api import expect, sync_playwright
 
@@ -60,7 +70,8 @@ def test_models_pages_in_a_browser(base: str, seeded: Seeded) -> None:
             page.goto(f"{base}/models")
             expect(page.get_by_role("heading", name="Models", exact=True)).to_be_visible()
             expect(page.locator("#scores tbody tr")).to_have_count(2)
-            expect(page.locator("#disagreements")).to_contain_text("good ranks first on bench, last in the arena")
+            expect(page.locator("#disagreements")).to_contain_text(
+                "bench and the arena order good and weak differently, but their intervals overlap")
             expect(page.locator("#agreement")).to_contain_text("bench vs arena")
             page.get_by_role("link", name="good", exact=True).click()
             expect(page.get_by_role("heading", name="Model good")).to_be_visible()

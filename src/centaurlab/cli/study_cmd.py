@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -157,6 +158,18 @@ def export(
                 [[name, counts[name], str(p)] for name, p in paths.items()])
 
 
+def _cell(column: str, value: Any) -> str:
+    """A report cell for a person: p-values as p-values, other numbers to 3 decimals (a difference of
+    4.9e-17 is 0), missing values as a dash."""
+    from ..stats import format_number, format_p
+
+    if isinstance(value, float) and column.startswith("p_"):
+        return format_p(value)
+    if isinstance(value, float) and math.isfinite(value):
+        value = round(value, 3)
+    return escape(format_number(value))
+
+
 @app.command("report")
 def report(
     study_id: str = typer.Argument(..., help="The study's id."),
@@ -176,9 +189,12 @@ def report(
     if as_json:
         print_json(result)
         return
+    if result.get("scripted"):
+        console.print("[bold]The participants of this study are scripts, not people.[/]")
     for name, rows in result.get("tables", {}).items():
         if rows:
-            print_table(name, list(rows[0]), [list(r.values()) for r in rows])
+            print_table(name, list(rows[0]), [[_cell(k, v) for k, v in r.items()] for r in rows],
+                        essential=("autocomplete_temperature", "chat_temperature") if name == "settings" else ())
     console.print(f"{result['would_be_excluded']} participants meet the exclusion rule; "
                   + ("left out of the tables" if not keep_all else "kept (--keep-all)"))
     if html:

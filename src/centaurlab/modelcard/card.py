@@ -7,7 +7,10 @@ implementation for the two interfaces without either importing the other.
 
 The comparison orders the models on each lens's score and gives, for each pair of lenses, Kendall's
 tau between the two orders with a percentile bootstrap interval (each model's units - samples,
-matches, participants, sessions - resampled within the lens), and the places the lenses disagree.
+matches, participants, sessions - resampled within the lens), and where the lenses disagree: only
+where the figures' intervals separate; where they overlap, it says the lenses cannot tell the models
+apart, with the intervals. The study lens compares the models within one study (the one most of
+them took part in, people before scripts), never one model's study against another's.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
+from .figures import Figure, json_safe, separate
 from .lenses import Lens, arena_lens, bench_lens, calls_lens, collab_lens
 from .study_lens import study_lens
 
@@ -31,14 +35,20 @@ class ModelCard:
     model: str
     lenses: dict[str, Lens] = field(default_factory=dict)
 
-    def score(self, lens: str) -> float | None:
+    def figure(self, lens: str) -> Figure | None:
+        """The figure the models are ordered by on this lens, if it has a value."""
         part = self.lenses.get(lens)
         if part is None or part.score is None or part.score not in part.figures:
             return None
-        return part.figures[part.score].value
+        figure = part.figures[part.score]
+        return figure if figure.value is not None and math.isfinite(figure.value) else None
+
+    def score(self, lens: str) -> float | None:
+        figure = self.figure(lens)
+        return None if figure is None else figure.value
 
     def as_dict(self) -> dict[str, Any]:
-        return {"model": self.model, "lenses": {k: v.as_dict() for k, v in self.lenses.items()}}
+        return json_safe({"model": self.model, "lenses": {k: v.as_dict() for k, v in self.lenses.items()}})
 
 
 def model_card(url: str, model: str) -> ModelCard:
@@ -100,36 +110,87 @@ def _place(rank: int, n: int) -> str:
     return "first" if rank == 1 else "last" if rank == n else f"{rank} of {n}"
 
 
+def _interval(model: str, f: Figure) -> str:
+    span = f.interval()
+    return f"{model} {f.value:.3g} " + (f"[{span[0]:.3g}, {span[1]:.3g}]" if span else "(no interval)")
+
+
 def disagreements(cards: list[ModelCard]) -> list[str]:
-    """Plain sentences for each model whose rank differs between two lenses (a model tied with another
-    on either lens has no place of its own there, and is not named)."""
-    ranks = {}
-    for lens in LENS_LABELS:
-        scores = {c.model: s for c in cards if (s := c.score(lens)) is not None}
-        if len(scores) >= 2:
-            ranks[lens] = _ranks(scores)
-    out = []
-    for la, lb in itertools.combinations(ranks, 2):
-        common = [m for m in ranks[la] if m in ranks[lb]]
-        if len(common) < 2:
-            continue
-        ra = _ranks({m: -ranks[la][m] for m in common})
-        rb = _ranks({m: -ranks[lb][m] for m in common})
-        n = len(common)
-        for m in common:
-            tied = any(o != m and (ra[o] == ra[m] or rb[o] == rb[m]) for o in common)
-            if ra[m] != rb[m] and not tied:  # a tie has no place to disagree about
-                out.append(f"{m} ranks {_place(ra[m], n)} on {LENS_LABELS[la]}, {_place(rb[m], n)} "
-                           f"in {LENS_LABELS[lb]}")
+    """Plain sentences where two lenses order the models differently. A model's place is named only where
+    its figures' intervals separate from those of every model it changes places with, on both lenses; a
+    pair the lenses order differently whose intervals overlap gets a sentence saying the lenses cannot
+    tell the two apart, with the intervals. Ties have no order to disagree about."""
+    figures = {lens: {c.model: f for c in cards if (f := c.figure(lens)) is not None} for lens in LENS_LABELS}
+    ranked = [lens for lens in LENS_LABELS if len(figures[lens]) >= 2]
+    out: list[str] = []
+    for la, lb in itertools.combinations(ranked, 2):
+        out += _pair_sentences(la, lb, figures[la], figures[lb])
     return out
+
+
+Figures = dict[str, Figure]
+
+
+def _value(f: Figure) -> float:
+    return float(f.value) if f.value is not None else math.nan
+
+
+def _flipped(fa: Figures, fb: Figures, m: str, o: str) -> bool:
+    return (_value(fa[m]) - _value(fa[o])) * (_value(fb[m]) - _value(fb[o])) < 0
+
+
+def _settled(fa: Figures, fb: Figures, m: str, o: str) -> bool:
+    return separate(fa[m], fa[o]) and separate(fb[m], fb[o])
+
+
+def _pair_sentences(la: str, lb: str, fa: Figures, fb: Figures) -> list[str]:
+    common = [m for m in fa if m in fb]
+    if len(common) < 2:
+        return []
+    ra, rb = _ranks({m: _value(fa[m]) for m in common}), _ranks({m: _value(fb[m]) for m in common})
+    out = []
+    for m in common:
+        tied = any(o != m and (ra[o] == ra[m] or rb[o] == rb[m]) for o in common)
+        swaps = [o for o in common if o != m and _flipped(fa, fb, m, o)]
+        if ra[m] != rb[m] and not tied and all(_settled(fa, fb, m, o) for o in swaps):
+            out.append(f"{m} ranks {_place(ra[m], len(common))} on {LENS_LABELS[la]}, "
+                       f"{_place(rb[m], len(common))} in {LENS_LABELS[lb]}")
+    for m, o in itertools.combinations(common, 2):
+        if _flipped(fa, fb, m, o) and not _settled(fa, fb, m, o):
+            out.append(f"{LENS_LABELS[la]} and {LENS_LABELS[lb]} order {m} and {o} differently, but their intervals "
+                       f"overlap, so they cannot tell the two apart: {LENS_LABELS[la]}: {_interval(m, fa[m])}, "
+                       f"{_interval(o, fa[o])}; {LENS_LABELS[lb]}: {_interval(m, fb[m])}, {_interval(o, fb[o])}")
+    return out
+
+
+def align_study(cards: list[ModelCard]) -> str | None:
+    """Compare the models' study figures within one study: the group (a study) most of the cards have a
+    score in, people before scripted participants; each card's study lens takes that group's figures.
+    Returns the group's key (None: no study has the models)."""
+    counts: dict[str, tuple[int, bool]] = {}
+    for card in cards:
+        lens = card.lenses.get("study")
+        for group in lens.groups if lens is not None else []:
+            score = group.figures.get(lens.score or "") if lens is not None else None
+            if score is not None and score.value is not None:
+                n, people = counts.get(group.key, (0, group.people))
+                counts[group.key] = (n + 1, people)
+    key = min(counts, key=lambda k: (-counts[k][0], not counts[k][1], k)) if counts else None
+    for card in cards:
+        lens = card.lenses.get("study")
+        if lens is not None and lens.groups:
+            lens.use_group(key)
+    return key
 
 
 def compare_models(url: str, models: list[str], rounds: int = 500) -> dict[str, Any]:
     cards = [model_card(url, m) for m in models]
+    study = align_study(cards)
     table = [{"model": c.model, **{lens: c.score(lens) for lens in LENS_LABELS},
               "latency_s": c.lenses["calls"].figures["latency_s"].value} for c in cards]
-    return {"models": models, "scores": table, "agreement": rank_agreement(cards, rounds),
-            "disagreements": disagreements(cards), "cards": [c.as_dict() for c in cards]}
+    return json_safe({"models": models, "scores": table, "study": study,
+                      "agreement": rank_agreement(cards, rounds), "disagreements": disagreements(cards),
+                      "cards": [c.as_dict() for c in cards]})
 
 
 def known_models(url: str) -> list[str]:

@@ -3,7 +3,8 @@
 Read from the store through each pillar's own functions (the pillars own the tables), so a card
 never triggers work: an empty lens says which command would fill it. Each lens also keeps the
 per-unit values behind its headline score (one per bench sample, per match, per session), which
-the comparison resamples for its bootstrap.
+the comparison resamples for its bootstrap, and names the settings its figures were measured with,
+the temperature as the model's logged calls sent it among them.
 """
 
 from __future__ import annotations
@@ -14,17 +15,35 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..arena import agents_overview, match_outcomes
-from ..bench import graded_samples
+from ..bench import graded_samples, stored_runs
 from ..collab import has_sessions
-from ..models import calls_of_model
-from .figures import Figure, mean_figure, rate_figure
+from ..models import calls_of_model, sent_temperatures
+from .figures import Figure, json_safe, mean_figure, rate_figure
 
 BENCH_AXES = ("correctness", "efficiency", "quality", "composite", "human_percentile")
 
 
 @dataclass
+class Group:
+    """Figures a lens keeps apart because they differ in kind (the study lens: one group per study, with
+    people and scripted participants never in one), with the units behind the group's score."""
+
+    key: str
+    label: str
+    figures: dict[str, Figure] = field(default_factory=dict)
+    units: list[float] = field(default_factory=list)
+    people: bool = True
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "label": self.label, "people": self.people,
+                "figures": {k: f.as_dict() for k, f in self.figures.items()}}
+
+
+@dataclass
 class Lens:
-    """One lens of a card: its figures (name -> Figure), tables, and the units behind its score."""
+    """One lens of a card: its figures (name -> Figure), tables, and the units behind its score. A lens
+    with groups shows each apart; its figures are then those of one group (`headline`), the one a
+    comparison orders models by unless it chooses a group every compared model has."""
 
     name: str
     figures: dict[str, Figure] = field(default_factory=dict)
@@ -33,14 +52,38 @@ class Lens:
     """The figure models are ordered by in a comparison (higher is better)."""
     units: list[float] = field(default_factory=list)
     empty_hint: str | None = None
+    groups: list[Group] = field(default_factory=list)
+    headline: str | None = None
 
     @property
     def empty(self) -> bool:
-        return not any(f.n for f in self.figures.values())
+        return not any(f.n for f in self.figures.values()) and not any(
+            f.n for g in self.groups for f in g.figures.values())
+
+    def use_group(self, key: str | None) -> None:
+        """Take the figures and units of group `key` as the lens's (none: no figure)."""
+        group = next((g for g in self.groups if g.key == key), None)
+        self.headline = key if group is not None else None
+        self.figures = group.figures if group is not None else {}
+        self.units = group.units if group is not None else []
+
+    def name_settings(self, settings: dict[str, Any]) -> None:
+        """Give every figure that names no settings of its own these."""
+        for f in self.figures.values():
+            f.settings = f.settings or dict(settings)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"figures": {k: f.as_dict() for k, f in self.figures.items()}, "tables": self.tables,
+        return {"figures": {k: f.as_dict() for k, f in self.figures.items()}, "tables": json_safe(self.tables),
+                "groups": [g.as_dict() for g in self.groups], "headline": self.headline,
                 "score": self.score, "empty": self.empty, "fill_with": self.empty_hint if self.empty else None}
+
+
+def temperature_text(values: list[float | None]) -> str:
+    """The temperatures logged calls went out with, as a figure's settings say them."""
+    if not values:
+        return "not logged (no stored call)"
+    shown = [f"{v:g}" if v is not None else "the endpoint's default" for v in values]
+    return ", ".join(shown) + (" (calls differ)" if len(values) > 1 else "")
 
 
 def bench_lens(url: str, model: str) -> Lens:
@@ -48,9 +91,13 @@ def bench_lens(url: str, model: str) -> Lens:
                 empty_hint=f"centaur bench run --model {model} --bank <bank> --samples 3")
     data = [(r.run_id, r.task_id, r.framing, {a: getattr(r, a) for a in BENCH_AXES})
             for r in graded_samples(url, model)]
+    run_ids = sorted({run for run, *_ in data})
+    configs = [r.config for r in stored_runs(url) if r.id in run_ids]
     runs = [f"bench:{run}" for run, *_ in data]
     for axis in BENCH_AXES:
-        lens.figures[axis] = mean_figure([v[axis] for *_, v in data], runs, bounds=(0.0, 100.0))
+        why = ("no graded sample" if not data else "no human scores for these tasks" if axis == "human_percentile"
+               else f"no graded sample has a {axis} score")
+        lens.figures[axis] = mean_figure([v[axis] for *_, v in data], runs, bounds=(0.0, 100.0), empty=why)
     lens.units = [float(v["composite"]) for *_, v in data if v["composite"] is not None]
     # consistency as COMPASS defines it (bench/consistency.py): per task, the SD of each dimension over
     # its generations, averaged over the dimensions; then the mean of those per-task SDs
@@ -63,7 +110,8 @@ def bench_lens(url: str, model: str) -> Lens:
         present = [x for x in sds if x is not None]
         if present:
             task_sds.append(sum(present) / len(present))
-    lens.figures["consistency_sd"] = mean_figure(task_sds, runs, bounds=(0.0, 100.0))
+    lens.figures["consistency_sd"] = mean_figure(task_sds, runs, bounds=(0.0, 100.0),
+                                                 empty="no task sampled twice")
     # framing effects: each framing's mean composite minus the mean over every framing
     overall = lens.figures["composite"].value
     by_framing: dict[str, list[float]] = defaultdict(list)
@@ -75,6 +123,11 @@ def bench_lens(url: str, model: str) -> Lens:
             {"framing": f, **mean_figure(xs, runs).as_dict(), "effect": mean_figure(xs).value - overall}  # type: ignore[operator]
             for f, xs in sorted(by_framing.items())
         ]
+    if data:
+        lens.name_settings({"framings": sorted({f for _, _, f, _ in data}),
+                            "samples_per_framing": sorted({int(c.get("samples", 0)) for c in configs}),
+                            "max_tokens": sorted({int(c.get("max_tokens", 0)) for c in configs}),
+                            "temperature": temperature_text(sent_temperatures(url, model, run_ids))})
     return lens
 
 
@@ -99,10 +152,12 @@ def arena_lens(url: str, model: str) -> Lens:
     all_points = [p for ps in points.values() for p in ps]
     all_runs = sorted({t for ts in tournaments.values() for t in ts})
     lens.units = all_points
-    lens.figures["win_rate"] = rate_figure(sum(all_points), len(all_points), all_runs)
+    lens.figures["win_rate"] = rate_figure(sum(all_points), len(all_points), all_runs,
+                                           empty="no match of an accepted agent")
     gen_runs = [f"arena-gen:{run}" for _, run, *_ in info]
-    lens.figures["accepted"] = rate_figure(sum(a[3] == "passed" for a in info), len(info), gen_runs)
-    lens.figures["debug_rounds"] = mean_figure([d for *_, d, _ in info], gen_runs)
+    lens.figures["accepted"] = rate_figure(sum(a[3] == "passed" for a in info), len(info), gen_runs,
+                                           empty="no generated agent")
+    lens.figures["debug_rounds"] = mean_figure([d for *_, d, _ in info], gen_runs, empty="no generated agent")
     strategies: dict[str, list[tuple[str, str, str, int, str | None]]] = defaultdict(list)
     for name, run, strategy, status, rounds, kind in info:
         strategies[strategy].append((name, run, status, rounds, kind))
@@ -120,6 +175,11 @@ def arena_lens(url: str, model: str) -> Lens:
             "debug_rounds": mean_figure([r[3] for r in rows]).as_dict(), "failures": dict(kinds),
             "runs": sorted({f"arena-gen:{r[1]}" for r in rows}),
         })
+    if info:
+        gen = sorted({run for _, run, *_ in info})
+        lens.name_settings({"strategies": sorted(strategies), "generation_runs": gen,
+                            "temperature": temperature_text(sent_temperatures(
+                                url, model, [f"arena-generate:{run}" for run in gen]))})
     return lens
 
 
@@ -129,11 +189,15 @@ def calls_lens(url: str, model: str) -> Lens:
     runs = [f"calls:{r[0]}" for r in rows if r[0]]
     fresh = [r for r in rows if not r[3]]
     lens.figures["latency_s"] = mean_figure([r[1] for r in fresh], runs, bounds=(0.0, math.inf))
-    lens.figures["cost"] = mean_figure([r[2] if r[2] is not None else None for r in fresh], runs)
-    lens.figures["completion_tokens"] = mean_figure([r[5] for r in fresh], runs)
+    lens.figures["cost"] = mean_figure([r[2] if r[2] is not None else None for r in fresh], runs,
+                                       empty="no priced call: the model has no price in centaur.toml")
+    lens.figures["completion_tokens"] = mean_figure([r[5] for r in fresh], runs, empty="no token count reported")
     lens.figures["errors"] = rate_figure(sum(r[4] is not None for r in rows), len(rows), runs)
     lens.figures["cached"] = rate_figure(sum(bool(r[3]) for r in rows), len(rows), runs)
     lens.tables["totals"] = [{"calls": len(rows), "cost": sum(r[2] or 0.0 for r in rows)}]
+    if rows:
+        lens.name_settings({"calls": "every logged call of the model, all runs",
+                            "temperature": temperature_text(sent_temperatures(url, model))})
     return lens
 
 
@@ -143,7 +207,7 @@ def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
     lens = Lens("collab", score="skill",
                 empty_hint=f"centaur collab run --agent <an agent using {model}> then centaur collab grade --all")
     if not has_sessions(url, model):
-        lens.figures["skill"] = Figure(None, 0)
+        lens.figures["skill"] = Figure(None, 0, reason="no collab session")
         return lens
     from ..collab import load_results, rate_sessions
     from ..rating import RatingError
@@ -153,7 +217,7 @@ def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
     agents = sorted({r.agent for r in mine})
     runs = [f"collab:{a}" for a in agents]
     auto = [r.outcome for r in mine if r.kind == "autonomous"]
-    lens.figures["autonomous"] = mean_figure(auto, runs, bounds=(0.0, 100.0))
+    lens.figures["autonomous"] = mean_figure(auto, runs, bounds=(0.0, 100.0), empty="no graded autonomous session")
     lens.units = [r.outcome for r in mine]
     try:
         rating = rate_sessions(rows, rounds=rounds) if mine else None
@@ -169,5 +233,17 @@ def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
         if lens.figures["autonomous"].value is not None:
             lens.figures["gap"] = Figure(skill - lens.figures["autonomous"].value, len(mine), runs=runs)
     else:
-        lens.figures["skill"] = Figure(None, 0, runs=runs)
+        lens.figures["skill"] = Figure(None, 0, runs=runs, reason="no graded session to rate")
+    lens.name_settings({"agents": agents, "temperature": temperature_text(
+        sent_temperatures(url, model, [f"collab:{a}" for a in agents]))})
     return lens
+
+
+def collab_sessions(url: str, agent: str) -> list[dict[str, Any]]:
+    """The sessions behind a card's collab figures for one agent (the target of its `collab:<agent>` runs):
+    task, kind, status and the judges' totals, as the collab pillar's results read them."""
+    from ..collab import load_results
+
+    return [json_safe({"session": r.id, "kind": r.kind, "task": r.task_id, "model": r.model, "human": r.human,
+                       "status": r.status, "judges": dict(r.judges), "outcome": r.outcome})
+            for r in load_results(url) if r.agent == agent]

@@ -3,13 +3,13 @@ every call and the answer cache, in its own tables."""
 
 from . import embedded as embedded  # the embedded model: its weights and its OpenAI-compatible server
 from .async_openai import AsyncCompletions
-from .calls import CallFigures, called_models, calls_of_model
+from .calls import CallFigures, called_models, calls_of_model, sent_temperatures
 from .fim import DEFAULT_BUDGET, FimContext, FimPlan, build_context, clean_suggestion, plan_fim, strip_code_fences
 from .fim_templates import FimTemplate, UnknownFimTemplate, fim_template, fim_template_names, get_fim_template
 from .limiter import ModelLimiter
 from .provider import ModelProvider, OpenAIProvider
 from .registry import DEFAULT_MODEL, ModelConfig, Registry, load_registry
-from .stored import PendingCalls, StoredProvider
+from .stored import PendingCalls, StoredProvider, call_row
 from .suggestion import LengthPolicy
 from .types import (
     ChatRequest,
@@ -49,6 +49,7 @@ __all__ = [
     "Usage",
     "build_context",
     "called_models",
+    "call_row",
     "calls_of_model",
     "clean_suggestion",
     "fim_template",
@@ -56,5 +57,6 @@ __all__ = [
     "get_fim_template",
     "load_registry",
     "plan_fim",
+    "sent_temperatures",
     "strip_code_fences",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -94,3 +95,15 @@ def called_models(database_url: str) -> set[str]:
     """Every model with a logged call."""
     with session_scope(database_url) as session:
         return {str(m) for m in session.scalars(select(ModelCall.model).distinct()) if m}
+
+
+def sent_temperatures(database_url: str, model: str, run_ids: Sequence[str] | None = None) -> list[float | None]:
+    """The distinct temperatures the model's logged calls went out with (of these runs; None: the request
+    named none, so the endpoint's default applied), for the settings a figure names."""
+    temperature = ModelCall.request["temperature"].as_float()
+    query = select(temperature).distinct().where(ModelCall.model == model)
+    if run_ids is not None:
+        query = query.where(ModelCall.run_id.in_(list(run_ids)))
+    with session_scope(database_url) as session:
+        values = set(session.scalars(query))
+    return sorted(values, key=lambda v: (v is None, v or 0.0))

@@ -52,6 +52,10 @@ class PendingCalls:
     def __bool__(self) -> bool:
         return bool(self._rows)
 
+    def rows(self) -> list[ModelCall]:
+        """The rows, still held: a transaction that fails and is tried again adds them again."""
+        return list(self._rows)
+
     def flush(self, session: Session) -> None:
         session.add_all(self._rows)
         self._rows = []
@@ -119,18 +123,32 @@ class StoredProvider:
     ) -> None:
         if not self.log:
             return
-        usage = response.usage if response is not None else Usage()
-        row = ModelCall(
-            run_id=self.run_id, model=self.name, endpoint=endpoint, request_sha256=key, request=payload,
-            response=response_to_json(response) if response is not None else None, error=error, cached=cached,
-            latency_s=response.latency_s if response else None,
-            first_token_s=response.first_token_s if response else None,
-            prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens,
-            cost=response.cost_usd if response else None,
-        )
+        row = _row(self.name, endpoint, key, payload, response, run_id=self.run_id, cached=cached, error=error)
         if self.sink is not None:
             self.sink(row)
             return
         with session_scope(self.database_url) as session:
             session.add(row)
+
+
+def call_row(provider: ModelProvider, request: ChatRequest | CompletionRequest, response: ModelResponse | None,
+             *, run_id: str | None, error: str | None = None) -> ModelCall:
+    """The `model_calls` row of one request asked of `provider` without `StoredProvider` (the study server asks
+    from its event loop, and commits the row with the events of the same request)."""
+    endpoint, payload = full_request(provider, request)
+    return _row(provider.name, endpoint, request_key(provider.name, endpoint, payload), payload, response,
+                run_id=run_id, cached=False, error=error)
+
+
+def _row(name: str, endpoint: str, key: str, payload: dict[str, Any], response: ModelResponse | None, *,
+         run_id: str | None, cached: bool, error: str | None) -> ModelCall:
+    usage = response.usage if response is not None else Usage()
+    return ModelCall(
+        run_id=run_id, model=name, endpoint=endpoint, request_sha256=key, request=payload,
+        response=response_to_json(response) if response is not None else None, error=error, cached=cached,
+        latency_s=response.latency_s if response else None,
+        first_token_s=response.first_token_s if response else None,
+        prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens,
+        cost=response.cost_usd if response else None,
+    )
 

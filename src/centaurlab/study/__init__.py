@@ -31,8 +31,9 @@ from .metrics import (
 from .participants import MAX_CLIENT_MS, NotAParticipant, ParticipantFinished, WrongStage
 from .platform import StudyPlatform
 from .recruitment import RECRUITMENT_KEYS, RejoinRefused, check_rejoin
-from .report_bridge import metric_tables, report_study, study_frames
+from .report_bridge import metric_tables, report_html, report_study, study_frames
 from .session_view import coding_state, console_text, script_console
+from .settings import condition_settings, model_settings, participants_label
 from .studies import Study, StudyCache, UnknownStudy, create_study, list_studies, study_ids
 from .studyfile import StudyFileError, StudySpec, load_study, resolve_task_sets
 from .surveys import Question, check_answers
@@ -70,6 +71,7 @@ __all__ = [
     "check_rejoin",
     "coding_state",
     "condition_effects",
+    "condition_settings",
     "console_text",
     "control_of",
     "create_study",
@@ -77,13 +79,16 @@ __all__ = [
     "list_studies",
     "load_study",
     "metric_tables",
+    "model_settings",
     "paired_choices",
     "participant_attributes",
     "participant_log",
     "participant_metrics",
+    "participants_label",
     "prepare",
     "rank_paired",
     "render_report",
+    "report_html",
     "report_study",
     "resolve_task_sets",
     "script_console",

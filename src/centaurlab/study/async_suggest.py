@@ -1,8 +1,9 @@
 """Autocomplete and chat from the server's event loop: the model is asked with an async HTTP call behind the
 model's queue (`models.ModelLimiter`), so a request waiting for a model holds no server thread. A
-suggestion's two events go to the telemetry writer, committed with other requests' events in one
-transaction, and the browser is answered once they are. A paired condition, or a provider that is not
-an OpenAI-compatible endpoint (replay files), takes the blocking path in a thread as before."""
+suggestion's two events and its `model_calls` row go to the telemetry writer, committed with other
+requests' events in one transaction, and the browser is answered once they are. A paired condition, or a
+provider that is not an OpenAI-compatible endpoint (replay files), takes the blocking path in a thread as
+before."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from typing import Any
 from anyio import to_thread
 
 from ..models import AsyncCompletions, ModelLimiter, OpenAIProvider
-from .autocomplete import Autocomplete, SuggestRequest
+from .autocomplete import Answer, Autocomplete, SuggestRequest
 from .batch_writer import EventWriter
+from .calls import sent_temperature
 from .chat import Chat, ChatBody
 from .tables import ParticipantRow
 
@@ -43,12 +45,13 @@ class AsyncAutocomplete:
         request, finish = ac.prepare(study, model, body, ac._max_tokens(study, p, body.request_id))
         start = time.perf_counter()
         async with self.limiter.slot(model):  # the wait counts in the latency, as the participant waits it too
-            response = await client.complete(request)
+            response, calls = await ac.calls.ask_async(client.provider, request, study.id, client.complete)
         latency_ms = round((time.perf_counter() - start) * 1000)
-        events, answer = ac.served_events(study, p, body, model, requested, finish(response.text), latency_ms,
-                                          response.raw)
-        await asyncio.wrap_future(self.writer.submit(events, {}))
-        return answer
+        answer = Answer(finish(response.text), latency_ms, response.raw, sent_temperature(client.provider, request),
+                        calls)
+        events, out = ac.served_events(study, p, body, model, requested, answer)
+        await asyncio.wrap_future(self.writer.submit(events, {}, calls=calls))
+        return out
 
     async def chat(self, p: ParticipantRow, body: ChatBody) -> dict[str, Any]:
         chat = self.chat_
@@ -59,10 +62,10 @@ class AsyncAutocomplete:
             return await to_thread.run_sync(chat.answer, p, body)
         start = time.perf_counter()
         async with self.limiter.slot(model):
-            response = await client.chat(request)
+            response, calls = await chat.calls.ask_async(client.provider, request, study.id, client.chat)
         latency_ms = round((time.perf_counter() - start) * 1000)
         return await to_thread.run_sync(chat.answered, study, p, body, model, message_event, response.text,
-                                       latency_ms)
+                                       latency_ms, sent_temperature(client.provider, request), calls)
 
     async def aclose(self) -> None:
         """Close the model clients' connections (at the server's shutdown)."""

@@ -1,5 +1,6 @@
 """Inline autocomplete for a participant: fill-in-the-middle through `models/`, with the study's
-suggestion-length policy, logged as suggestion_requested and suggestion_served. Whether the
+suggestion-length policy, logged as suggestion_requested and suggestion_served (with the temperature it was
+sampled at), the call itself as a `model_calls` row of the study's run. Whether the
 participant saw it is the browser's to say (`suggestion_shown`, when the editor displays it): a
 suggestion that arrives after the participant typed on is served but never shown.
 
@@ -15,12 +16,14 @@ import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import Forbidden
-from ..models import CompletionRequest, Registry, plan_fim
+from ..models import CompletionRequest, PendingCalls, Registry, plan_fim
+from .calls import StudyCalls, sent_temperature
 from .participants import MAX_CLIENT_MS, Participants
 from .studies import Study
 from .tables import ParticipantRow, append_events
@@ -57,10 +60,24 @@ def _logprobs(raw: Any) -> list[Any] | None:
     return list(probs) if probs else None
 
 
+@dataclass(frozen=True)
+class Answer:
+    """A model's suggestion as served: its text, the latency the participant waited, the raw answer, the
+    temperature it was sampled at (None: the endpoint's default) and the model call's row, held for the
+    transaction that logs the suggestion."""
+
+    text: str
+    latency_ms: int
+    raw: Any
+    temperature: float | None
+    calls: PendingCalls
+
+
 class Autocomplete:
     def __init__(self, participants: Participants, registry: Registry) -> None:
         self.participants = participants
         self.registry = registry
+        self.calls = StudyCalls(participants)
 
     def _max_tokens(self, study: Study, p: ParticipantRow, request_id: str) -> int:
         """The length drawn for this request: seeded by the request, so that any server process (with
@@ -68,17 +85,20 @@ class Autocomplete:
         seed = int(hashlib.sha256(f"{study.spec.seed}:{p.id}:{request_id}".encode()).hexdigest()[:8], 16)
         return study.spec.autocomplete.length.policy().sampler(seed)()
 
-    def _ask(self, study: Study, model: str, body: SuggestRequest, max_tokens: int) -> tuple[str, int, Any]:
-        """(suggestion, latency in ms, raw answer) from one model, under the study's autocomplete settings."""
+    def _ask(self, study: Study, model: str, body: SuggestRequest, max_tokens: int) -> Answer:
+        """One model's answer under the study's autocomplete settings, with the row of its call."""
         request, finish = self.prepare(study, model, body, max_tokens)
+        provider = self.registry.provider(model)
         start = time.perf_counter()
-        response = self.registry.provider(model).complete(request)
+        response, calls = self.calls.ask(provider, request, study.id)
         latency_ms = round((time.perf_counter() - start) * 1000)
-        return finish(response.text), latency_ms, response.raw
+        return Answer(finish(response.text), latency_ms, response.raw, sent_temperature(provider, request), calls)
 
     def prepare(self, study: Study, model: str, body: SuggestRequest,
                 max_tokens: int) -> tuple[CompletionRequest, Callable[[str], str]]:
-        """The request for the model and how its text becomes the suggestion (shared by the async path)."""
+        """The request for the model and how its text becomes the suggestion (shared by the async path). The
+        temperature is the study file's where it sets one, else none is given and the model's configured
+        one goes out."""
         settings = study.spec.autocomplete
         cfg = self.registry.get(model)
         prefix = f"{settings.header}\n{body.prefix}" if settings.header else body.prefix
@@ -99,8 +119,8 @@ class Autocomplete:
         if model is None:
             assert condition is not None and condition.models
             return self._pair(study, p, condition.models, body, requested)
-        suggestion, latency_ms, raw = self._ask(study, model, body, self._max_tokens(study, p, body.request_id))
-        return self.served(study, p, body, model, requested, suggestion, latency_ms, raw)
+        answer = self._ask(study, model, body, self._max_tokens(study, p, body.request_id))
+        return self.served(study, p, body, model, requested, answer)
 
     def begin(self, p: ParticipantRow, body: SuggestRequest) -> tuple[Study, Any, str | None, dict[str, Any]]:
         """(study, condition, the model or None for a paired condition, the suggestion_requested event)."""
@@ -118,29 +138,30 @@ class Autocomplete:
         return study, condition, None if paired else model, requested
 
     def served(self, study: Study, p: ParticipantRow, body: SuggestRequest, model: str, requested: dict[str, Any],
-               suggestion: str, latency_ms: int, raw: Any) -> dict[str, Any]:
-        """Log the request and the suggestion served (blocking: the store); the answer for the browser."""
-        events, answer = self.served_events(study, p, body, model, requested, suggestion, latency_ms, raw)
+               answer: Answer) -> dict[str, Any]:
+        """Log the request, the suggestion served and the model call (blocking: the store); the answer for the
+        browser."""
+        events, out = self.served_events(study, p, body, model, requested, answer)
         with self.participants.writing() as session:
             append_events(session, events)
-        return answer
+            answer.calls.flush(session)
+        return out
 
     def served_events(self, study: Study, p: ParticipantRow, body: SuggestRequest, model: str,
-                      requested: dict[str, Any], suggestion: str, latency_ms: int,
-                      raw: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+                      requested: dict[str, Any], answer: Answer) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """(the events to log: the request and the suggestion served, the answer for the browser)."""
         suggestion_id = str(uuid.uuid4())
         events = [requested]
-        if suggestion:
+        if answer.text:
             events.append(self.participants.event(
                 study, p, "suggestion_served",
-                {"request_id": body.request_id, "suggestion_id": suggestion_id, "suggestion": suggestion,
-                 "model": model, "latency_ms": latency_ms, "prefix": body.prefix, "suffix": body.suffix,
-                 "logprobs": _logprobs(raw)},
-                index=body.task_index, client_ms=body.client_ms + latency_ms,
+                {"request_id": body.request_id, "suggestion_id": suggestion_id, "suggestion": answer.text,
+                 "model": model, "latency_ms": answer.latency_ms, "temperature": answer.temperature,
+                 "prefix": body.prefix, "suffix": body.suffix, "logprobs": _logprobs(answer.raw)},
+                index=body.task_index, client_ms=body.client_ms + answer.latency_ms,
             ))
-        return events, {"request_id": body.request_id, "suggestion_id": suggestion_id if suggestion else None,
-                        "suggestion": suggestion, "latency_ms": latency_ms}
+        return events, {"request_id": body.request_id, "suggestion_id": suggestion_id if answer.text else None,
+                        "suggestion": answer.text, "latency_ms": answer.latency_ms}
 
     def _pair(self, study: Study, p: ParticipantRow, pool: tuple[str, ...], body: SuggestRequest,
               requested: dict[str, Any]) -> dict[str, Any]:
@@ -154,17 +175,21 @@ class Autocomplete:
             answers = list(pool_.map(lambda m: self._ask(study, m, body, max_tokens), models))
         pair_id = str(uuid.uuid4())
         events, shown = [requested], []
-        for position, (model, (suggestion, latency_ms, raw)) in enumerate(zip(models, answers, strict=True)):
+        slowest = max(a.latency_ms for a in answers)
+        for position, (model, answer) in enumerate(zip(models, answers, strict=True)):
             suggestion_id = str(uuid.uuid4())
             events.append(self.participants.event(
                 study, p, "suggestion_served",
                 {"request_id": body.request_id, "suggestion_id": suggestion_id, "pair_id": pair_id,
-                 "position": position, "suggestion": suggestion, "model": model, "latency_ms": latency_ms,
-                 "prefix": body.prefix, "suffix": body.suffix, "logprobs": _logprobs(raw)},
-                index=body.task_index, client_ms=body.client_ms + max(a[1] for a in answers),
+                 "position": position, "suggestion": answer.text, "model": model, "latency_ms": answer.latency_ms,
+                 "temperature": answer.temperature, "prefix": body.prefix, "suffix": body.suffix,
+                 "logprobs": _logprobs(answer.raw)},
+                index=body.task_index, client_ms=body.client_ms + slowest,
             ))
-            shown.append({"suggestion_id": suggestion_id, "suggestion": suggestion, "position": position})
+            shown.append({"suggestion_id": suggestion_id, "suggestion": answer.text, "position": position})
         with self.participants.writing() as session:
             append_events(session, events)
+            for answer in answers:
+                answer.calls.flush(session)
         return {"request_id": body.request_id, "pair_id": pair_id, "suggestions": shown,
-                "suggestion_id": None, "suggestion": "", "latency_ms": max(a[1] for a in answers)}
+                "suggestion_id": None, "suggestion": "", "latency_ms": slowest}

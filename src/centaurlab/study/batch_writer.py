@@ -29,6 +29,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import store
+from ..models import PendingCalls
 from .participants import (
     NOT_A_PARTICIPANT,
     NotAParticipant,
@@ -87,6 +88,7 @@ class _Job:
     rows: list[dict[str, Any]]
     snapshots: Snapshots
     holder: tuple[str, str] | None = None  # (participant id, token) of a browser's request: checked when written
+    calls: PendingCalls = field(default_factory=PendingCalls)  # the model_calls rows of the same request
     future: Future[int] = field(default_factory=Future)
     refused: Exception | None = None
 
@@ -105,10 +107,11 @@ class EventWriter:
         self.batches = 0  # transactions committed, for tests and the benchmark
 
     def submit(self, rows: list[dict[str, Any]], snapshots: Snapshots,
-               holder: tuple[str, str] | None = None) -> Future[int]:
+               holder: tuple[str, str] | None = None, calls: PendingCalls | None = None) -> Future[int]:
         """`holder`: the participant id and token a browser's request came with; its events are stored only if
-        that token is the participant's current one and they have not finished (else the future raises)."""
-        job = _Job(rows, snapshots, holder)
+        that token is the participant's current one and they have not finished (else the future raises).
+        `calls`: the model_calls rows of the request (a suggestion's), committed with its events."""
+        job = _Job(rows, snapshots, holder, calls or PendingCalls())
         self._ensure_started()
         self._queue.put(job)
         return job.future
@@ -175,6 +178,8 @@ class EventWriter:
             accepted = self._check(session, jobs)
             fresh = insert_new_events(session, [r for job in accepted for r in job.rows])
             latest = _latest(accepted)
+            for job in accepted:  # the rows stay held: a batch that fails is written again job by job
+                session.add_all(job.calls.rows())
             if latest:
                 save_latest_code(session, {pid: {i: code for i, (_, code) in by_index.items()}
                                                  for pid, by_index in latest.items()})

@@ -1,5 +1,6 @@
 """The chat assistant for a participant: the condition's model, the study's system prompt, the
-conversation so far; logged as chat_message (with the history sent) and chat_response.
+conversation so far; logged as chat_message (with the history sent) and chat_response (with the
+temperature sent), the call itself as a `model_calls` row of the study's run.
 
 Whether the model also sees the task and the editor's code is the study's `chat.sees_code` (off by
 default, as in RealHumanEval: participants paste what they want it to see)."""
@@ -13,9 +14,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import store
-from ..models import ChatRequest, Message, Registry
+from ..models import ChatRequest, Message, PendingCalls, Registry
 from ..tasks import markdown_html
 from .autocomplete import NotInCondition
+from .calls import StudyCalls, sent_temperature
 from .participants import MAX_CLIENT_MS, Participants
 from .studies import Study
 from .tables import ParticipantRow, append_events, events_of
@@ -54,14 +56,17 @@ class Chat:
     def __init__(self, participants: Participants, registry: Registry) -> None:
         self.participants = participants
         self.registry = registry
+        self.calls = StudyCalls(participants)
 
     def answer(self, p: ParticipantRow, body: ChatBody) -> dict[str, Any]:
         """The model's answer (text and Markdown rendered as safe HTML); blocking (call from a worker thread)."""
         study, model, request, message_event = self.prepare(p, body)
         start = time.perf_counter()
-        response = self.registry.provider(model).chat(request)
+        provider = self.registry.provider(model)
+        response, calls = self.calls.ask(provider, request, study.id)
         latency_ms = round((time.perf_counter() - start) * 1000)
-        return self.answered(study, p, body, model, message_event, response.text, latency_ms)
+        return self.answered(study, p, body, model, message_event, response.text, latency_ms,
+                             sent_temperature(provider, request), calls)
 
     def prepare(self, p: ParticipantRow, body: ChatBody) -> tuple[Study, str, ChatRequest, dict[str, Any]]:
         """(study, model, the request for the model, the chat_message event): shared by the async path."""
@@ -84,22 +89,24 @@ class Chat:
              "code": body.code},
             index=body.task_index, client_ms=body.client_ms,
         )
+        # the study file's temperature where it sets one, else the model's configured one goes out
         request = ChatRequest(messages=messages, temperature=settings.temperature, max_tokens=settings.max_tokens)
         return study, model, request, message_event
 
     def answered(self, study: Study, p: ParticipantRow, body: ChatBody, model: str, message_event: dict[str, Any],
-                 answer: str, latency_ms: int) -> dict[str, Any]:
-        """Log the message and the answer (blocking: the store); the answer for the browser."""
+                 answer: str, latency_ms: int, temperature: float | None, calls: PendingCalls) -> dict[str, Any]:
+        """Log the message, the answer and the model call (blocking: the store); the answer for the browser."""
         response_id = str(uuid.uuid4())
         text = answer.strip()
         response_event = self.participants.event(
             study, p, "chat_response",
             {"message_id": body.message_id, "response_id": response_id, "text": text, "model": model,
-             "latency_ms": latency_ms},
+             "latency_ms": latency_ms, "temperature": temperature},
             index=body.task_index, client_ms=body.client_ms + latency_ms,
         )
         with self.participants.writing() as session:
             append_events(session, [message_event, response_event])
+            calls.flush(session)
         return {"message_id": body.message_id, "response_id": response_id, "text": text,
                 "html": markdown_html(text), "latency_ms": latency_ms}
 

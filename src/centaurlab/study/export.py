@@ -169,7 +169,8 @@ def suggestions_table(events: pd.DataFrame) -> pd.DataFrame:
             "task_index": e["task_index"], "request_id": p.get("request_id"), "suggestion_id": p.get("suggestion_id"),
             "pair_id": p.get("pair_id"), "position": p.get("position"),
             "trigger": req["payload"].get("trigger") if req else None, "model": p.get("model"),
-            "latency_ms": p.get("latency_ms"), "requested_ms": req["client_ms"] if req else None,
+            "temperature": p.get("temperature"), "latency_ms": p.get("latency_ms"),
+            "requested_ms": req["client_ms"] if req else None,
             "served_ms": e["client_ms"], "shown": shown_ms is not None or (d is not None and d["type"] ==
                                                                             "suggestion_accepted"),
             "shown_ms": shown_ms, "prefix": p.get("prefix"), "suffix": p.get("suffix"),
@@ -182,7 +183,8 @@ def suggestions_table(events: pd.DataFrame) -> pd.DataFrame:
         })
     return pd.DataFrame(rows, columns=[
         "participant_id", "condition", "task_id", "task_index", "request_id", "suggestion_id", "pair_id", "position",
-        "trigger", "model", "latency_ms", "requested_ms", "served_ms", "shown", "shown_ms", "prefix", "suffix",
+        "trigger", "model", "temperature", "latency_ms", "requested_ms", "served_ms", "shown", "shown_ms", "prefix",
+        "suffix",
         "suggestion", "decision", "reject_reason", "decision_ms", "logprobs"])
 
 
@@ -207,6 +209,7 @@ def chat_table(events: pd.DataFrame) -> pd.DataFrame:
             "code": p.get("code"),
             "history_length": len(p.get("history") or []), "sent_ms": e["client_ms"], "response_id": rid,
             "response": r["payload"].get("text") if r else None, "model": r["payload"].get("model") if r else None,
+            "temperature": r["payload"].get("temperature") if r else None,
             "latency_ms": r["payload"].get("latency_ms") if r else None,
             "cancelled": p.get("message_id") in cancelled, "copies_button": via.count("button"),
             "copies_selection": via.count("selection"), "feedback": feedback.get(rid) if rid else None,
@@ -214,8 +217,8 @@ def chat_table(events: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=[
         "participant_id", "condition", "task_id", "task_index", "message_id", "message", "code", "history_length",
         "sent_ms",
-        "response_id", "response", "model", "latency_ms", "cancelled", "copies_button", "copies_selection",
-        "feedback"])
+        "response_id", "response", "model", "temperature", "latency_ms", "cancelled", "copies_button",
+        "copies_selection", "feedback"])
 
 
 def tasks_table(events: pd.DataFrame) -> pd.DataFrame:

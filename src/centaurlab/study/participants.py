@@ -14,7 +14,7 @@ import threading
 import time
 import uuid
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from typing import Any
@@ -44,8 +44,8 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _time_up(row: ParticipantRow) -> bool:
-    return row.stage == "coding" and row.session_ends_ms is not None and now_ms() >= row.session_ends_ms
+def _time_up(row: ParticipantRow, now: int) -> bool:
+    return row.stage == "coding" and row.session_ends_ms is not None and now >= row.session_ends_ms
 
 
 class NotAParticipant(Forbidden, PermissionError):
@@ -76,9 +76,12 @@ class Participants:
     """The participants of the studies in one database. State changes of one participant are
     serialised (a submit and a snapshot of the same person never interleave)."""
 
-    def __init__(self, url: str, studies: StudyCache, limits: ParticipantLimits | None = None) -> None:
+    def __init__(self, url: str, studies: StudyCache, limits: ParticipantLimits | None = None,
+                 clock: Callable[[], int] = now_ms) -> None:
         self.url = url
         self.studies = studies
+        self.clock = clock
+        """Milliseconds since the epoch, the server's: session limits are read off it (tests pass their own)."""
         self.tokens = TokenSigner(url)  # signed tokens: any server process checks them without a query
         self.limits = limits or ParticipantLimits.unlimited()
         self._locks: dict[str, threading.Lock] = {}
@@ -147,14 +150,14 @@ class Participants:
 
     # --- events -----------------------------------------------------------------------------------------------
 
-    @staticmethod
-    def event(study: Study, p: ParticipantRow, type_: str, payload: dict[str, Any], *, index: int | None = -1,
-              event_id: str | None = None, client_ms: int | None = None) -> dict[str, Any]:
-        """An event row of the shared contract; `index=-1` means the participant's current task."""
+    def event(self, study: Study, p: ParticipantRow, type_: str, payload: dict[str, Any], *, index: int | None = -1,
+              event_id: str | None = None, client_ms: int | None = None, at_ms: int | None = None) -> dict[str, Any]:
+        """An event row of the shared contract; `index=-1` means the participant's current task. `at_ms`: when
+        it happened by the server's clock, if not now (a session that ended at its limit)."""
         if index == -1:
             index = p.task_index if p.sequence else None
         task_id = study.qualified(p.sequence[index]) if index is not None and index < len(p.sequence) else None
-        server = now_ms()
+        server = self.clock() if at_ms is None else at_ms
         return {
             "event_id": event_id or str(uuid.uuid4()), "study_id": study.id, "participant_id": p.id,
             "condition": p.condition or "none", "task_id": task_id, "task_index": index, "type": type_,
@@ -203,7 +206,7 @@ class Participants:
         study = self.studies.get(p.study_id)
         with self.lock(p.id), self.writing() as session:
             row = self._row(session, p, "instructions")
-            row.stage, row.task_index, row.task_started_ms, row.attempts = "coding", 0, now_ms(), 0
+            row.stage, row.task_index, row.task_started_ms, row.attempts = "coding", 0, self.clock(), 0
             append_events(session, [self.event(study, row, "task_loaded", {}, client_ms=client_ms)])
 
     def exit_survey(self, p: ParticipantRow, answers: dict[str, Any], client_ms: int | None = None) -> None:
@@ -226,25 +229,44 @@ class Participants:
 
     def ended_if_time_up(self, row: ParticipantRow) -> ParticipantRow:
         """`row` (just read from the store), or, when its session's time is up, the row after ending it."""
-        if not _time_up(row):
+        if not _time_up(row, self.clock()):
             return row
-        study = self.studies.get(row.study_id)
-        with self.lock(row.id), self.writing() as session:
-            stored = session.get(ParticipantRow, row.id, with_for_update=True)
-            assert stored is not None
-            if _time_up(stored):
-                self._end(study, session, stored, "timeout")
+        stored, _ = self._time_out(row.id)
+        return stored or row
+
+    def close_due(self) -> int:
+        """End every session whose time is up, of participants who never came back (the server sweeps at
+        startup and then every minute or so): exports and the exclusion rule see the session end at its
+        limit, not at the participant's next request, or never. Returns how many were ended."""
+        with store.read_scope(self.url) as session:
+            due = list(session.scalars(select(ParticipantRow.id).where(
+                ParticipantRow.stage == "coding", ParticipantRow.session_ends_ms <= self.clock())))
+        return sum(self._time_out(pid)[1] for pid in due)
+
+    def _time_out(self, participant_id: str) -> tuple[ParticipantRow | None, bool]:
+        """End the participant's session at its limit if its time is up (checked again under the lock: a
+        request and the sweep may come at once); (the row as stored now, whether this call ended it)."""
+        with self.lock(participant_id), self.writing() as session:
+            stored = session.get(ParticipantRow, participant_id, with_for_update=True)
+            if stored is None:
+                return None, False
+            ended = _time_up(stored, self.clock())
+            if ended:
+                self._end(self.studies.get(stored.study_id), session, stored, "timeout", stored.session_ends_ms)
             session.flush()
             session.expunge(stored)
-            return stored
+            return stored, ended
 
-    def _end(self, study: Study, session: Session, row: ParticipantRow, reason: str) -> None:
+    def _end(self, study: Study, session: Session, row: ParticipantRow, reason: str, at_ms: int | None = None) -> None:
+        """The session is over: the exit survey is next. A time-out is stamped with the session's limit, on both
+        clocks, whenever it is noticed."""
         row.stage = "exit"
-        append_events(session, [self.event(study, row, "session_ended", {"reason": reason}, index=None)])
+        append_events(session, [self.event(study, row, "session_ended", {"reason": reason}, index=None,
+                                           client_ms=at_ms, at_ms=at_ms)])
 
     def _advance(self, study: Study, session: Session, row: ParticipantRow) -> list[dict[str, Any]]:
         events = []
-        now = now_ms()
+        now = self.clock()
         row.task_index += 1
         row.attempts = 0
         row.task_started_ms = now
@@ -300,7 +322,7 @@ class Participants:
             if index != row.task_index:
                 return  # a retried skip: already moved on
             wait_ms = int(study.spec.timing.skip_after_minutes * 60_000)
-            if now_ms() - (row.task_started_ms or 0) < wait_ms:
+            if self.clock() - (row.task_started_ms or 0) < wait_ms:
                 raise WrongStage(f"Skip is offered after {study.spec.timing.skip_after_minutes:g} minutes on a task")
             if not append_events(session, [self.event(study, row, "skip", {}, event_id=event_id,
                                                       client_ms=client_ms)]):

@@ -9,6 +9,7 @@ from typing import Any
 import pandas as pd
 
 from .export import participant_attributes, study_events
+from .settings import condition_settings
 from .studies import StudyCache
 
 
@@ -25,7 +26,9 @@ def study_frames(url: str, study_id: str) -> tuple[pd.DataFrame, pd.DataFrame]:
 
 
 def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    clean = frame.reset_index()
+    """JSON-ready rows; a named index becomes a column, a plain row number does not."""
+    named = any(name is not None for name in frame.index.names)
+    clean = frame.reset_index(drop=not named)
     clean.columns = [str(c) for c in clean.columns]
     return [{str(k): (None if isinstance(v, float) and v != v else v) for k, v in row.items()}
             for row in clean.astype(object).to_dict("records")]
@@ -91,21 +94,29 @@ def bench_scores(url: str) -> dict[str, float]:
     return mean_correctness(url)
 
 
-def report_study(url: str, study_id: str, html: Path | None = None, exclude: bool = True) -> dict[str, Any]:
-    """The metric tables as JSON-ready rows; the HTML report written to `html` when given."""
+def report_html(url: str, study_id: str, exclude: bool = True) -> str:
+    """The study's HTML report, its settings first (the CLI's `--html` and the dashboard's)."""
     from .metrics import render_report
 
     events, people = study_frames(url, study_id)
+    spec = StudyCache(url).get(study_id).spec
+    return render_report(events, people, title=spec.title, exclude=exclude, categories=task_categories(url, study_id),
+                         bench=bench_scores(url), settings=condition_settings(spec, events))
+
+
+def report_study(url: str, study_id: str, html: Path | None = None, exclude: bool = True) -> dict[str, Any]:
+    """The metric tables as JSON-ready rows, the settings they were measured with first; the HTML report
+    written to `html` when given."""
+    events, people = study_frames(url, study_id)
     if people.empty:
         raise LookupError(f"study '{study_id}' has no assigned participants yet: nothing to report")
-    tables = metric_tables(events, people, exclude)
+    spec = StudyCache(url).get(study_id).spec
+    tables = {"settings": condition_settings(spec, events), **metric_tables(events, people, exclude)}
     if html is not None:
-        title = StudyCache(url).get(study_id).spec.title
         html.parent.mkdir(parents=True, exist_ok=True)
-        html.write_text(render_report(events, people, title=title, exclude=exclude,
-                                      categories=task_categories(url, study_id), bench=bench_scores(url)))
+        html.write_text(report_html(url, study_id, exclude))
     out = tables["exclusions"]
-    return {"study": study_id, "participants": len(people), "events": len(events),
+    return {"study": study_id, "participants": len(people), "events": len(events), "scripted": spec.scripted,
             "excluded": int(out["excluded"].sum()) if exclude else 0,
             "would_be_excluded": int(out["excluded"].sum()),
             "tables": {name: _records(frame) for name, frame in tables.items()}}

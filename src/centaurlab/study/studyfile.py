@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from ..errors import InvalidInput
 from ..models import LengthPolicy, ModelConfigError, Registry, load_registry
 from ..tasks import TaskFileError, bank_folder, builtin_bank_names, load_bank
+from .presets import Preset, apply_preset
 from .surveys import Question, default_exit_survey, default_pre_survey
 
 AssistanceKind = Literal["none", "autocomplete", "chat", "both", "paired"]
@@ -94,9 +95,10 @@ class Condition(Strict):
 
     `kind` + `model` is the way to write one (`kind = "autocomplete"`, `model = "codellama-7b"`); a
     `paired` condition names a pool in `models` (two or more). `autocomplete_model` / `chat_model` are
-    the earlier form, and the only way to give the two models of a `both` condition. `family` groups
-    conditions in reports (RealHumanEval pools results by model family); by default it is the model's
-    name up to its first '-' or ':' (`gpt-4o` -> `gpt`), and `none` for no AI."""
+    the earlier form, and the only way to give the two models of a `both` condition. `family` pools
+    conditions in reports, and only where the study file names it: by default each model stands alone
+    (its family is its own name, `none` for no AI), as RealHumanEval reports CodeLlama-7b, -34b, GPT-3.5
+    and GPT-4o apart, pooling only a model's autocomplete and chat conditions."""
 
     kind: AssistanceKind | None = None
     model: str | None = None
@@ -121,10 +123,7 @@ class Condition(Strict):
     def model_family(self) -> str:
         if self.family:
             return self.family
-        names = self.model_names()
-        if not names:
-            return "none"
-        return "+".join(dict.fromkeys(re.split(r"[-:/_]", n, maxsplit=1)[0] for n in names))
+        return self.model_label()
 
 
 class TaskSelection(Strict):
@@ -171,11 +170,14 @@ AUTOCOMPLETE_HEADER = "# main.py: this file holds Python code only"
 
 
 class Autocomplete(Strict):
-    """RealHumanEval's defaults: temperature 1, the header line, the code after the cursor as `suffix` for
-    models that take one, and the suggestion's length drawn from `length` and not cut before it."""
+    """RealHumanEval's defaults: the header line, the code after the cursor as `suffix` for models that take
+    one, and the suggestion's length drawn from `length` and not cut before it. The temperature is the
+    model's configured one unless the file sets it (the `realhumaneval` preset sets the paper's 1): a study
+    that compares two configurations of a model compares what they are configured with."""
 
     length: SuggestionLength = SuggestionLength()
-    temperature: float = Field(1.0, ge=0, le=2)
+    temperature: float | None = Field(None, ge=0, le=2, description="Sent with every request; default: the "
+                                      "model's configured temperature.")
     header: str = Field(AUTOCOMPLETE_HEADER, description="First line of every prompt; \"\" for none.")
     send_suffix: bool = Field(True, description="Send the code after the cursor as `suffix` to models without a "
                               "FIM template (OpenAI-compatible completions).")
@@ -189,7 +191,8 @@ class Chat(Strict):
     system_prompt: str = REAL_HUMAN_EVAL_SYSTEM_PROMPT
     sees_code: bool = Field(False, description="Send the task and the editor's code with each message.")
     max_tokens: int = Field(512, ge=1)
-    temperature: float = Field(1.0, ge=0, le=2)
+    temperature: float | None = Field(None, ge=0, le=2, description="Sent with every message; default: the "
+                                      "model's configured temperature.")
     history_messages: int = Field(20, ge=0, description="Earlier messages sent along with a new one.")
 
 
@@ -229,6 +232,10 @@ class StudySpec(Strict):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,62}$")
     title: str
     description: str = ""
+    preset: Preset | None = Field(None, description="Settings of a published study where the file leaves them "
+                                  "out; realhumaneval: temperature 1 for autocomplete and chat.")
+    scripted: bool = Field(False, description="The participants are scripts, not people: reports and model "
+                           "cards label their figures and never pool them with people's.")
     seed: int = 0
     consent: str = DEFAULT_CONSENT
     conditions: dict[str, Condition]
@@ -245,7 +252,10 @@ class StudySpec(Strict):
     @model_validator(mode="before")
     @classmethod
     def _kinds(cls, data: Any) -> Any:
-        """Fill in each condition's kind: from `model` fields, else from its name (the four old names)."""
+        """Fill in the preset's settings and each condition's kind: from `model` fields, else from its name
+        (the four old names)."""
+        if isinstance(data, dict):
+            data = apply_preset(data)
         if not isinstance(data, dict) or not isinstance(data.get("conditions"), dict):
             return data
         conditions = {}

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import sys
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from http import HTTPStatus
 from pathlib import Path
 
+from anyio import to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -169,9 +171,17 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     # transaction; each time they want the interpreter back they wait for the event loop to hand it over,
     # by default up to 5 ms. 1 ms keeps a commit of a few round trips from taking tens of milliseconds.
     sys.setswitchinterval(0.001)
-    yield
     platform = getattr(app.state, "study", None)
-    if platform is not None:  # what a study server holds open: model connections, the telemetry writer
+    sweeper = None
+    if platform is not None:  # sessions whose time ran out while no server ran end before anyone is served
+        await to_thread.run_sync(platform.sweep)
+        sweeper = asyncio.create_task(platform.sweep_every())
+    yield
+    if platform is not None:  # what a study server holds open: the sweep, model connections, the telemetry writer
+        assert sweeper is not None
+        sweeper.cancel()
+        with suppress(asyncio.CancelledError):
+            await sweeper
         await platform.suggestions.aclose()
         platform.telemetry.close()
 

@@ -60,13 +60,16 @@ EFFECT_HEADERS = {
 
 def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None,
                   title: str = "Study report", exclude: bool = True,
-                  categories: Mapping[str, str] | None = None, bench: Mapping[str, float] | None = None) -> str:
+                  categories: Mapping[str, str] | None = None, bench: Mapping[str, float] | None = None,
+                  settings: pd.DataFrame | None = None) -> str:
     """The whole report as an HTML document (no scripts, no external resources). `exclude` applies
     RealHumanEval's exclusion rule (the default, as in the paper); the excluded are counted either way.
     A participant table with `kind` and `family` columns adds the same analyses pooled by assistance
     kind and by model family; the control is the condition of kind `none` (else the one named 'none').
     `categories` (task id -> category) adds time by task category; `bench` (model -> bench score) with a
-    `model` column correlates the per-model results with the models' bench scores."""
+    `model` column correlates the per-model results with the models' bench scores. `settings` (one row per
+    condition: who took part, models, temperatures, lengths) is shown first: every figure below was measured
+    with them."""
     ev = prepare(events)
     full = participants
     table = exclusions(ev, participants)
@@ -82,6 +85,8 @@ def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None
     report = HtmlReport(title)
     report.paragraph(f"{len(per_person)} participants, {len(tasks)} tasks reached, {len(ev)} events "
                      f"(tutorial excluded). Cells are mean ± standard error (number of participants with a value).")
+    if settings is not None:
+        _settings_section(report, settings)
     report.heading("Exclusions")
     report.paragraph(exclusion_sentence(table, applied=exclude), note=True)
     excluded = table[table["excluded"]]
@@ -153,6 +158,14 @@ def render_report(events: pd.DataFrame, participants: pd.DataFrame | None = None
                      "with at least one copy. The tutorial is excluded. Full definitions: docs/study-metrics.md.",
                      note=True)
     return report.render()
+
+
+def _settings_section(report: HtmlReport, settings: pd.DataFrame) -> None:
+    report.heading("Settings")
+    if (settings["participants"] == "scripted").any():
+        report.paragraph("The participants of this study are scripts, not people: the figures say what the "
+                         "scripts did with the assistants, nothing about how people would fare.", note=True)
+    report.table(settings, caption="What each condition's figures were measured with (temperatures as sent)")
 
 
 def _paired_section(report: HtmlReport, pairs: pd.DataFrame) -> None:

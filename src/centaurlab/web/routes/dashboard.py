@@ -288,8 +288,7 @@ async def export_table(study_id: str, name: str, fmt: str, request: Request) -> 
 def report(study_id: str, request: Request) -> Response:
     if (denied := _guard(request)) is not None:
         return denied
-    study = study_of(request, study_id)
-    from ...study import render_report, study_frames
+    study_of(request, study_id)  # 404 for an unknown study
+    from ...study import report_html
 
-    events, people = study_frames(platform_of(request).url, study_id)
-    return HTMLResponse(render_report(events, people, title=study.spec.title))
+    return HTMLResponse(report_html(platform_of(request).url, study_id))

@@ -9,7 +9,16 @@ from urllib.parse import quote
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from ...modelcard import LENS_LABELS, compare_models, known_models, model_card
+from ...modelcard import (
+    LENS_LABELS,
+    TableView,
+    card_view,
+    collab_sessions,
+    compare_models,
+    fmt,
+    known_models,
+    model_card,
+)
 from ...models import ModelError, load_registry
 from ..html import e, layout
 from .deps import bundle_of, runner_of
@@ -24,40 +33,40 @@ def _url(request: Request) -> str:
     return url
 
 
-def run_link(ref: str) -> str:
-    """A figure's source (`bench:<run>`, `arena:<tournament>`, ...) as a link to its page where there is one."""
+def _href(ref: str) -> str | None:
+    """The page of a figure's source (`bench:<run>`, `arena:<tournament>`, `collab:<agent>`, `study:<id>`, and
+    `calls:<run id>`, whose run id names its own source the same way), if it has one."""
     kind, _, name = ref.partition(":")
     q = quote(name, safe="")
-    href = {"bench": f"/bench/{q}", "arena": f"/arena?tournament={q}", "arena-gen": "/arena/generated",
-            "study": f"/dashboard/{q}", "calls": f"/bench/{q}" if name.startswith("bench-") else None}.get(kind)
+    if kind == "calls":
+        return _href(f"bench:{name}" if name.startswith("bench-") else
+                     f"arena-gen:{name.partition(':')[2]}" if name.startswith("arena-generate:") else name)
+    return {"bench": f"/bench/{q}", "arena": f"/arena?tournament={q}", "arena-gen": "/arena/generated",
+            "study": f"/dashboard/{q}", "collab": f"/models/runs/collab/{q}" if name != "grade" else None}.get(kind)
+
+
+def run_link(ref: str) -> str:
+    """A figure's source as a link to its page where there is one."""
+    href = _href(ref)
     return f'<a href="{e(href)}">{e(ref)}</a>' if href else f"<code>{e(ref)}</code>"
 
 
 def _n(x: Any) -> str:
-    return "–" if x is None else f"{x:.3g}" if isinstance(x, float) else e(x)
+    return e(fmt(x))
 
 
-def _figures_table(name: str, lens: dict[str, Any]) -> str:
+def _figures_table(name: str, table: TableView, index: int) -> str:
     rows = "".join(
-        f'<tr data-figure="{e(key)}"><th scope="row">{e(key)}</th><td class="value">{_n(f["value"])}</td>'
-        f"<td>{_n(f['low'])} – {_n(f['high'])}</td><td>{_n(f['sd'])}</td><td>{f['n']}</td>"
-        f"<td>{' '.join(run_link(r) for r in f['runs'][:5])}</td></tr>"
-        for key, f in lens["figures"].items() if f["n"]
+        f'<tr data-figure="{e(r["figure"])}"><th scope="row">{e(r["figure"])}</th><td class="value">{_n(r["value"])}'
+        f"</td><td>{_n(r['low'])} – {_n(r['high'])}</td><td>{_n(r['sd'])}</td><td>{r['n']}</td>"
+        f"<td>{' '.join(run_link(run) for run in r['runs'])}</td></tr>"
+        for r in table.rows
     )
-    return (f'<table id="lens-{e(name)}"><caption>{e(name)}</caption><thead><tr><th>figure</th><th>value</th>'
-            f"<th>95% interval</th><th>SD</th><th>n</th><th>runs</th></tr></thead><tbody>{rows}</tbody></table>")
-
-
-def _extra(lens: dict[str, Any]) -> str:
-    parts = []
-    for s in lens["tables"].get("strategies", []):
-        parts.append(f"<li>strategy <b>{e(s['strategy'])}</b>: {s['accepted']}/{s['agents']} agents accepted, "
-                     f"win rate {_n(s['win_rate']['value'])} (n={s['win_rate']['n']}), debug rounds "
-                     f"{_n(s['debug_rounds']['value'])}, failures {e(s['failures'] or 'none')}</li>")
-    for f in lens["tables"].get("framings", []):
-        parts.append(f"<li>framing <b>{e(f['framing'])}</b>: composite {_n(f['value'])} "
-                     f"(effect {f['effect']:+.3g}, n={f['n']})</li>")
-    return f"<ul>{''.join(parts)}</ul>" if parts else ""
+    notes = "".join(f"<li>{e(note)}</li>" for note in table.notes)
+    ident = f"lens-{name}" if index == 0 else f"lens-{name}-{index}"
+    return (f'<table id="{e(ident)}"><caption>{e(table.title)}</caption><thead><tr><th>figure</th><th>value</th>'
+            f"<th>95% interval</th><th>SD</th><th>n</th><th>runs</th></tr></thead><tbody>{rows}</tbody></table>"
+            + (f'<ul class="notes">{notes}</ul>' if notes else ""))
 
 
 def registered_models() -> list[str]:
@@ -91,6 +100,9 @@ def models_home(request: Request) -> str:
         f"<tr><td>{e(' vs '.join(a['lenses']))}</td><td>{len(a['models'])}</td><td>{_n(a['tau'])}</td>"
         f"<td>{_n(a['low'])} – {_n(a['high'])}</td><td>{e(a['note'] or '')}</td></tr>" for a in result["agreement"]
     )
+    within = (f'<p id="study-within">The study lens compares the models within study '
+              f'<a href="/dashboard/{quote(result["study"], safe="")}">{e(result["study"])}</a>.</p>'
+              if result["study"] else "")
     said = "".join(f"<li>{e(x)}</li>" for x in result["disagreements"]) or \
         "<li>No two lenses order these models differently (or too few lenses have data).</li>"
     body = ("<h1>Models</h1><p class=\"lead\">Each model through four lenses: the bench's composite score, its "
@@ -99,7 +111,7 @@ def models_home(request: Request) -> str:
             f"<tbody>{rows}</tbody></table><h2>Do the lenses agree?</h2>"
             '<table id="agreement"><thead><tr><th>lenses</th><th>models</th><th>Kendall tau</th>'
             f"<th>95% bootstrap</th><th></th></tr></thead><tbody>{agree}</tbody></table>"
-            f'<h2>Where they disagree</h2><ul id="disagreements">{said}</ul>')
+            f'<h2>Where they disagree</h2>{within}<ul id="disagreements">{said}</ul>')
     return layout("Models", body, bundle=bundle_of(request), crumbs=[("Models", None)])
 
 
@@ -110,12 +122,11 @@ def model_page(request: Request, model: str) -> str:
         raise HTTPException(404, f"the store has no figures for model {model!r} and no model of that name is "
                                  "registered; see /models")
     parts = [f"<h1>Model {e(model)}</h1>"]
-    for name, lens in card["lenses"].items():
-        parts.append(f'<section id="{e(name)}"><h2>{e(name)}</h2>')
-        if lens["empty"]:
-            parts.append(f'<p class="empty">No data yet. Fill it with <code>{e(lens["fill_with"])}</code>.</p>')
-        else:
-            parts.append(_figures_table(name, lens) + _extra(lens))
+    for lens in card_view(card):
+        parts.append(f'<section id="{e(lens.name)}"><h2>{e(lens.name)}</h2>')
+        if lens.fill_with is not None:
+            parts.append(f'<p class="empty">No data yet. Fill it with <code>{e(lens.fill_with)}</code>.</p>')
+        parts += [_figures_table(lens.name, table, i) for i, table in enumerate(lens.tables)]
         parts.append("</section>")
     parts.append(f'<p><a href="/api/models/{quote(model, safe="")}">This card as JSON</a></p>')
     return layout(f"Model {model}", "".join(parts), bundle=bundle_of(request),
@@ -125,3 +136,21 @@ def model_page(request: Request, model: str) -> str:
 @router.get("/api/models/{model}")
 def model_json(request: Request, model: str) -> JSONResponse:
     return JSONResponse(model_card(_url(request), model).as_dict())
+
+
+@router.get("/models/runs/collab/{agent}", response_class=HTMLResponse)
+def collab_runs(request: Request, agent: str) -> str:
+    """The collab sessions behind a card's `collab:<agent>` figures."""
+    sessions = collab_sessions(_url(request), agent)
+    if not sessions:
+        raise HTTPException(404, f"no collab session of agent {agent!r}; see /models")
+    rows = "".join(
+        f"<tr><td>{s['session']}</td><td>{e(s['kind'])}</td><td>{e(s['task'])}</td><td>{e(s['model'])}</td>"
+        f"<td>{e(s['status'])}</td><td>{e(', '.join(f'{j} {fmt(v)}' for j, v in s['judges'].items()) or '–')}</td>"
+        f"<td>{_n(s['outcome'])}</td></tr>" for s in sessions)
+    body = (f"<h1>Collab runs of {e(agent)}</h1><p class=\"lead\">Every stored session of the agent, with the "
+            "judges' totals behind the model cards' collab figures.</p>"
+            '<table id="sessions"><thead><tr><th>session</th><th>kind</th><th>task</th><th>model</th><th>status</th>'
+            f"<th>judges</th><th>outcome</th></tr></thead><tbody>{rows}</tbody></table>")
+    return layout(f"Collab runs of {agent}", body, bundle=bundle_of(request),
+                  crumbs=[("Models", "/models"), (f"collab:{agent}", None)])
