@@ -6,7 +6,7 @@ STAMP := .make
 STATIC := src/centaurlab/web/static
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test install system-deps test-system-deps services frontend lint typecheck pytest bench clean
+.PHONY: run test test-examples install system-deps test-system-deps services frontend lint typecheck pytest bench clean
 
 run: install system-deps frontend
 	$(BIN)/centaur db upgrade
@@ -51,7 +51,11 @@ typecheck:
 	$(BIN)/mypy
 
 pytest:
-	$(BIN)/pytest -n 2 --dist loadgroup -q --durations=15  # loadgroup: the Ray tests share one cluster
+	$(BIN)/pytest -n 2 --dist loadgroup -q --durations=15 -m "not example"  # loadgroup: the Ray tests share one cluster
+
+# the documented worked examples end to end (the model card's takes 10-45 minutes with the embedded model)
+test-examples: install test-system-deps services frontend
+	$(BIN)/pytest -q -m example
 
 bench:
 	$(BIN)/python benchmarks/sandbox.py

@@ -2,7 +2,8 @@
 data folder fills every lens offline with the embedded model, and then the card is JSON a strict parser
 reads, on the command line and from `/api/models/local`, and its study lens compares the two temperatures
 the example claims to (0 and 0.9, each configuration's own). Slow: the embedded model answers every
-request of the bench, the arena, the study and collab (most of an hour on a busy two-core machine)."""
+request of the bench, the arena, the study and collab (most of an hour on a busy two-core machine), so it
+runs with `make test-examples`, not in `make test`, whose whole suite must fit in 15 minutes on two cores."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ def _free_port() -> int:
 
 
 @pytest.mark.slow
+@pytest.mark.example
 def test_the_worked_example_fills_a_card_that_is_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert (ROOT / ".venv" / "bin" / "centaur").exists(), "the example runs .venv/bin/centaur: run make install first"
     data = tmp_path / "card-data"
