@@ -21,6 +21,7 @@ from typing import Any
 
 from ..models import ModelProvider, Registry
 from .convert import render_for_prompt
+from .degenerate import answer_problem
 from .llm_json import JsonAskError, ask_json
 from .rubric import Rubric
 from .schema import TaskInstance
@@ -63,6 +64,8 @@ class Judgement:
     latency_s: float = 0.0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    degenerate: int = 0
+    """Answers refused as degenerate (counting up, not sentences) before this judgement's end."""
 
 
 def default_panel(registry: Registry, k: int = 2) -> list[JudgeConfig]:
@@ -175,15 +178,29 @@ def run_judge(
             provider,
             messages,
             judge_schema(rubric, cfg.justification_chars),
-            lambda d: parse_scores(d, rubric),
+            lambda d: usable_scores(d, rubric),
             attempts=attempts,
             temperature=cfg.temperature,
             seed=cfg.seed * 1000,
             max_tokens=cfg.max_tokens or token_budget(rubric, cfg.justification_chars),
         )
     except JsonAskError as exc:
-        return Judgement(cfg.name, cfg.model, "failed", error=str(exc), attempts=attempts)
+        return Judgement(cfg.name, cfg.model, "failed", error=str(exc), attempts=attempts,
+                         degenerate=_degenerate(exc.problems))
     scores: dict[str, dict[str, Any]] = answer.value
     total = sum(s["points"] for s in scores.values()) * 100.0 / rubric.total
     return Judgement(cfg.name, cfg.model, "ok", scores, total, None, answer.attempts, answer.latency_s,
-                     answer.prompt_tokens, answer.completion_tokens)
+                     answer.prompt_tokens, answer.completion_tokens, _degenerate(answer.problems))
+
+
+def usable_scores(data: Any, rubric: Rubric) -> dict[str, dict[str, Any]]:
+    """parse_scores, then the answer refused when it is degenerate (see degenerate.py)."""
+    scores = parse_scores(data, rubric)
+    problem = answer_problem(scores, rubric)
+    if problem:
+        raise ValueError(problem)
+    return scores
+
+
+def _degenerate(problems: list[str]) -> int:
+    return sum(1 for p in problems if p.startswith("degenerate"))
