@@ -17,7 +17,7 @@ from centaurlab.cli.root import app
 from centaurlab.collab import load_collab_bank
 from centaurlab.collab.degenerate import counts_up, is_sentence, same_points
 from centaurlab.collab.grade import GradeOptions, grade_sessions
-from centaurlab.collab.judge import JudgeConfig
+from centaurlab.collab.judge import JudgeConfig, justification_schema
 from centaurlab.collab.labelled import load_sets
 from centaurlab.collab.report import build_report
 from centaurlab.collab.results import load_results
@@ -125,6 +125,16 @@ def test_degenerate_answers_are_recognised() -> None:
     assert same_points(answers[:2] + answers[3:]) == []  # two alike are allowed
     full = [(k, dict(maxima), maxima) for k in "abc"]
     assert same_points(full) == []  # three perfect deliverables earn full marks
+
+
+def test_the_judge_schema_asks_for_a_sentence_where_a_grammar_holds_the_answer() -> None:
+    import re
+
+    pattern = justification_schema(40)["pattern"]
+    assert re.fullmatch(pattern, "The memo names the overruns.")
+    assert not re.fullmatch(pattern, "1.25.1.1.1") and not re.fullmatch(pattern, "100%,")
+    assert re.fullmatch(pattern, "Price stated") and not re.fullmatch(pattern, "T1.1.2.1.2.2")
+    assert not re.fullmatch(pattern, "The " + "x" * 37)  # 41 characters: the pattern bounds the length too
 
 
 def test_a_judge_counting_up_or_not_writing_sentences_is_unusable(url: str) -> None:

@@ -140,7 +140,10 @@ def grade(
     retry_failed: bool = typer.Option(False, help="Ask again the judges whose answers could not be used."),
     json_out: bool = typer.Option(False, "--json", help="Print one record per session as JSON."),
 ) -> None:
-    """Grade sessions: a rubric per task (researcher's, stored or generated), then K judges each; stored, resumable."""
+    """Grade sessions: a rubric per task, its checks, then K judges on the items checks leave; stored, resumable.
+
+    A session that handed in no deliverable is graded 0 ("no deliverable") without a judge.
+    """
     from rich.progress import Progress
 
     from ..collab.grade import GradeOptions, GradeOutcome, grade_sessions, sessions_to_grade

@@ -98,13 +98,23 @@ def token_budget(rubric: Rubric, justification_chars: int) -> int:
     return len(rubric.items) * (ITEM_OVERHEAD_TOKENS + justification_chars) + 16
 
 
+def justification_schema(max_chars: int) -> dict[str, Any]:
+    """A justification that starts as a sentence does: a capitalised word, then a word. Where the
+    server holds the answer to the schema (llama.cpp's grammar), the embedded judge can then no
+    longer answer "1.25.1.1.1" or "100%," (degenerate.py refuses what still slips through); the
+    pattern also bounds the length, which llama.cpp takes from it, not from maxLength."""
+    rest = max(1, max_chars - 18)  # the two words take at most 17 characters and a space
+    return {"type": "string", "maxLength": max_chars,
+            "pattern": f'^[A-Z][a-z]{{1,7}} [a-z]{{2,8}}[^"\\\\\\n]{{1,{rest}}}$'}
+
+
 def judge_schema(rubric: Rubric, justification_chars: int = 160) -> dict[str, Any]:
     props = {
         item.id: {
             "type": "object",
             "properties": {
                 "points": {"type": "integer", "minimum": 0, "maximum": int(item.points)},
-                "justification": {"type": "string", "minLength": 5, "maxLength": justification_chars},
+                "justification": justification_schema(justification_chars),
             },
             "required": ["points", "justification"],
             "additionalProperties": False,

@@ -36,11 +36,12 @@ from .schema import TaskInstance
 from .scoring import NO_DELIVERABLE, SessionChecks, check_session, code_score, final_score, judge_total
 
 
+@dataclass(frozen=True)
 class Panel:
-    """The judges and a way to reach their models (grade.Providers, or a test's fakes)."""
+    """The judges and a way to reach their models (grade.Providers.get, or a test's fakes)."""
 
-    def __init__(self, judges: Sequence[JudgeConfig], provider: Callable[[str], Any]) -> None:
-        self.judges, self.provider = list(judges), provider
+    judges: Sequence[JudgeConfig]
+    provider: Callable[[str], Any]
 
 
 @dataclass
