@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
 from typing import Any
 
 VERIFY = "open the deliverable and compare it with the reference file"
@@ -39,3 +42,20 @@ def model_rubric() -> dict[str, Any]:
         "task_requirements": [{**item, "criterion": "Memo is at most 250 words", "points": 7}],
         "technical_quality": [{**item, "criterion": "Memo reads as a professional note", "points": 1}],
     }
+
+
+def judges_only_bank(folder: Path, *task_ids: str) -> Path:
+    """A copy of the built-in bank whose rubrics of these tasks carry no checks: every item is the
+    judges' (what the panel's tests need, now that the built-in rubrics check what code can)."""
+    from centaurlab.collab.loader import BUILTIN_DIR
+
+    bank = folder / "judges_only" / "collab"
+    shutil.copytree(BUILTIN_DIR / "collab", bank)
+    for task_id in task_ids:
+        path = bank / task_id / "rubric.json"
+        data = json.loads(path.read_text())
+        for cat in data["categories"]:
+            for item in cat["items"]:
+                item.pop("check", None)
+        path.write_text(json.dumps(data))
+    return bank

@@ -14,7 +14,7 @@ from centaurlab.cli.root import app
 from centaurlab.collab.loader import BUILTIN_DIR
 
 from .fake_llm import chat, fake_llm, schema_of, tool_call
-from .rubrics import model_rubric
+from .rubrics import judges_only_bank, model_rubric
 
 runner = CliRunner()
 CODE = (
@@ -81,7 +81,21 @@ def test_tasks_check_list_and_show() -> None:
     assert bad.exit_code == 2 and "no collab task 'nope'" in bad.output
 
 
-def test_run_grade_report_rate_end_to_end(configured: list[dict[str, Any]], tmp_path: Path) -> None:
+@pytest.fixture
+def judges_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The built-in bank with budget_variance's checks taken out, so that the judges score every
+    item (these tests are about the panel: its totals, their mean, agreement and calibration)."""
+    from centaurlab.collab import loader
+    from centaurlab.tasks import BankLayout
+
+    bank = judges_only_bank(tmp_path, "budget_variance")
+    monkeypatch.setattr(loader, "LAYOUT", BankLayout(bank.parent, "instance.toml", kind="collab bank"))
+    return bank
+
+
+def test_run_grade_report_rate_end_to_end(
+    configured: list[dict[str, Any]], judges_only: Path, tmp_path: Path
+) -> None:
     rows = _json(["collab", "run", "--agent", "fake-agent", "--tasks", "budget_variance", "--json"])
     assert rows[0]["status"] == "done" and rows[0]["files"] == ["variance.csv", "variance_memo.md"]
     assert rows[0]["stop"] == "answered without a tool call"

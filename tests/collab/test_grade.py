@@ -18,8 +18,12 @@ from centaurlab.models import Registry
 from centaurlab.models.registry import ModelConfig
 
 from .fake_llm import chat, fake_llm, schema_of
+from .rubrics import judges_only_bank
 
-TASKS = {"press_release": {"press_release.md": b"# Harbor\nUSD 3,900 from 14 April 2026."}, "reading_quiz": {}}
+TASKS = {
+    "press_release": {"press_release.md": b"# Harbor\nUSD 3,900 from 14 April 2026."},
+    "reading_quiz": {"quiz.md": b"1. What is transpiration?\nAnswer key: 1. water released from leaf pores."},
+}
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -32,7 +36,7 @@ def url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
     return out
 
 
-def _sessions(url: str) -> list[tuple[int, str, str]]:
+def _sessions(url: str, bank: str = "collab") -> list[tuple[int, str, str]]:
     out = []
     with store.session_scope(url) as s:
         for task_id, files in TASKS.items():
@@ -41,7 +45,7 @@ def _sessions(url: str) -> list[tuple[int, str, str]]:
                 agent="fixture",
                 model="fixture",
                 task_id=task_id,
-                bank="collab",
+                bank=bank,
                 human="none",
                 status="done",
                 steps=0,
@@ -51,11 +55,11 @@ def _sessions(url: str) -> list[tuple[int, str, str]]:
             s.add(row)
             s.flush()
             save_files(s, row.id, files)
-            out.append((row.id, task_id, "collab"))
+            out.append((row.id, task_id, bank))
     return out
 
 
-def test_two_grade_runs_at_once_share_rubrics_and_judgements(url: str) -> None:
+def test_two_grade_runs_at_once_share_rubrics_and_judgements(url: str, tmp_path: Any) -> None:
     """Both runs ask the same judge about the same session at the same moment (the fake server
     holds the first two requests until both have arrived): one answer is stored, the other run
     keeps it, and neither crashes on the unique keys of rubric versions or judgements."""
@@ -68,12 +72,13 @@ def test_two_grade_runs_at_once_share_rubrics_and_judgements(url: str) -> None:
         items = schema_of(body)["properties"]  # type: ignore[index]
         half = body["model"] == "judge-b"
         scores = {
-            k: {"points": v["properties"]["points"]["maximum"] // (2 if half else 1), "justification": "seen"}
+            k: {"points": v["properties"]["points"]["maximum"] // (2 if half else 1),
+                "justification": "the deliverable was seen"}
             for k, v in items.items()
         }
         return chat(json.dumps(scores))
 
-    todo = _sessions(url)
+    todo = _sessions(url, str(judges_only_bank(tmp_path, *TASKS)))  # every item the judges'
     results: list[Any] = [None, None]
     with fake_llm(answer) as (base, seen):
         registry = Registry(

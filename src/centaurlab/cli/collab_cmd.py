@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from ..errors import Conflict, InvalidInput, NotFound
-from . import collab_rate_cmd, collab_study_cmd, collab_tasks_cmd
+from . import collab_rate_cmd, collab_study_cmd, collab_tasks_cmd, collab_validate_cmd
 from .collab_tasks_cmd import BANK_OPTION, bank_of, task_of
 from .errors import context
 from .output import console, print_json, print_table
@@ -23,6 +23,7 @@ app.add_typer(collab_tasks_cmd.app, name="tasks")
 app.add_typer(collab_study_cmd.app, name="study")  # collaboration studies with people (collabstudy)
 app.command("analyse")(collab_study_cmd.analyse)
 app.command("rate")(collab_rate_cmd.rate)
+app.command("validate")(collab_validate_cmd.validate)  # the grading against labelled sets
 
 def _split(value: str | None) -> list[str] | None:
     return [v.strip() for v in value.split(",") if v.strip()] if value else None
@@ -129,7 +130,10 @@ def grade(
     retry_failed: bool = typer.Option(False, help="Ask again the judges whose answers could not be used."),
     json_out: bool = typer.Option(False, "--json", help="Print one record per session as JSON."),
 ) -> None:
-    """Grade sessions: a rubric per task (researcher's, stored or generated), then K judges each; stored, resumable."""
+    """Grade sessions: a rubric per task, its checks, then K judges on the items checks leave; stored, resumable.
+
+    A session that handed in no deliverable is graded 0 ("no deliverable") without a judge.
+    """
     from rich.progress import Progress
 
     from ..collab import GradeOptions, GradeOutcome, grade_sessions, sessions_to_grade
@@ -163,22 +167,13 @@ def grade(
     if json_out:
         print_json(rows)
         return
-    print_table(
-        f"graded {len(rows)} sessions",
-        ["session_id", "task_id", "rubric_version", "judged", "kept", "failed", "error"],
-        [
-            [
-                r["session_id"],
-                r["task_id"],
-                r["rubric_version"],
-                ",".join(r["judged"]),
-                ",".join(r["kept"]),
-                ",".join(r["failed"]),
-                r["error"] or "",
-            ]
-            for r in rows
-        ],
-    )
+    cols = ["session_id", "task_id", "rubric_version", "checks", "judged", "kept", "failed", "score", "error"]
+    print_table(f"graded {len(rows)} sessions", cols, [
+        [r["session_id"], r["task_id"], r["rubric_version"], "" if r["checks"] is None else f"{r['checks']:g}",
+         ",".join(r["judged"]), ",".join(r["kept"]), ",".join(r["failed"]), _score(r["score"], r["note"]),
+         r["error"] or ""]
+        for r in rows
+    ], essential=("session_id", "task_id", "score"))
     console.print("next: centaur collab report --html report.html")
 
 
@@ -259,7 +254,7 @@ def report(
         return
     print_table(
         "sessions",
-        ["id", "agent", "human", "task", "files", "judges", "outcome"],
+        ["id", "agent", "human", "task", "files", "checks", "judges", "outcome"],
         [
             [
                 s["id"],
@@ -267,8 +262,9 @@ def report(
                 s["human"],
                 s["task_id"],
                 len(s["files"]),
+                s["from_checks"] or "-",
                 ", ".join(f"{k} {v:.1f}" for k, v in s["judges"].items()) or "-",
-                "-" if s["outcome"] is None else f"{s['outcome']:.1f}",
+                _score(s["outcome"], s["note"]),
             ]
             for s in rep.sessions
         ],
@@ -288,6 +284,10 @@ def report(
         console.print(f"agents by the CollabSkill score mu - {rep.rating['k']:g} sigma: {ranked}")
     for n in rep.notes:
         console.print(n)
+
+
+def _score(value: float | None, note: str | None) -> str:
+    return f"{value or 0:.1f} ({note})" if note else "-" if value is None else f"{value:.1f}"
 
 
 def _stat(x: float | None) -> str:

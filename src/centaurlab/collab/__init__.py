@@ -51,6 +51,7 @@ from .sessions import (
     stored_files,
 )
 from .tables import NO_HUMAN
+from .validation import SetResult, ValidationRun, validate_bank
 from .workspace import REFERENCE_DIR, Workspace, WorkspaceError
 
 __all__ = [
@@ -80,6 +81,7 @@ __all__ = [
     "RubricItem",
     "SessionOutcome",
     "SessionRow",
+    "SetResult",
     "Step",
     "Steps",
     "StoredFile",
@@ -88,6 +90,7 @@ __all__ = [
     "TaskTerm",
     "ToolCallingRefused",
     "UnknownCollabTask",
+    "ValidationRun",
     "Workspace",
     "WorkspaceError",
     "action_schema",
@@ -130,4 +133,5 @@ __all__ = [
     "sessions_to_grade",
     "stored_files",
     "validate",
+    "validate_bank",
 ]

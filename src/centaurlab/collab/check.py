@@ -1,10 +1,12 @@
-"""`centaur collab tasks check`: every task loads, every reference file opens, a rubric exists or can be made."""
+"""`centaur collab tasks check`: every task loads, every reference file opens, a rubric exists or can be
+made, and the labelled validation sets it ships (if any) are well formed."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from .convert import render
+from .labelled import LabelsError, load_sets
 from .rubric import Rubric, RubricError, load_rubric_file
 from .schema import TaskInstance
 
@@ -34,14 +36,23 @@ def check_task(task: TaskInstance, can_generate: bool = True) -> TaskCheck:
             result.problems.append(f"{ref.path}: {rendered.text}")
         elif rendered.readable and not rendered.text.strip():
             result.problems.append(f"{ref.path}: opens but holds no text")
+    rubric: Rubric | None = None
     if task.rubric_path.is_file():
         try:
-            rubric: Rubric = load_rubric_file(task.rubric_path)
+            rubric = load_rubric_file(task.rubric_path, task.id, [d.name for d in task.deliverables])
         except RubricError as exc:
             result.problems.append(str(exc))
         else:
-            result.rubric = f"researcher ({len(rubric.items)} items)"
+            checked = sum(1 for i in rubric.items if i.checked)
+            result.rubric = f"researcher ({len(rubric.items)} items, {checked} checked)"
     elif not can_generate:
         result.rubric = "missing"
         result.problems.append(f"{task.rubric_path}: no researcher rubric, and the rubric model is not available")
+    try:
+        sets = load_sets(task, rubric)
+    except LabelsError as exc:
+        result.problems.append(str(exc))
+    else:
+        if sets:
+            result.rubric += f"; {len(sets)} labelled sets"
     return result

@@ -44,6 +44,8 @@ class JsonAnswer:
     answers: list[str] = field(default_factory=list)
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    problems: list[str] = field(default_factory=list)
+    """Why the attempts before the accepted one were refused."""
 
 
 def extract_json(text: str) -> Any:
@@ -97,5 +99,5 @@ def ask_json(
             if cut:
                 budget += budget // 2
             continue
-        return JsonAnswer(value, attempt + 1, time.perf_counter() - start, answers, tokens[0], tokens[1])
+        return JsonAnswer(value, attempt + 1, time.perf_counter() - start, answers, tokens[0], tokens[1], problems)
     raise JsonAskError(problems, answers)

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..models import ModelProvider, Registry
 from .convert import render_for_prompt
+from .degenerate import answer_problem
 from .llm_json import JsonAskError, ask_json
 from .rubric import Rubric
 from .schema import TaskInstance
@@ -64,6 +65,8 @@ class Judgement:
     latency_s: float = 0.0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    degenerate: int = 0
+    """Answers refused as degenerate (counting up, not sentences) before this judgement's end."""
 
 
 def default_panel(registry: Registry, k: int = 2) -> list[JudgeConfig]:
@@ -96,13 +99,23 @@ def token_budget(rubric: Rubric, justification_chars: int) -> int:
     return len(rubric.items) * (ITEM_OVERHEAD_TOKENS + justification_chars) + 16
 
 
+def justification_schema(max_chars: int) -> dict[str, Any]:
+    """A justification that starts as a sentence does: a capitalised word, then a word. Where the
+    server holds the answer to the schema (llama.cpp's grammar), the embedded judge can then no
+    longer answer "1.25.1.1.1" or "100%," (degenerate.py refuses what still slips through); the
+    pattern also bounds the length, which llama.cpp takes from it, not from maxLength."""
+    rest = max(1, max_chars - 18)  # the two words take at most 17 characters and a space
+    return {"type": "string", "maxLength": max_chars,
+            "pattern": f'^[A-Z][a-z]{{1,7}} [a-z]{{2,8}}[^"\\\\\\n]{{1,{rest}}}$'}
+
+
 def judge_schema(rubric: Rubric, justification_chars: int = 160) -> dict[str, Any]:
     props = {
         item.id: {
             "type": "object",
             "properties": {
                 "points": {"type": "integer", "minimum": 0, "maximum": int(item.points)},
-                "justification": {"type": "string", "minLength": 5, "maxLength": justification_chars},
+                "justification": justification_schema(justification_chars),
             },
             "required": ["points", "justification"],
             "additionalProperties": False,
@@ -176,15 +189,29 @@ def run_judge(
             provider,
             messages,
             judge_schema(rubric, cfg.justification_chars),
-            lambda d: parse_scores(d, rubric),
+            lambda d: usable_scores(d, rubric),
             attempts=attempts,
             temperature=cfg.temperature,
             seed=cfg.seed * 1000,
             max_tokens=cfg.max_tokens or token_budget(rubric, cfg.justification_chars),
         )
     except JsonAskError as exc:
-        return Judgement(cfg.name, cfg.model, "failed", error=str(exc), attempts=attempts)
+        return Judgement(cfg.name, cfg.model, "failed", error=str(exc), attempts=attempts,
+                         degenerate=_degenerate(exc.problems))
     scores: dict[str, dict[str, Any]] = answer.value
     total = sum(s["points"] for s in scores.values()) * 100.0 / rubric.total
     return Judgement(cfg.name, cfg.model, "ok", scores, total, None, answer.attempts, answer.latency_s,
-                     answer.prompt_tokens, answer.completion_tokens)
+                     answer.prompt_tokens, answer.completion_tokens, _degenerate(answer.problems))
+
+
+def usable_scores(data: Any, rubric: Rubric) -> dict[str, dict[str, Any]]:
+    """parse_scores, then the answer refused when it is degenerate (see degenerate.py)."""
+    scores = parse_scores(data, rubric)
+    problem = answer_problem(scores, rubric)
+    if problem:
+        raise ValueError(problem)
+    return scores
+
+
+def _degenerate(problems: list[str]) -> int:
+    return sum(1 for p in problems if p.startswith("degenerate"))

@@ -16,6 +16,7 @@ from .agreement import calibrate, disagreements, icc2_1, krippendorff_alpha, sel
 from .onet import FAMILIES
 from .rate import rate_sessions
 from .results import SessionRow
+from .scoring import NO_DELIVERABLE
 
 DEFAULT_THRESHOLD = 20.0
 
@@ -71,10 +72,11 @@ def agreement_figures(rows: list[SessionRow], threshold: float = DEFAULT_THRESHO
         out["note"] = "agreement needs at least two judges with scores"
         return out
     totals = np.array([[r.judges.get(j, np.nan) for j in judges] for r in judged])
+    own = np.array([[r.judge_share(j) for j in judges] for r in judged])  # what the judges judged, not checks
     out["overall"] = {
         "units": len(judged),
-        "icc2_1": _nan(icc2_1(totals)),
-        "krippendorff_alpha": _nan(krippendorff_alpha(totals)),
+        "icc2_1": _nan(icc2_1(own)),
+        "krippendorff_alpha": _nan(krippendorff_alpha(own)),
     }
     flags = disagreements(totals, threshold)
     out["flagged_sessions"] = [
@@ -152,6 +154,17 @@ def calibration_figures(rows: list[SessionRow]) -> list[dict[str, Any]]:
     return out
 
 
+def points_from(row: SessionRow) -> dict[str, Any]:
+    """Which of the session's points came from checks and which from judges (their mean)."""
+    judged = [row.judge_points[j] for j in row.judges if j in row.judge_points]
+    mean = float(np.mean(judged)) if judged else None
+    return {
+        "from_checks": None if row.check_points is None else f"{row.check_points:g} of {row.check_max:g}",
+        "from_judges": None if not row.judge_max else (
+            f"{mean:.1f} of {row.judge_max:g}" if mean is not None else f"- of {row.judge_max:g}"),
+    }
+
+
 def build_report(
     rows: list[SessionRow], threshold: float = DEFAULT_THRESHOLD, rounds: int = DEFAULT_ROUNDS
 ) -> CollabReport:
@@ -167,11 +180,14 @@ def build_report(
     ungraded = [r.id for r in rows if math.isnan(r.outcome)]
     if ungraded:
         notes.append(f"{len(ungraded)} sessions have no usable judgement yet: {ungraded[:10]}")
+    empty = [r.id for r in rows if r.note == NO_DELIVERABLE]
+    if empty:
+        notes.append(f"{len(empty)} sessions handed in no deliverable and are graded 0 without a judge: {empty[:10]}")
     by_family = _group(rows, "family")
     for f in by_family:
         f["family_title"] = FAMILIES.get(f["family"], "?")
     return CollabReport(
-        sessions=[{**r.as_dict(), "outcome": _nan(r.outcome)} for r in rows],
+        sessions=[{**r.as_dict(), **points_from(r), "outcome": _nan(r.outcome)} for r in rows],
         by_agent=_group(rows, "agent"),
         by_task=_group(rows, "task_id"),
         by_family=by_family,
@@ -190,8 +206,10 @@ def _frame(records: list[dict[str, Any]], columns: list[str]) -> pd.DataFrame:
 def render_html(rep: CollabReport) -> str:
     doc = HtmlReport("Collab report: occupational tasks, agents and judges")
     doc.paragraph(
-        "Scores are 0-100: each judge's rubric points as a percentage of the rubric total; a "
-        "session's outcome is the mean of its judges' totals (CollabSkill). See docs/collab.md.",
+        "Scores are 0-100: rubric points as a percentage of the rubric total. Code decides what it "
+        "can: a session without deliverables scores 0, items with checks are scored by them, items "
+        "whose deliverable is missing score 0; the judges score the rest, and a session's outcome is "
+        "the mean of its judges' totals (CollabSkill). See docs/collab.md.",
         note=True,
     )
     for n in rep.notes:
@@ -203,6 +221,7 @@ def render_html(rep: CollabReport) -> str:
             "judges": ", ".join(f"{k} {v:.1f}" for k, v in s["judges"].items()) or "-",
             "failed": ", ".join(s["failed_judges"]) or "-",
             "files": ", ".join(s["files"]) or "(none)",
+            "outcome": f"0 ({s['note']})" if s["note"] else s["outcome"],
         }
         for s in rep.sessions
     ]
@@ -219,6 +238,8 @@ def render_html(rep: CollabReport) -> str:
                 "difficulty",
                 "steps",
                 "files",
+                "from_checks",
+                "from_judges",
                 "judges",
                 "failed",
                 "outcome",

@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..errors import FileFieldError
+from .itemchecks import CheckSpec, parse_check
+from .itemchecks import files_of as check_files
+from .itemchecks import to_json as check_json
 
 CATEGORIES: dict[str, tuple[str, int, str]] = {
     "correctness_accuracy": ("C", 40, "facts, figures and calculations are right"),
@@ -43,6 +47,26 @@ class RubricItem:
     criterion: str
     points: float
     verification: str
+    reads: tuple[str, ...] = ()
+    """The deliverables the item reads; empty: all of the task's. Any of them missing or empty: 0 points."""
+    checks: tuple[CheckSpec, ...] = ()
+    """Deterministic checks that score the item instead of a judge (itemchecks); empty: judges score it."""
+
+    @property
+    def checked(self) -> bool:
+        return bool(self.checks)
+
+    def deliverables(self, task_deliverables: Sequence[str]) -> tuple[str, ...]:
+        return self.reads or tuple(task_deliverables)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "criterion": self.criterion, "points": self.points,
+                                "verification": self.verification}
+        if self.reads:
+            data["reads"] = list(self.reads)
+        if self.checks:
+            data["check"] = [check_json(c) for c in self.checks]
+        return data
 
 
 @dataclass(frozen=True)
@@ -63,11 +87,7 @@ class Rubric:
     def to_json(self) -> dict[str, Any]:
         cats = []
         for name in CATEGORIES:
-            items = [
-                {"id": i.id, "criterion": i.criterion, "points": i.points, "verification": i.verification}
-                for i in self.items
-                if i.category == name
-            ]
+            items = [i.to_json() for i in self.items if i.category == name]
             cats.append({"name": name, "weight": self.weights.get(name, CATEGORIES[name][1]), "items": items})
         return {
             "task_id": self.task_id,
@@ -76,6 +96,14 @@ class Rubric:
             "repairs": list(self.repairs),
             "categories": cats,
         }
+
+    def judged(self) -> Rubric:
+        """The items a judge scores (those without checks), as a rubric of their own."""
+        return Rubric(self.task_id, tuple(i for i in self.items if not i.checked), {}, self.source)
+
+    def only(self, ids: Sequence[str]) -> Rubric:
+        keep = set(ids)
+        return Rubric(self.task_id, tuple(i for i in self.items if i.id in keep), {}, self.source)
 
     def as_text(self) -> str:
         lines = []
@@ -128,9 +156,60 @@ def parse_rubric(data: Any, task_id: str, where: str | Path = "rubric", source: 
                     criterion=str(it.get("criterion", "")).strip(),
                     points=points,
                     verification=str(it.get("verification", "")).strip(),
+                    reads=_reads(it.get("reads"), where, field_),
+                    checks=_checks(it.get("check"), where, field_),
                 )
             )
     return Rubric(task_id, tuple(items), weights, source)
+
+
+def _reads(value: Any, where: str | Path, field_: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+        raise RubricError(where, f"{field_}.reads", f"is {value!r}", "list the deliverable file names the item reads")
+    return tuple(names)
+
+
+def _checks(value: Any, where: str | Path, field_: str) -> tuple[CheckSpec, ...]:
+    if value is None:
+        return ()
+    out = []
+    for k, raw in enumerate(value if isinstance(value, list) else [value]):
+        try:
+            out.append(parse_check(raw))
+        except ValueError as exc:
+            raise RubricError(where, f"{field_}.check.{k}", str(exc), "see the check kinds in docs/collab.md") from None
+    return tuple(out)
+
+
+def validate_for_task(rubric: Rubric, deliverables: Sequence[str], where: str | Path = "rubric") -> Rubric:
+    """Every item reads deliverables of the task, and every check opens one of the files its item reads."""
+    known = set(deliverables)
+    for it in rubric.items:
+        unknown = [n for n in it.reads if n not in known]
+        if unknown:
+            raise RubricError(where, f"item {it.id}.reads", f"names {', '.join(unknown)}, not a deliverable",
+                              f"use the task's deliverables: {', '.join(deliverables)}")
+        read = set(it.deliverables(deliverables))
+        for k, check in enumerate(it.checks):
+            outside = sorted(check_files(check) - read)
+            if outside:
+                raise RubricError(where, f"item {it.id}.check.{k}", f"opens {', '.join(outside)}, which the item "
+                                  "does not read", "add the file to the item's reads or check another file")
+    return rubric
+
+
+def infer_reads(rubric: Rubric, deliverables: Sequence[str]) -> Rubric:
+    """A generated item reads the deliverables its criterion or verification names (a model does
+    not say which files an item reads); one that names none reads them all."""
+    items = []
+    for it in rubric.items:
+        text = f"{it.criterion} {it.verification}".lower()
+        named = tuple(d for d in deliverables if d.lower() in text)
+        items.append(replace(it, reads=it.reads or named))
+    return replace(rubric, items=tuple(items))
 
 
 def validate(rubric: Rubric, where: str | Path = "rubric") -> Rubric:
@@ -205,10 +284,7 @@ def repair(rubric: Rubric) -> Rubric:
         shares = [weight / len(cat)] * len(cat) if raw <= 0 else [max(i.points, 0.0) * weight / raw for i in cat]
         rounded = _whole_points(shares, int(weight))
         prefix = CATEGORIES[name][0]
-        out += [
-            RubricItem(f"{prefix}{k + 1}", name, i.criterion, p, i.verification)
-            for k, (i, p) in enumerate(zip(cat, rounded, strict=True))
-        ]
+        out += [replace(i, id=f"{prefix}{k + 1}", points=p) for k, (i, p) in enumerate(zip(cat, rounded, strict=True))]
     return Rubric(rubric.task_id, tuple(out), weights, rubric.source, tuple(notes))
 
 
@@ -230,13 +306,15 @@ def _whole_points(shares: list[float], total: int) -> list[float]:
     return [float(b) for b in base]
 
 
-def load_rubric_file(path: Path, task_id: str | None = None) -> Rubric:
-    """A researcher's rubric.json: parsed and validated strictly, never repaired."""
+def load_rubric_file(path: Path, task_id: str | None = None, deliverables: Sequence[str] | None = None) -> Rubric:
+    """A researcher's rubric.json: parsed and validated strictly (against the task's deliverables
+    when given), never repaired."""
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError) as exc:
         raise RubricError(path, "(file)", f"is not readable JSON ({exc})", "fix the JSON syntax") from exc
-    return validate(parse_rubric(data, task_id or path.parent.name, path, source="researcher"), path)
+    rubric = validate(parse_rubric(data, task_id or path.parent.name, path, source="researcher"), path)
+    return rubric if deliverables is None else validate_for_task(rubric, deliverables, path)
 
 
 CRITERION_LEADS = {

@@ -33,6 +33,7 @@ from .rubric import (
     _norm,
     category_schema,
     from_model_json,
+    infer_reads,
     load_rubric_file,
     parse_rubric,
     repair,
@@ -115,7 +116,7 @@ def generate_rubric(
         seed=seed,
     )
     rubric: Rubric = answer.value
-    return rubric
+    return infer_reads(rubric, [d.name for d in task.deliverables])
 
 
 def _generate_per_category(provider: ModelProvider, task: TaskInstance, options: RubricGenOptions, seed: int) -> Rubric:
@@ -157,7 +158,7 @@ def _generate_per_category(provider: ModelProvider, task: TaskInstance, options:
             seed=seed + 100 * k,
         )
         written[name] = answer.value
-    return validate(repair(from_model_json(written, task.id)))
+    return infer_reads(validate(repair(from_model_json(written, task.id))), [d.name for d in task.deliverables])
 
 
 def _stored(row_id: int, version: int, data: dict[str, Any], task_id: str) -> StoredRubric:
@@ -176,7 +177,7 @@ def current_rubric(url: str, task: TaskInstance) -> StoredRubric | None:
 
 
 def _store_researcher(url: str, task: TaskInstance) -> StoredRubric:
-    rubric = load_rubric_file(task.rubric_path, task.id)
+    rubric = load_rubric_file(task.rubric_path, task.id, [d.name for d in task.deliverables])
     data = rubric.to_json()
     with session_scope(url) as s:
         row = add_rubric(

@@ -1,4 +1,4 @@
-"""Collab tables: agent sessions and their files, rubric versions, judges' scores, hand grades.
+"""Collab tables: agent sessions and their files, rubric versions, checks' and judges' scores, hand grades.
 
 A session is keyed by (kind, agent, task, human), so running the autonomous baseline again
 resumes it instead of repeating finished work; rubrics are versioned per task; a judgement is
@@ -94,12 +94,29 @@ class CollabJudgement(Base):
     rubric_id: Mapped[int] = mapped_column(ForeignKey("collab_rubrics.id", ondelete="CASCADE"), index=True)
     judge: Mapped[str] = mapped_column(String(200))
     model: Mapped[str] = mapped_column(String(200))
-    status: Mapped[str] = mapped_column(String(20))  # ok | failed
+    status: Mapped[str] = mapped_column(String(20))  # ok | failed | rejected (degenerate across sessions)
     total: Mapped[float | None] = mapped_column(Float, nullable=True)
     scores: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
     attempts: Mapped[int] = mapped_column(Integer, default=1)
     latency_s: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class CollabCheck(Base):
+    """What code decided about a session under one rubric version (collab/scoring.py): the items
+    scored by checks, those scored 0 for a missing deliverable, and those left to the judges."""
+
+    __tablename__ = "collab_checks"
+    __table_args__ = (UniqueConstraint("session_id", "rubric_id", name="uq_collab_check"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("collab_sessions.id", ondelete="CASCADE"), index=True)
+    rubric_id: Mapped[int] = mapped_column(ForeignKey("collab_rubrics.id", ondelete="CASCADE"), index=True)
+    status: Mapped[str] = mapped_column(String(20))  # ok | no_deliverable
+    points: Mapped[float] = mapped_column(Float)
+    max_points: Mapped[float] = mapped_column(Float)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -116,33 +116,54 @@ def edit_file(ws: Workspace, args: dict[str, Any]) -> ToolResult:
     return ToolResult(f"edited {name}", [name])
 
 
-def run_python(ws: Workspace, args: dict[str, Any]) -> ToolResult:
-    code = _str(args, "code")
+@dataclass
+class CodeRun:
+    """A sandboxed run of Python code: its status, output and the files it created or changed."""
+
+    status: str
+    exit_code: Any
+    stdout: str
+    stderr: str
+    files: dict[str, bytes] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok" and self.exit_code in (0, None)
+
+
+def run_code(code: str, files: dict[str, str | bytes], limits: Limits = PYTHON_LIMITS) -> CodeRun:
+    """Run `code` in the sandbox in a folder holding `files`; what it writes comes back as data."""
     mark = "@@CENTAUR-FILES-" + secrets.token_hex(8) + "@@"
-    files: dict[str, str | bytes] = {name: (ws.root / name).read_bytes() for name in ws.files()}
-    files["_agent_code.py"] = code
-    result = run_program(RUNNER, PYTHON_LIMITS, files=files, args=(mark,))
-    out, _, manifest = result.stdout.rpartition(mark)
-    if not _:
+    result = run_program(RUNNER, limits, files={**files, "_agent_code.py": code}, args=(mark,))
+    out, found, manifest = result.stdout.rpartition(mark)
+    if not found:
         out, manifest = result.stdout, ""
-    changed: list[str] = []
-    exit_code: Any = result.exit_code
+    run = CodeRun(result.status.value, result.exit_code, out, result.stderr)
     if manifest.strip():
         try:
             data = json.loads(manifest)
-            exit_code = data.get("exit", exit_code)
-            for name, b64 in sorted(data.get("files", {}).items()):
-                try:
-                    changed.append(ws.write_bytes(name, base64.b64decode(b64)))
-                except WorkspaceError as exc:
-                    out += f"\n[not kept: {exc}]"
+            run.exit_code = data.get("exit", run.exit_code)
+            run.files = {name: base64.b64decode(b64) for name, b64 in sorted(data.get("files", {}).items())}
         except ValueError:
-            out += "\n[the run's file list could not be read]"
-    status = result.status.value
-    text = f"status: {status}, exit code: {exit_code}\nstdout:\n{out.strip()}\nstderr:\n{result.stderr.strip()}"
+            run.notes.append("[the run's file list could not be read]")
+    return run
+
+
+def run_python(ws: Workspace, args: dict[str, Any]) -> ToolResult:
+    files: dict[str, str | bytes] = {name: (ws.root / name).read_bytes() for name in ws.files()}
+    run = run_code(_str(args, "code"), files)
+    out = run.stdout + "".join("\n" + n for n in run.notes)
+    changed: list[str] = []
+    for name, data in run.files.items():
+        try:
+            changed.append(ws.write_bytes(name, data))
+        except WorkspaceError as exc:
+            out += f"\n[not kept: {exc}]"
+    text = f"status: {run.status}, exit code: {run.exit_code}\nstdout:\n{out.strip()}\nstderr:\n{run.stderr.strip()}"
     if changed:
         text += "\nfiles written: " + ", ".join(changed)
-    return ToolResult(_cut(text), changed, error=status != "ok" or exit_code not in (0, None))
+    return ToolResult(_cut(text), changed, error=not run.ok)
 
 
 def finish(ws: Workspace, args: dict[str, Any]) -> ToolResult:
