@@ -164,7 +164,10 @@ def test_the_same_points_for_three_different_deliverables_are_rejected(url: str)
     assert [round(r.outcome, 1) for r in rows] == [53.5, 87.1, 100.0]
 
 
-def test_grade_and_report_say_no_deliverable() -> None:
+def test_grade_and_report_say_no_deliverable(monkeypatch: pytest.MonkeyPatch) -> None:
+    from centaurlab.cli import output
+
+    monkeypatch.setattr(output.console, "width", 400)  # the tables whole, whatever terminal the suite runs in
     url = settings().database_url
     store.upgrade(url)
     _store(url, [("press_release", {})])
