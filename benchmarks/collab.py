@@ -12,6 +12,14 @@ generation.
 
     python benchmarks/collab.py                 # 3 sessions
     python benchmarks/collab.py --sessions 5
+
+`--validate` times `centaur collab validate` instead: the labelled sets of every built-in task
+graded by the checks alone (`--judges 0`), against the baseline measured in the same run, the same
+sets of a few tasks graded by checks plus the offline panel of two judges: seconds per set of each
+and their ratio, with the panel's unusable answers.
+
+    python benchmarks/collab.py --validate                # panel on 2 tasks
+    python benchmarks/collab.py --validate --panel-tasks 25
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from centaurlab import store
-from centaurlab.collab import load_collab_bank, parse_rubric, validate
+from centaurlab.collab import load_collab_bank, parse_rubric, validate, validate_bank
 from centaurlab.collab.grade import GradeOptions, grade_sessions
 from centaurlab.collab.llm_judge import default_panel, run_judge
 from centaurlab.collab.rubric_gen import save_rubric
@@ -71,10 +79,40 @@ def setup(url: str, n: int) -> list[tuple[int, str, str]]:
     return out
 
 
+def time_validate(panel_tasks: int) -> None:
+    """Seconds per labelled set: checks alone on every task, checks + two judges on a few."""
+    tasks = load_collab_bank().select()
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        store.upgrade(url)
+        registry = load_registry()
+        registry.provider("local").chat(ChatRequest.user("hi", max_tokens=1))  # server up outside the timings
+        checks = validate_bank(url, tasks, 0, registry=registry)
+        panel = validate_bank(url, tasks[:panel_tasks], 2, registry=registry)
+    n_checks = sum(len(t.sets) for t in checks.tasks)
+    n_panel = sum(len(t.sets) for t in panel.tasks)
+    per_check = checks.seconds / n_checks
+    per_panel = panel.seconds / n_panel
+    unusable = sum(len(s.unusable) for t in panel.tasks for s in t.sets)
+    print(f"machine load average (1 min) at the end: {os.getloadavg()[0]:.1f}")
+    print(f"checks alone: {n_checks} sets of {len(checks.tasks)} tasks in {checks.seconds:.2f} s "
+          f"({per_check:.3f} s per set); order holds on {checks.summary['order_holds']} of {len(checks.tasks)}")
+    print(f"baseline, checks + 2 judges: {n_panel} sets of {len(panel.tasks)} tasks in {panel.seconds:.1f} s "
+          f"({per_panel:.2f} s per set; {unusable} unusable answers of {2 * n_panel})")
+    print(f"checks alone / checks + panel, per set: {per_check / per_panel:.4f}x "
+          f"({per_panel / per_check:.0f} times faster)")
+    print(f"the whole built-in bank with the panel would take about {per_panel * n_checks / 60:.0f} minutes here")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sessions", type=int, default=3)
+    parser.add_argument("--validate", action="store_true", help="time `collab validate` instead")
+    parser.add_argument("--panel-tasks", type=int, default=2, help="tasks graded by the panel in --validate")
     args = parser.parse_args()
+    if args.validate:
+        time_validate(args.panel_tasks)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'bench.db'}"
         store.upgrade(url)

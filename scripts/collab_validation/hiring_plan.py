@@ -7,7 +7,7 @@ import math
 
 from common import BANK, set_checks, write_sets, xlsx_bytes
 
-from centaurlab.collab.itemchecks.tables import read_table
+from centaurlab.collab.itemchecks.tabular import read_table
 
 T, X, S = "hiring_plan", "hiring_plan.xlsx", "plan_summary.md"
 hc = read_table("h.xlsx", (BANK / T / "reference/headcount.xlsx").read_bytes())

@@ -8,7 +8,7 @@ import math
 
 from common import BANK, set_checks, write_sets
 
-from centaurlab.collab.itemchecks.tables import read_table
+from centaurlab.collab.itemchecks.tabular import read_table
 
 T, L, N = "inventory_reorder", "reorder_list.csv", "reorder_note.md"
 st = read_table("s.xlsx", (BANK / T / "reference/stock_levels.xlsx").read_bytes())

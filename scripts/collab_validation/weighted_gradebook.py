@@ -8,7 +8,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from common import BANK, set_checks, write_sets
 
-from centaurlab.collab.itemchecks.tables import read_table
+from centaurlab.collab.itemchecks.tabular import read_table
 
 T, F = "weighted_gradebook", "final_grades.csv"
 sc = read_table("s.xlsx", (BANK / T / "reference/scores.xlsx").read_bytes())

@@ -17,7 +17,7 @@ from pathlib import PurePosixPath
 
 from ..convert import render
 from ..schema import TaskInstance
-from . import sandboxed, tables, texts
+from . import sandboxed, tabular, texts
 from .spec import (
     KINDS,
     Absent,
@@ -59,8 +59,8 @@ def _parses(spec: Parses, data: bytes) -> Score:
     suffix = PurePosixPath(spec.file).suffix.lower()
     if suffix in (".csv", ".xlsx"):
         try:
-            table = tables.read_table(spec.file, data)
-        except tables.NotATable as exc:
+            table = tabular.read_table(spec.file, data)
+        except tabular.NotATable as exc:
             return 0.0, f"{spec.file} {exc}"
         if spec.strict and suffix == ".csv":
             ragged = [i + 2 for i, r in enumerate(table.rows) if len(r) != len(table.header)]
@@ -85,9 +85,9 @@ def _parses(spec: Parses, data: bytes) -> Score:
     return (1.0, "opens") if rendered.text.strip() else (0.0, "opens but holds no text")
 
 
-TABLE_CHECKS = {Columns: tables.columns, Rows: tables.rows, Values: tables.values, Keys: tables.keys,
-                HasRows: tables.has_rows, LacksRows: tables.lacks_rows, Sum: tables.sums,
-                Pattern: tables.pattern, NoOverlap: tables.no_overlap}
+TABLE_CHECKS = {Columns: tabular.columns, Rows: tabular.rows, Values: tabular.values, Keys: tabular.keys,
+                HasRows: tabular.has_rows, LacksRows: tabular.lacks_rows, Sum: tabular.sums,
+                Pattern: tabular.pattern, NoOverlap: tabular.no_overlap}
 TEXT_CHECKS = {Words: texts.words, States: texts.states, Absent: texts.absent, Order: texts.order,
                Count: texts.count}
 
@@ -103,8 +103,8 @@ def _score(spec: CheckSpec, files: dict[str, bytes], task: TaskInstance) -> Scor
     table_check = TABLE_CHECKS.get(type(spec))
     if table_check is not None:
         try:
-            found = tables.read_tables(spec.file, data)
-        except tables.NotATable as exc:
+            found = tabular.read_tables(spec.file, data)
+        except tabular.NotATable as exc:
             return 0.0, f"{spec.file} {exc}"
         scores: list[Score] = [table_check(spec, t) for t in found]  # type: ignore[operator]
         return max(scores, key=lambda sc: sc[0])
@@ -120,8 +120,8 @@ def _text(name: str, data: bytes) -> str | None:
     not read as thousands separators, "2026-04,34600" as 4,346), any other file as rendered."""
     if PurePosixPath(name).suffix.lower() in (".csv", ".xlsx"):
         try:
-            table = tables.read_table(name, data)
-        except tables.NotATable:
+            table = tabular.read_table(name, data)
+        except tabular.NotATable:
             return None
         return "\n".join(" | ".join(row) for row in [table.header, *table.rows])
     rendered = render(name, data)

@@ -18,7 +18,7 @@ from ..schema import TaskInstance
 from ..tools import PYTHON_LIMITS, run_code
 from .match import cell_number, norm
 from .spec import CheckSpec, Runs
-from .tables import NotATable, read_table
+from .tabular import NotATable, read_table
 
 Score = tuple[float, str]
 Evaluate = Callable[[CheckSpec, dict[str, bytes], TaskInstance], Score]
