@@ -98,7 +98,7 @@ def time_validate(panel_tasks: int) -> None:
     print(f"checks alone: {n_checks} sets of {len(checks.tasks)} tasks in {checks.seconds:.2f} s "
           f"({per_check:.3f} s per set); order holds on {checks.summary['order_holds']} of {len(checks.tasks)}")
     print(f"baseline, checks + 2 judges: {n_panel} sets of {len(panel.tasks)} tasks in {panel.seconds:.1f} s "
-          f"({per_panel:.2f} s per set; {unusable} unusable answers of {2 * n_panel})")
+          f"({per_panel:.2f} s per set; {unusable} unusable judge answers)")
     print(f"checks alone / checks + panel, per set: {per_check / per_panel:.4f}x "
           f"({per_panel / per_check:.0f} times faster)")
     print(f"the whole built-in bank with the panel would take about {per_panel * n_checks / 60:.0f} minutes here")
