@@ -54,17 +54,20 @@ def _task_in_bank(bank: str, task_id: str) -> Task:
     with context(builtin=(LookupError,), kind=NotFound):  # no bank of that name
         tasks = load_bank(bank).tasks
     if short not in tasks:
-        raise NotFound(f"bank {bank!r} has no task {short!r}; its tasks: {', '.join(sorted(tasks)) or 'none'}")
+        known = ", ".join(sorted(tasks)[:8]) or "none"
+        raise NotFound(f"bank {bank!r} has no task {short!r}; its tasks include: {known}")
     return tasks[short]
 
 
 def _task_for_file(path: Path, task: str | None, bank: str | None) -> Task:
     """The task a single file solves: --task in --bank, --task alone (built-in, or bank/id), or the bank's task
     that the file's name names."""
+    if bank and task:
+        return _task_in_bank(bank, task)
     with context(after="; pass --task ID, or name the file <task_id>.py", errors=(NotFound,), builtin=(LookupError,),
                  kind=NotFound):  # fmt: skip
         if bank:
-            return _task_in_bank(bank, task or path.stem)
+            return _task_in_bank(bank, path.stem)
         if task:
             return get_task(task)
     raise InvalidInput(f"which task does {path.name} solve? pass --task ID (or --bank BANK to map the file name)")
@@ -116,7 +119,8 @@ def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: in
 def grade(
     path: Path = typer.Argument(..., exists=True, help="A solution file, or a folder of <task_id>.py files."),
     task: str | None = typer.Option(None, "--task", "-t", help="Task id (or bank/id) that a single file solves."),
-    bank: str | None = typer.Option(None, "--bank", "-b", help="Bank whose task ids the file names are."),
+    bank: str | None = typer.Option(None, "--bank", "-b", help="The bank (a built-in name or a folder) of the task "
+                                    "--task names, or whose task ids the file names are."),
     measure: str = typer.Option("time", help=MEASURE_HELP),
     factor: float = typer.Option(DEFAULT_FACTOR, help="A case passes at most FACTOR x the reference's figure."),
     repeat: int = typer.Option(DEFAULT_REPEAT, help="Best of K runs, in time mode, for candidate and reference."),
