@@ -205,7 +205,6 @@ export function renderGrade(host: HTMLElement, grade: GradeResponse, seconds: nu
     { class: "grade-summary", id: "grade-summary" },
     `Composite ${figure(grade.composite)}/100 · ${grade.reused ? "found" : "graded"} in ${seconds.toFixed(1)} s · ${recordLine(grade)}`,
   );
-  if (!grade.correctness_detail.passed) summary.append(" · quality counts 0 in the composite until a test passes");
   host.replaceChildren(
     scoreCards(grade),
     summary,

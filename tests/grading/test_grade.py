@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from centaurlab.grading import EfficiencyConfig, GradeConfig, Weights, composite, grade_solution, human_percentile
@@ -44,6 +47,18 @@ def test_empty_solution_scores_zero_and_the_composite_is_still_the_plain_mean() 
     # COMPASS: the composite is the mean of the three, with no special case when no test passes
     assert grade.quality.score_100 == 100.0
     assert grade.composite == 33.33
+
+
+OLD_RULE = re.compile(r"(counts? 0|counts? in the composite only)[^.]*(until|once)[^.]*test", re.I | re.S)
+
+
+@pytest.mark.parametrize("where", ["docs/grading.md", "docs/web.md", "docs/bench.md", "README.md",
+                                   "frontend/src/grade-report.ts"])  # fmt: skip
+def test_what_people_read_states_the_composite_the_code_computes(where: str) -> None:
+    # the rule above (the plain mean, quality kept when no test passes), not the one withdrawn for it:
+    # "quality counts 0 in the composite until a test passes"
+    text = (Path(__file__).parents[2] / where).read_text()
+    assert not OLD_RULE.search(" ".join(text.split())), f"{where} says quality waits for a passing test"
 
 
 def test_weights_change_the_composite() -> None:

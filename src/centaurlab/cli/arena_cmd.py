@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -58,7 +57,7 @@ from ..sandbox import get_backend
 from . import arena_warmup_cmd
 from .errors import context
 from .executor_opts import address_option, executor_option, opened
-from .output import console, err_console, print_json, print_table
+from .output import console, err_console, print_json, print_table, styled
 
 app = typer.Typer(no_args_is_help=True, help="The APDP arena: agents bid for tasks, then plan their deliveries.")
 app.add_typer(arena_warmup_cmd.app, name="warmup")
@@ -94,12 +93,12 @@ def _print_match(record: dict[str, Any], match_id: int | None) -> None:
     print_table("each company's own time", TIMING_COLUMNS, timing_rows(record))
     logs = record.get("logs") or []
     for failure in record["failures"]:
-        err_console.print(f"[bold]{escape(names[failure['agent']])}[/] failed ({failure['kind']}, "
-                          f"{failure['phase']}): {escape(failure['reason'])}")  # fmt: skip
+        err_console.print(styled("[bold]{}[/] failed ({}, {}): {}", names[failure["agent"]], failure["kind"],
+                                 failure["phase"], failure["reason"]))  # fmt: skip
         log = logs[failure["agent"]] if failure["agent"] < len(logs) else ""
         if log.strip():
-            err_console.print(f"[bold]{escape(names[failure['agent']])}[/]'s own output (the end; all of its last "
-                              f"64 KiB is in --json):\n{escape(log_tail(log))}", highlight=False)  # fmt: skip
+            err_console.print(styled("[bold]{}[/]'s own output (the end; all of its last 64 KiB is in --json):\n{}",
+                                     names[failure["agent"]], log_tail(log)), highlight=False)  # fmt: skip
 
 
 def _match_config(config_file: Path | None, topology: str, tasks: int, seed: int, timeouts: Timeouts) -> MatchConfig:

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import store
@@ -31,7 +30,7 @@ from ..config import settings
 from ..errors import Conflict, NotFound
 from ..models import Registry, load_registry
 from .errors import context
-from .output import console, err_console, print_json, print_table
+from .output import console, err_console, print_json, print_table, styled
 
 generated_app = typer.Typer(no_args_is_help=True, help="Agents written by models: list, show, report.")
 
@@ -132,7 +131,7 @@ def generate(
                               + " ".join(passed) + " reference naive expcost honest modelopponent riskseeking")
     errors = [r for r in rows if r["status"] == "error"]
     for r in errors:
-        err_console.print(f"[bold]{escape(r['name'])}[/]: {escape(str(r['error']))} (rerun to resume)")
+        err_console.print(styled("[bold]{}[/]: {} (rerun to resume)", r["name"], r["error"]))
     if errors:
         raise typer.Exit(1)
 
@@ -163,11 +162,11 @@ def prompts(
                     "prompts": shown})  # fmt: skip
         return
     if raw:
-        console.print(strategy.text, markup=False, highlight=False)
+        console.print(strategy.text, highlight=False)
         return
     for role, text in shown.items():
         console.rule(f"{strategy.name}: {role}")
-        console.print(text, markup=False, highlight=False)
+        console.print(text, highlight=False)
 
 
 def _examples(role: str) -> dict[str, str]:
@@ -195,7 +194,7 @@ def names_cmd(run: str | None = typer.Option(None, help="Only this run.")) -> No
     """The accepted agents' names on one line, for a tournament:
     centaur arena tournament $(centaur arena generated names) reference honest ..."""
     names = [r["name"] for r in agents_overview(_database(), run) if r["status"] == "passed"]
-    console.print(" ".join(names), markup=False, highlight=False, soft_wrap=True)
+    console.print(" ".join(names), highlight=False, soft_wrap=True)
 
 
 @generated_app.command("show")
@@ -211,17 +210,17 @@ def show_cmd(
         print_json(detail)
         return
     a = detail["agent"]
-    console.print(f"[bold]{escape(a['name'])}[/]: {a['status']}"
+    console.print(styled("[bold]{}[/]: {}", a["name"], a["status"])
                   + (f" ({a['failure_kind']})" if a["failure_kind"] else "")
-                  + f", {a['debug_rounds']} debug rounds; model {escape(a['model'])}, strategy {a['strategy']}, "
+                  + f", {a['debug_rounds']} debug rounds; model {a['model']}, strategy {a['strategy']}, "
                   f"replicate {a['replicate']}"
-                  + (f", critic {escape(a['critic'])}" if a["critic"] else ""))  # fmt: skip
+                  + (f", critic {a['critic']}" if a["critic"] else ""))  # fmt: skip
     print_table("steps", ["#", "kind", "round", "model", "answer", "check"],
                 [[s["seq"], s["kind"], s["round"], s["model"], f"{len(s['answer'])} chars",
                   s["verdict"]] for s in detail["steps"]])  # fmt: skip
     if a["source"]:
         console.rule("code")
-        console.print(a["source"], markup=False, highlight=False)
+        console.print(a["source"], highlight=False)
 
 
 @generated_app.command("report")

@@ -9,7 +9,7 @@ import typer
 from ..arena import run_centralized, run_deliberative, run_reactive
 from ..errors import InvalidInput
 from .errors import context
-from .output import console, print_json, print_table
+from .output import console, print_json, print_table, styled
 
 app = typer.Typer(no_args_is_help=True, help="Warm-ups: reactive (MDP), deliberative (BFS, A*), centralized (SLS).")
 
@@ -20,7 +20,7 @@ def _show(result: dict[str, Any], json_out: bool) -> None:
     else:
         rows = [[key, _fmt(value)] for key, value in result.items() if key not in ("plan", "vehicles")]
         print_table(f"{result['variant']} warm-up on {result['topology']}", ["", "value"], rows)
-        console.print("[green]checker passed[/]" if result["passed"] else "[red]checker failed[/]")
+        console.print(styled("[green]checker passed[/]" if result["passed"] else "[red]checker failed[/]"))
     if not result["passed"]:
         raise typer.Exit(1)
 

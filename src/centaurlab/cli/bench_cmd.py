@@ -40,7 +40,7 @@ from ..errors import InvalidInput, NotFound
 from ..executors import Executor
 from .errors import context
 from .executor_opts import address_option, executor_option, opened
-from .output import MEASURE_HELP, console, err_console, print_json, print_table
+from .output import MEASURE_HELP, console, err_console, print_json, print_table, styled
 
 app = typer.Typer(help="Benchmark models on a task bank: correctness, efficiency and quality (COMPASS).",
                   no_args_is_help=True)
@@ -70,7 +70,7 @@ def run(
                                "= 64 per model and problem) or quick (4 x 5). Options below override it."),
     framings: str | None = typer.Option(None, help="Prompt framings, comma-separated; default: the preset's "
                                         f"({','.join(COMPASS_FRAMINGS)})."),
-    framing_file: list[Path] = typer.Option([], help="A .toml of \\[framings.NAME] or a text file; repeatable."),
+    framing_file: list[Path] = typer.Option([], help="A .toml of [framings.NAME] or a text file; repeatable."),
     samples: int | None = typer.Option(None, "--samples", "-n",
                                        help="Samples per model x task x framing; default: the preset's."),
     temperature: float | None = typer.Option(None, help="Sampling temperature; default: each model's own."),
@@ -132,8 +132,9 @@ def _run_with_progress(spec: BenchSpec, url: str, runner: Executor, total: int) 
                 counts["errors"] += outcome.status in ("model_error", "grade_error")
                 progress.update(bar, advance=1, counts=text())
             if outcome.status in ("model_error", "grade_error"):
-                err_console.print(f"[yellow]{outcome.status}[/] {outcome.key.model} {outcome.key.task_id} "
-                                  f"{outcome.key.framing} #{outcome.key.sample}: {outcome.error}")
+                err_console.print(styled("[yellow]{}[/] {} {} {} #{}: {}", outcome.status, outcome.key.model,
+                                         outcome.key.task_id, outcome.key.framing, outcome.key.sample,
+                                         outcome.error))
 
         return run_bench(spec, url, executor=runner, on_sample=advance, on_generated=generated)
 

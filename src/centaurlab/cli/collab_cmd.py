@@ -13,7 +13,7 @@ from ..errors import Conflict, InvalidInput, NotFound
 from . import collab_rate_cmd, collab_study_cmd, collab_tasks_cmd, collab_validate_cmd
 from .collab_tasks_cmd import BANK_OPTION, bank_of, task_of
 from .errors import context
-from .output import console, print_json, print_table
+from .output import console, print_json, print_table, styled
 
 app = typer.Typer(
     help="Human-agent collaboration on occupational tasks (CollabSkill): tasks, agents, rubrics, judges, ratings.",
@@ -71,7 +71,7 @@ def run(
         def done(o: SessionOutcome) -> None:
             progress.advance(bar)
             if o.status == "failed":
-                err_console.print(f"[yellow]failed[/] {o.task_id}: {o.error}")
+                err_console.print(styled("[yellow]failed[/] {}: {}", o.task_id, o.error))
 
         outcomes = run_baseline(url, cfg, chosen, on_session=done)
     if json_out:
@@ -152,10 +152,8 @@ def grade(
         def done(o: GradeOutcome) -> None:
             progress.advance(bar)
             if o.error or o.failed:
-                err_console.print(
-                    f"[yellow]session {o.session_id}[/] {o.task_id}: "
-                    f"{o.error or 'failed judges: ' + ', '.join(o.failed)}"
-                )
+                err_console.print(styled("[yellow]session {}[/] {}: {}", o.session_id, o.task_id,
+                                         o.error or "failed judges: " + ", ".join(o.failed)))
 
         outcomes = grade_sessions(
             url,

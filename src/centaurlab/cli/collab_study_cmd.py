@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.markup import escape
 
 from ..errors import InvalidInput, NotFound
 from .errors import context
-from .output import console, print_json, print_table
+from .output import console, print_json, print_table, styled
 
 if TYPE_CHECKING:
     from ..collabstudy import CollabStudies
@@ -60,9 +59,9 @@ def validate(
     if as_json:
         print_json({"valid": True, **info})
         return
-    console.print(f"[green]✓[/] {escape(str(path))}: collaboration study [bold]{escape(study.id)}[/] is valid")
+    console.print(styled("[green]✓[/] {}: collaboration study [bold]{}[/] is valid", path, study.id))
     for key in ("bank", "agents", "sessions_per_participant", "external_sessions"):
-        console.print(f"  {key}: {escape(str(info[key]))}")
+        console.print(f"  {key}: {info[key]}")
 
 
 def _platform() -> CollabStudies:
@@ -86,7 +85,7 @@ def create(
     if as_json:
         print_json({"study": study.id, "link": link})
         return
-    console.print(f"[green]✓[/] collaboration study [bold]{escape(study.id)}[/] stored")
+    console.print(styled("[green]✓[/] collaboration study [bold]{}[/] stored", study.id))
     console.print(f"  participants' link: {link}")
     if study.recruitment.url_parameters:
         console.print(f"  recruitment parameters kept from the link: {', '.join(study.recruitment.url_parameters)}")
@@ -141,7 +140,7 @@ def code(
         return
     console.print(f"coded {done['coded']} sessions ({done['kept']} kept, {len(done['failed'])} failed)")
     for failure in done["failed"]:
-        console.print(f"  [yellow]failed[/] session {failure['session']}: {escape(failure['error'])}")
+        console.print(styled("  [yellow]failed[/] session {}: {}", failure["session"], failure["error"]))
     console.print(f"validation: {agreement.transcripts} of {len(vset.transcripts)} hand-coded transcripts answered "
                   f"({checked['coded']} now, {checked['kept']} kept, {len(checked['failed'])} failed)")
     _print_kappa([agreement])
@@ -154,10 +153,12 @@ def _print_kappa(coders: list[Any]) -> None:
     print_table("Cohen's kappa against the hand-coded transcripts", ["indicator", *[c.coder for c in coders]], rows)
     for c in coders:
         if c.constant:
-            console.print(f"[yellow]flagged[/] {escape(c.coder)}: the same answers on all {c.transcripts} transcripts")
+            console.print(styled("[yellow]flagged[/] {}: the same answers on all {} transcripts", c.coder,
+                                 c.transcripts))
         elif c.constant_on:
-            console.print(f"[yellow]flagged[/] {escape(c.coder)}: the same answer on all {c.transcripts} transcripts "
-                          f"for {len(c.constant_on)} of {len(c.kappa)} indicators ({', '.join(c.constant_on)})")
+            console.print(styled("[yellow]flagged[/] {}: the same answer on all {} transcripts for {} of {} indicators "
+                                 "({})", c.coder, c.transcripts, len(c.constant_on), len(c.kappa),
+                                 ", ".join(c.constant_on)))
 
 
 def analyse(
@@ -204,8 +205,8 @@ def analyse(
 
 def _print_analysis(title: str, result: dict[str, Any], data: Any) -> None:
     rt = result["ratings"]
-    console.print(f"[bold]{escape(title)}[/]: {result['sessions']} sessions, {result['people']} people, "
-                  f"{result['agents']} agents, mean score {_fmt(result['mean_score'])}")
+    console.print(styled("[bold]{}[/]: {} sessions, {} people, {} agents, mean score {}", title, result["sessions"],
+                         result["people"], result["agents"], _fmt(result["mean_score"])))
     console.print(f"{rt['model']}; ranked by the CollabSkill score mu - {rt['k']:g} sigma; bootstrap "
                   f"{rt['rounds']} rounds")
     _print_table("agents: together vs alone", result["agent_ranking"]["agents"])
@@ -223,7 +224,7 @@ def _print_analysis(title: str, result: dict[str, Any], data: Any) -> None:
     cols = ("indicator", "sessions", "rate", "r_pb", "p", "effect_given_skill")
     _print_table("behaviours vs score", [{k: r.get(k) for k in cols} for r in result["behaviours"]["indicators"]])
     for gone in result["behaviours"]["left_out"]:
-        console.print(f"[yellow]left out[/] {gone['indicator']} ({escape(gone['coder'])}): {escape(gone['reason'])}")
+        console.print(styled("[yellow]left out[/] {} ({}): {}", gone["indicator"], gone["coder"], gone["reason"]))
     if "recovery" in result:
         console.print(f"recovery: Spearman of true and estimated skills {result['recovery']['humans_spearman']:.3f}")
 

@@ -7,7 +7,7 @@ import typer
 from ..collab import CollabBank, TaskInstance, load_collab_bank, match_tasks
 from ..errors import NotFound
 from .errors import context
-from .output import console, print_json, print_table
+from .output import console, print_json, print_table, styled
 
 app = typer.Typer(help="Browse and check the collab task banks.", no_args_is_help=True)
 BANK_OPTION = typer.Option("collab", "--bank", "-b", help="A built-in collab bank name or a bank folder.")
@@ -91,7 +91,7 @@ def tasks_show(
     if json_out:
         print_json(data)
         return
-    console.print(f"[bold]{t.title}[/] ({t.id}, {t.difficulty.value}, ~{t.expected_minutes} min)")
+    console.print(styled("[bold]{}[/] ({}, {}, ~{} min)", t.title, t.id, t.difficulty.value, t.expected_minutes))
     console.print(
         f"O*NET {t.onet.occupation_code} {t.onet.occupation_title} - family {t.onet.job_family} "
         f"{t.onet.family_title}; source: {t.source}; licence {t.licence}"

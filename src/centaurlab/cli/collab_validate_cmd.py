@@ -9,7 +9,7 @@ import typer
 from ..errors import InvalidInput, NotFound
 from .collab_tasks_cmd import BANK_OPTION, bank_of
 from .errors import context
-from .output import console, print_json, print_table
+from .output import console, print_json, print_table, styled
 
 if TYPE_CHECKING:
     from ..collab import ValidationRun
@@ -47,7 +47,7 @@ def validate(
         def done(r: SetResult) -> None:
             progress.advance(bar)
             for judge, why in r.unusable.items():
-                err_console.print(f"[yellow]{r.task_id}/{r.name}[/] {judge} unusable: {why[:160]}")
+                err_console.print(styled("[yellow]{}/{}[/] {} unusable: {}", r.task_id, r.name, judge, why[:160]))
 
         run = validate_bank(url, chosen, judges, rubric_model=rubric_model, on_set=done)
     if json_out:

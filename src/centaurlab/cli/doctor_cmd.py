@@ -8,7 +8,7 @@ from ..config import settings
 from ..errors import InvalidInput
 from ..executors import RayExecutor, probe_node
 from .executor_opts import ADDRESS_HELP
-from .output import console, print_json, print_table
+from .output import console, print_json, print_table, styled
 
 
 def doctor(
@@ -37,7 +37,8 @@ def doctor(
         print_json({"where": where, "store": store_kind, "nodes": [n.to_dict() for n in nodes], "ok": not bad})
     else:
         print_table(f"{where}: {len(nodes)} node(s)", ["node", "CPUs", "sandbox", "isolated", "note"],
-                    [[n.node, f"{n.cpus:g}", n.backend, "yes" if n.isolated else "[red]NO[/]", n.note] for n in nodes])
+                    [[n.node, f"{n.cpus:g}", n.backend, "yes" if n.isolated else styled("[red]NO[/]"), n.note]
+                     for n in nodes])
         console.print(f"store: {store_kind}" + (" (one machine only with the ray executor; use PostgreSQL for "
                                                 "several)" if store_kind == "sqlite" else ""))  # fmt: skip
     if bad:

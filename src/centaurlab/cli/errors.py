@@ -1,7 +1,7 @@
 """The one place where the command line turns a platform error into a message and an exit code.
 
 The root group catches every `CentaurError` a command lets out, prints `error: <message>` on stderr
-(escaped: a message's `[models.x]` is text, not Rich markup) and exits with the code of its kind:
+(as written: a message's `[models.x]` is text, not Rich markup) and exits with the code of its kind:
 
     0  done
     1  the command ran and its result is a failure (a test failed, an agent forfeited, a node
@@ -22,7 +22,6 @@ from contextlib import contextmanager
 from typing import Any
 
 import typer
-from rich.markup import escape
 from typer.core import TyperGroup
 
 from ..errors import (
@@ -35,7 +34,7 @@ from ..errors import (
     Unavailable,
 )
 from ..models import ModelConfigError
-from .output import err_console
+from .output import err_console, literal_help, styled
 
 # The most specific class listed wins: the kinds, and one class whose kind is not what the person fixes.
 # A ModelConfigError is a ModelError (callers catch both alike, and the web answers 502), but on the
@@ -62,12 +61,17 @@ def exit_code(exc: CentaurError) -> int:
 
 def report(exc: CentaurError) -> typer.Exit:
     """Print the error for a person; returns the exit to raise."""
-    err_console.print(f"[bold red]error:[/] {escape(str(exc))}")
+    err_console.print(styled("[bold red]error:[/] {}", exc))
     return typer.Exit(exit_code(exc))
 
 
 class CentaurGroup(TyperGroup):
-    """The root `centaur` group: every command and sub-app runs inside its `invoke`."""
+    """The root `centaur` group: every command and sub-app runs inside its `invoke`, and every help text
+    passes through its `main` (where it is made to read as written: output.literal_help)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        literal_help(self)
+        return super().main(*args, **kwargs)
 
     # typed loosely: the click types live in typer's vendored copy in some typer versions
     def invoke(self, ctx: Any) -> Any:

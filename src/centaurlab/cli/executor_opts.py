@@ -13,7 +13,7 @@ import typer
 
 from ..errors import InvalidInput
 from ..executors import EXECUTORS, Executor, open_executor, store_note
-from .output import err_console
+from .output import err_console, styled
 
 EXECUTOR_HELP = f"Where the heavy jobs run: {', '.join(EXECUTORS)} (a Ray cluster)."
 ADDRESS_HELP = ("The Ray cluster to join (the head's host:port); default: RAY_ADDRESS, else a private "
@@ -41,7 +41,7 @@ def opened(name: str, ray_address: str | None, workers: int | None, database_url
         if not quiet and name != "local":
             err_console.print(executor.describe(), highlight=False)
             if note:
-                err_console.print(f"[yellow]note:[/] {note}", highlight=False)
+                err_console.print(styled("[yellow]note:[/] {}", note), highlight=False)
         yield executor
     finally:
         executor.close()

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 from rich.progress import Progress
+from rich.text import Text
 
 from .. import store
 from ..config import settings
@@ -28,8 +29,8 @@ from ..grading import (
 from ..tasks import Task, get_task, load_bank
 from .errors import context
 from .executor_opts import address_option, executor_option, opened
-from .grade_report import print_grade
-from .output import MEASURE_HELP, err_console, print_json, print_table
+from .grade_report import explained, no_baseline, print_grade
+from .output import MEASURE_HELP, console, err_console, print_json, print_table
 
 CSV_COLUMNS = ["file", "task", "status", "correctness", "efficiency", "quality", "composite", "human_percentile",
                "problem"]  # fmt: skip
@@ -45,13 +46,30 @@ def _config(measure: Measure, factor: float, repeat: int, weights: str) -> Grade
     return GradeConfig(EfficiencyConfig(measure=measure, factor=factor, repeat=repeat), parsed)
 
 
+def _task_in_bank(bank: str, task_id: str) -> Task:
+    """Task `task_id` of `bank` (a built-in bank's name or a bank folder), and of no other bank."""
+    named, _, short = task_id.rpartition("/")
+    if named and named != bank:
+        raise InvalidInput(f"--task {task_id} names bank {named!r} but --bank is {bank!r}; give the task's id alone")
+    with context(builtin=(LookupError,), kind=NotFound):  # no bank of that name
+        tasks = load_bank(bank).tasks
+    if short not in tasks:
+        known = ", ".join(sorted(tasks)[:8]) or "none"
+        raise NotFound(f"bank {bank!r} has no task {short!r}; its tasks include: {known}")
+    return tasks[short]
+
+
 def _task_for_file(path: Path, task: str | None, bank: str | None) -> Task:
+    """The task a single file solves: --task in --bank, --task alone (built-in, or bank/id), or the bank's task
+    that the file's name names."""
+    if bank and task:
+        return _task_in_bank(bank, task)
     with context(after="; pass --task ID, or name the file <task_id>.py", errors=(NotFound,), builtin=(LookupError,),
                  kind=NotFound):  # fmt: skip
+        if bank:
+            return _task_in_bank(bank, path.stem)
         if task:
             return get_task(task)
-        if bank:
-            return get_task(f"{bank}/{path.stem}")
     raise InvalidInput(f"which task does {path.name} solve? pass --task ID (or --bank BANK to map the file name)")
 
 
@@ -64,7 +82,7 @@ def _database(save: bool) -> str | None:
 
 def _grade_file(path: Path, the_task: Task, config: GradeConfig, save: bool, regrade: bool) -> StoredGrade:
     job = GradeJob(the_task, path.read_text(), config)
-    with err_console.status(f"grading {path.name} on {the_task.id}"):
+    with err_console.status(Text(f"grading {path.name} on {the_task.id}")):
         result = GradeStore(_database(save)).grade(job, str(path), regrade=regrade)
     if result.reused:
         err_console.print(f"reused the stored grade of {path.name} on {the_task.id} (same source and settings); "
@@ -101,7 +119,8 @@ def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: in
 def grade(
     path: Path = typer.Argument(..., exists=True, help="A solution file, or a folder of <task_id>.py files."),
     task: str | None = typer.Option(None, "--task", "-t", help="Task id (or bank/id) that a single file solves."),
-    bank: str | None = typer.Option(None, "--bank", "-b", help="Bank whose task ids the file names are."),
+    bank: str | None = typer.Option(None, "--bank", "-b", help="The bank (a built-in name or a folder) of the task "
+                                    "--task names, or whose task ids the file names are."),
     measure: str = typer.Option("time", help=MEASURE_HELP),
     factor: float = typer.Option(DEFAULT_FACTOR, help="A case passes at most FACTOR x the reference's figure."),
     repeat: int = typer.Option(DEFAULT_REPEAT, help="Best of K runs, in time mode, for candidate and reference."),
@@ -126,13 +145,16 @@ def grade(
         results = _grade_folder(path, bank, config, workers, save, regrade, executor, ray_address)
         rows = [_row(r) for r in results]
         if json_out:
-            print_json([_row(r) | {"detail": r.grade} for r in results])
+            print_json([_row(r) | {"detail": r.grade and explained(r.grade)} for r in results])
         elif csv_out:
             writer = csv.DictWriter(sys.stdout, fieldnames=CSV_COLUMNS)
             writer.writeheader()
             writer.writerows(rows)
         else:
             print_table(f"{len(rows)} solutions", CSV_COLUMNS, [[_fmt(r[c]) for c in CSV_COLUMNS] for r in rows])
+            unplaced = sorted({str(r.task_id) for r in results if r.grade and not r.grade.get("placement")})
+            if unplaced:
+                console.print(f"human_percentile -: {no_baseline(', '.join(unplaced))}", highlight=False)
         if any(r.problem for r in results):
             raise typer.Exit(1)
         return
@@ -140,6 +162,6 @@ def grade(
         raise InvalidInput("--executor and --ray-address are for folders; a single file is graded here")
     result = _grade_file(path, _task_for_file(path, task, bank), config, save, regrade)
     if json_out:
-        print_json(result.grade)
+        print_json(explained(result.grade))
     else:
         print_grade(result.grade)

@@ -9,19 +9,32 @@ from __future__ import annotations
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
 from ..grading import Finding
-from .output import console, print_fitted
+from .output import console, print_fitted, styled
 
 
-def _score(value: float | None) -> str:
+def no_baseline(tasks: str = "this task") -> str:
+    """Why a grade has no human percentile: only real, cited human data make one (docs/tasks.md)."""
+    return f"human baseline: none for {tasks} (percentile not computed)"
+
+
+def explained(grade: dict[str, Any]) -> dict[str, Any]:
+    """The grade for --json: a missing human percentile is an explicit null with the reason beside it."""
+    if grade.get("placement"):
+        return grade
+    return grade | {"human_percentile": None, "human_percentile_note": no_baseline()}
+
+
+def _score(value: float | None) -> Text:
     if value is None:
-        return "[dim]n/a[/]"
+        return Text("n/a", "dim")
     colour = "green" if value >= 90 else "yellow" if value >= 50 else "red"
-    return f"[{colour}]{value:.1f}[/]"
+    return Text(f"{value:.1f}", colour)
 
 
-def _efficiency_row(e: dict[str, Any] | None) -> tuple[str, str]:
+def _efficiency_row(e: dict[str, Any] | None) -> tuple[Text, str]:
     if not e:
         return _score(None), "the task has no efficiency tests"
     passed = sum(case["passed"] for case in e["cases"])
@@ -37,11 +50,13 @@ def _scores_table(grade: dict[str, Any]) -> Table:
     q = grade["quality_detail"]
     findings = len(q["findings"])
     table.add_row("quality", _score(q["score_100"]), f"code health {q['score_10']:.2f}/10, {findings} findings")
-    table.add_row("[bold]composite[/]", _score(grade["composite"]), "weighted mean of the dimensions")
+    table.add_row(Text("composite", "bold"), _score(grade["composite"]), "weighted mean of the dimensions")
     if grade["placement"]:
         p = grade["placement"]
         table.add_row("human percentile", f"{p['percentile']:.1f}",
                       f"z = {p['z']:+.2f} on correctness+efficiency {p['score']}")  # fmt: skip
+    else:
+        table.add_row("human percentile", _score(None), no_baseline())
     return table
 
 
@@ -55,7 +70,7 @@ def _efficiency_table(e: dict[str, Any] | None) -> Table | None:
         fmt = (lambda v: "-" if v is None else f"{v:,.0f}") if e["measure"] == "instructions" else (
             lambda v: "-" if v is None else f"{v:.4f}")  # fmt: skip
         verdict = case["verdict"] if case["verdict"] != "pass" else "slow"
-        shown = "[green]pass[/]" if case["passed"] else f"[red]{verdict}[/]"
+        shown = Text("pass", "green") if case["passed"] else Text(verdict, "red")
         ratio = "-" if case["ratio"] is None else f"{case['ratio']:.2f}x"
         table.add_row(case["id"], shown, fmt(case["candidate"]), fmt(case["reference"]), ratio, fmt(case["threshold"]))
     return table
@@ -66,17 +81,17 @@ def print_grade(grade: dict[str, Any]) -> None:
     print_fitted(_scores_table(grade))
     failing = grade["correctness_detail"]["failing"]
     if failing:
-        console.print("[bold]Failing tests[/]")
+        console.print(styled("[bold]Failing tests[/]"))
         for v in failing:
             message = (v["message"].strip().splitlines() or [""])[-1][:160]
-            console.print(f"  [red]{v['verdict']}[/] {v['id']} ({v['tag']}): {message}", markup=True, highlight=False)
+            console.print(styled("  [red]{}[/] {} ({}): {}", v["verdict"], v["id"], v["tag"], message), highlight=False)
     table = _efficiency_table(grade["efficiency_detail"])
     if table is not None:
         print_fitted(table)
     findings = grade["quality_detail"]["findings"]
     if findings:
-        console.print("[bold]Quality findings[/]")
+        console.print(styled("[bold]Quality findings[/]"))
         for finding in findings:
-            console.print(f"  {Finding.from_dict(finding)}", markup=False, highlight=False)
+            console.print(f"  {Finding.from_dict(finding)}", highlight=False)
     if grade["placement"] and grade["placement"]["note"]:
-        console.print(f"[yellow]note:[/] {grade['placement']['note']}")
+        console.print(styled("[yellow]note:[/] {}", grade["placement"]["note"]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import typer
 
 from . import models_cmd
-from .output import err_console
+from .output import err_console, styled
 
 app = typer.Typer(no_args_is_help=True, help="Deprecated: use `centaur models` (the same commands).")
 app.registered_commands.extend(models_cmd.app.registered_commands)
@@ -14,4 +14,4 @@ app.registered_commands.extend(models_cmd.app.registered_commands)
 
 @app.callback()
 def deprecated() -> None:
-    err_console.print("[yellow]note:[/] `centaur model` is now `centaur models`; the old name will go")
+    err_console.print(styled("[yellow]note:[/] `centaur model` is now `centaur models`; the old name will go"))

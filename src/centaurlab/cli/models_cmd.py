@@ -8,18 +8,17 @@ import time
 from typing import Any
 
 import typer
-from rich.markup import escape
 
 from .. import store
 from ..config import settings
 from ..modelcard import LENS_LABELS, card_view, compare_models, fmt, known_models, model_card
 from ..models import ChatRequest, load_registry
 from .errors import context
-from .output import console, print_json, print_table
+from .output import console, print_json, print_table, styled
 
 app = typer.Typer(
     no_args_is_help=True,
-    help="LLMs: the registry from centaur.toml \\[models.*] plus the built-in offline 'local'; model cards: a "
+    help="LLMs: the registry from centaur.toml [models.*] plus the built-in offline 'local'; model cards: a "
          "model seen by bench, arena, study and collab at once.",
 )  # fmt: skip
 
@@ -28,7 +27,7 @@ JSON = typer.Option(False, "--json", help="Print JSON instead of tables.")
 
 @app.command("list")
 def list_models(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
-    """List the models of the registry: built-in `local` (the embedded model) and centaur.toml's \\[models.NAME]."""
+    """List the models of the registry: built-in `local` (the embedded model) and centaur.toml's [models.NAME]."""
     with context(builtin=(FileNotFoundError,)):  # the centaur.toml the environment names
         registry = load_registry()
     rows: list[dict[str, Any]] = []
@@ -73,7 +72,7 @@ def check(
     if as_json:
         print_json(data)
         return
-    console.print(f"[bold]{name}[/] answered: {r.text!r}")
+    console.print(styled("[bold]{}[/] answered: {}", name, repr(r.text)))
     ttft = "-" if r.first_token_s is None else f"{r.first_token_s:.3f}s"
     console.print(
         f"latency {r.latency_s:.3f}s (first token {ttft}, setup {setup:.3f}s); tokens: "
@@ -92,7 +91,8 @@ def serve(
     from ..models import embedded
 
     server, url = embedded.start_server(port=port or None, threads=threads)
-    console.print(f"embedded model '{embedded.MODEL_ALIAS}' at [bold]{url}[/] (OpenAI-compatible; Ctrl-C stops)")
+    console.print(styled("embedded model '{}' at [bold]{}[/] (OpenAI-compatible; Ctrl-C stops)", embedded.MODEL_ALIAS,
+                         url))
     try:
         while True:
             time.sleep(3600)
@@ -122,14 +122,14 @@ def card(model: str = typer.Argument(..., help="A model name as stored (e.g. loc
         console.print(f"The store has no figures for {model!r} (models with figures: {known}). Each lens fills so:")
     for lens in card_view(result):
         if lens.fill_with is not None:
-            console.print(f"[bold]{lens.name}[/bold]: no data yet; fill with: {escape(lens.fill_with)}")
+            console.print(styled("[bold]{}[/bold]: no data yet; fill with: {}", lens.name, lens.fill_with))
             continue
         for table in lens.tables:
             print_table(table.title, ["figure", "value", "low", "high", "n", "runs"],
                         [[r["figure"], fmt(r["value"]), fmt(r["low"]), fmt(r["high"]), r["n"], ", ".join(r["runs"])]
                          for r in table.rows])
             for note in table.notes:
-                console.print(f"  {escape(note)}", highlight=False)
+                console.print(f"  {note}", highlight=False)
 
 
 @app.command("compare")
@@ -152,4 +152,4 @@ def compare(
     if result["study"]:
         console.print(f"the study lens compares the models within study {result['study']}", highlight=False)
     for line in result["disagreements"] or ["no lens orders the models differently (or too few lenses have data)"]:
-        console.print(f"- {escape(line)}", highlight=False)
+        console.print(f"- {line}", highlight=False)

@@ -4,6 +4,11 @@ Tables are fitted to the terminal (or to 80 columns, or $COLUMNS, when piped) be
 Rich alone shrinks the widest column until words are cut to `ex…`. Here every column keeps at
 least its longest word (a very long word, such as a path, may fold across lines instead), and
 when even that does not fit, the columns that do not fit are left out and named under the table.
+
+What the CLI prints is text as written: the consoles read no Rich markup, so a task's `list[int]`, a
+help's `[models.*]` or an error's `[collab.agents.x]` reach the terminal whole. Colour and bold are
+asked for explicitly, with `styled` (markup written in the code, the values filled in escaped) or a
+`Text` with a style.
 """
 
 from __future__ import annotations
@@ -16,15 +21,49 @@ from typing import Any
 from rich.cells import cell_len
 from rich.console import Console
 from rich.errors import MarkupError
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from typer import core as typer_core
 
-console = Console()
-err_console = Console(stderr=True, soft_wrap=True)  # never break a path across lines
+console = Console(markup=False)
+err_console = Console(stderr=True, soft_wrap=True, markup=False)  # never break a path across lines
 
 MEASURE_HELP = ("Efficiency measure: time (CPU time read from outside the box), or instructions (valgrind counts, "
                 "which the measured code can forge: refused unless CENTAUR_TRUSTED_SUBMISSIONS=1 vouches for it).")
 FOLD_AT = 24  # a word longer than this (a path, a URL, a hash) may fold across lines
+
+
+def styled(markup: str, *values: object) -> Text:
+    """`markup` (Rich markup written in the code, such as "[bold]{}[/] failed: {}") with each `{}` filled
+    by a value shown exactly as written: brackets in a task, a path or an error are text."""
+    pieces = markup.split("{}")
+    if len(pieces) != len(values) + 1:
+        raise ValueError(f"styled: {len(pieces) - 1} {{}} for {len(values)} values in {markup!r}")
+    parts = [pieces[0]]
+    for value, after in zip(values, pieces[1:], strict=True):
+        text = str(value)
+        # escape() doubles a closing backslash so that a tag right after stays a tag; elsewhere it would show
+        parts += [escape(text) if after.startswith("[") else escape(text + " ")[:-1], after]
+    return Text.from_markup("".join(parts))
+
+
+def literal_help(command: Any, seen: set[int] | None = None) -> None:
+    """Make the help texts of `command` and everything under it read as written. Typer's Rich help reads
+    them as Rich markup, which drops `[models.*]` or `[collab.agents.NAME]`; escaping them keeps Typer's
+    panels and colours. Called once per run, on the tree Typer has just built (`CentaurGroup.main`)."""
+    seen = set() if seen is None else seen
+    if id(command) in seen:
+        return
+    seen.add(id(command))
+    if typer_core.HAS_RICH and getattr(command, "rich_markup_mode", None) == "rich":
+        for owner in (command, *command.params):
+            for attribute in ("help", "short_help", "epilog"):
+                text = getattr(owner, attribute, None)
+                if isinstance(text, str):
+                    setattr(owner, attribute, escape(text))
+    for sub in getattr(command, "commands", {}).values():
+        literal_help(sub, seen)
 
 
 def print_json(data: Any) -> None:
@@ -33,13 +72,13 @@ def print_json(data: Any) -> None:
 
 def print_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]],
                 essential: Sequence[str] = ()) -> None:
-    """A table of plain values (str() of each; Rich markup in them is honoured), fitted to the width;
-    the `essential` columns are the last to go when the width runs short."""
-    table = Table(title=title)
+    """A table of values shown as written (str() of each; a `Text`, from `styled`, keeps its style),
+    fitted to the width; the `essential` columns are the last to go when the width runs short."""
+    table = Table(title=Text(title))
     for col in columns:
-        table.add_column(col)
+        table.add_column(Text(col))
     for row in rows:
-        table.add_row(*[str(v) for v in row])
+        table.add_row(*[v if isinstance(v, Text) else Text(str(v)) for v in row])
     print_fitted(table, priority=[list(columns).index(c) for c in essential])
 
 
@@ -50,7 +89,7 @@ def print_fitted(table: Table, out: Console | None = None, priority: Sequence[in
     out.print(table)
     if left_out:
         out.print(f"not shown at {out.width} columns: {', '.join(left_out)} (widen the terminal, set COLUMNS, "
-                  "or use --json)", highlight=False, markup=False)
+                  "or use --json)", highlight=False)
 
 
 def _plain(cell: Any) -> str:

@@ -7,15 +7,16 @@ import typer
 from .. import store
 from ..config import settings
 from ..sandbox import Suite, SuiteReport, run_suite
-from .output import err_console, print_json, print_table
+from .output import err_console, print_json, print_table, styled
 from .tasks_cmd import task_named
 
-MARK = {"pass": "[green]pass[/]", "fail": "[red]fail[/]", "error": "[red]error[/]", "timeout": "[yellow]timeout[/]"}
+MARK = {"pass": styled("[green]pass[/]"), "fail": styled("[red]fail[/]"), "error": styled("[red]error[/]"),
+        "timeout": styled("[yellow]timeout[/]")}
 
 
 def _print(report: SuiteReport) -> None:
     for warning in report.run.warnings:
-        err_console.print(f"[bold red]warning:[/] {warning}")
+        err_console.print(styled("[bold red]warning:[/] {}", warning))
     rows = [
         [v.id, v.tag, MARK.get(v.verdict, v.verdict), (v.message.splitlines() or [""])[-1][:100]]
         for v in report.verdicts

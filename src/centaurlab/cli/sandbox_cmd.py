@@ -4,10 +4,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+from rich.text import Text
 
 from ..errors import InvalidInput
 from ..sandbox import Limits, get_backend, run_program
-from .output import console, err_console, print_json
+from .output import console, err_console, print_json, styled
 
 if TYPE_CHECKING:
     from ..sandbox import BoxKind
@@ -32,13 +33,13 @@ def run(
         print_json(result.to_dict())
     else:
         for warning in result.warnings:
-            err_console.print(f"[bold red]warning:[/] {warning}")
-        console.print(result.stdout, end="", markup=False, highlight=False)
+            err_console.print(styled("[bold red]warning:[/] {}", warning))
+        console.print(result.stdout, end="", highlight=False)
         if result.stderr:
-            err_console.print(result.stderr, end="", markup=False, highlight=False)
+            err_console.print(result.stderr, end="", highlight=False)
         err_console.print(
-            f"[dim]{result.status.value} exit={result.exit_code} cpu={result.cpu_seconds:.3f}s "
-            f"wall={result.wall_seconds:.3f}s peak={result.peak_memory_mb:.0f}MB backend={result.backend}[/]"
+            Text(f"{result.status.value} exit={result.exit_code} cpu={result.cpu_seconds:.3f}s "
+                 f"wall={result.wall_seconds:.3f}s peak={result.peak_memory_mb:.0f}MB backend={result.backend}", "dim")
         )
     if not result.ok:
         raise typer.Exit(1)
@@ -94,5 +95,4 @@ def pool_status(
     )  # fmt: skip
     for r in rows:  # under the table, so that it stays readable at 80 columns
         starts = f", started {r.zygote_starts} times" if r.zygote_starts > 1 else ""
-        console.print(f"zygote of {_kind_name(r.kind)}: {r.zygote}{starts}", markup=False,
-                      highlight=False)  # fmt: skip
+        console.print(f"zygote of {_kind_name(r.kind)}: {r.zygote}{starts}", highlight=False)

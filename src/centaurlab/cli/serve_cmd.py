@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.markup import escape
+from rich.text import Text
 from sqlalchemy.engine import make_url
 
 from .. import store
 from ..config import settings
 from ..errors import InvalidInput
-from .output import console, err_console
+from .output import console, err_console, styled
 
 
 def serve(
@@ -57,7 +57,7 @@ def serve(
     the_port = port if port is not None else int(cfg["port"])
     shown = make_url(store.normalise_url(url)).render_as_string(hide_password=True)
     many = f", {workers} processes" if workers > 1 else ""
-    console.print(f"Centaur Lab on [bold]http://{the_host}:{the_port}[/] (database {shown}{many})")
+    console.print(styled("Centaur Lab on [bold]http://{}:{}[/] (database {}{})", the_host, the_port, shown, many))
     os.environ[STATIC_ENV] = str(folder)  # read by each worker process's factory
     os.environ[WORKERS_ENV] = str(workers)
     uvicorn.run("centaurlab.web.worker:app", factory=True, workers=workers, host=the_host, port=the_port,
@@ -73,13 +73,14 @@ def workers_problem(url: str, workers: int) -> str | None:
             "to a postgresql:// URL, or serve with --workers 1.")
 
 
-def frontend_notice(problem: str) -> str:
+def frontend_notice(problem: str) -> Text:
     """What a missing front-end build costs, and how to build it: the server starts anyway."""
-    return (
-        f"[bold yellow]warning:[/] {escape(problem)}\n"
+    return styled(
+        "[bold yellow]warning:[/] {}\n"
         "  To build it: `make frontend` (or `cd frontend && npm ci && npm run build`), then restart.\n"
         "  Works without it: every page (task banks and tasks, /arena, /bench, studies, collaboration studies and\n"
         "  /dashboard) and the JSON API under /api, so runs and grades by API or CLI work too.\n"
         "  Missing without it: the code editor and the Run and Grade buttons of task and study pages, the live\n"
-        "  agent chat, countdown and time-on-task reports of the collaboration workspace, and the light/dark switch."
+        "  agent chat, countdown and time-on-task reports of the collaboration workspace, and the light/dark switch.",
+        problem,
     )

@@ -8,14 +8,13 @@ from typing import Any
 from urllib.parse import quote
 
 import typer
-from rich.markup import escape
 
 from .. import store
 from ..config import settings
 from ..errors import InvalidInput, NotFound
 from ..models import ModelError
 from .errors import context
-from .output import console, print_json, print_table
+from .output import console, print_json, print_table, styled
 
 app = typer.Typer(no_args_is_help=True, help="User studies: study files, participant links, progress, exports.")
 
@@ -54,10 +53,10 @@ def validate(
     if as_json:
         print_json({"valid": True, **info})
         return
-    console.print(f"[green]✓[/] {escape(str(path))}: study [bold]{escape(spec.id)}[/] is valid")
+    console.print(styled("[green]✓[/] {}: study [bold]{}[/] is valid", path, spec.id))
     conds = ", ".join(f"{n} ({'no AI' if c['kind'] == 'none' else c['kind'] + ', ' + c['model']})"
                       for n, c in info["conditions"].items())
-    console.print(f"  conditions: {escape(conds)}")
+    console.print(f"  conditions: {conds}")
     console.print(f"  tasks: bank {info['bank']}, tutorial {info['tutorial']}, {len(info['task_sets'])} task sets "
                   f"of {', '.join(str(len(s)) for s in info['task_sets'])} tasks; {info['cells']} cells")
     console.print(f"  session {info['session_minutes']:g} min, skip after {info['skip_after_minutes']:g} min"
@@ -92,11 +91,11 @@ def create(
     if as_json:
         print_json(links)
         return
-    console.print(f"[green]✓[/] study [bold]{escape(spec.id)}[/] created ({len(spec.conditions)} conditions)")
-    console.print(f"  participant link: {escape(link)}", soft_wrap=True)
-    console.print(f"  Prolific link:    {escape(links['prolific_link'])}", soft_wrap=True)
+    console.print(styled("[green]✓[/] study [bold]{}[/] created ({} conditions)", spec.id, len(spec.conditions)))
+    console.print(f"  participant link: {link}", soft_wrap=True)
+    console.print(f"  Prolific link:    {links['prolific_link']}", soft_wrap=True)
     if spec.recruitment.completion_url:
-        console.print(f"  completion:       {escape(spec.recruitment.completion_url)}")
+        console.print(f"  completion:       {spec.recruitment.completion_url}")
     console.print("  start the server with `centaur serve`; a browser that agrees to the consent becomes a participant")
 
 
@@ -167,7 +166,7 @@ def _cell(column: str, value: Any) -> str:
         return format_p(value)
     if isinstance(value, float) and math.isfinite(value):
         value = round(value, 3)
-    return escape(format_number(value))
+    return format_number(value)
 
 
 @app.command("report")
@@ -190,7 +189,7 @@ def report(
         print_json(result)
         return
     if result.get("scripted"):
-        console.print("[bold]The participants of this study are scripts, not people.[/]")
+        console.print(styled("[bold]The participants of this study are scripts, not people.[/]"))
     for name, rows in result.get("tables", {}).items():
         if rows:
             print_table(name, list(rows[0]), [[_cell(k, v) for k, v in r.items()] for r in rows],
@@ -198,4 +197,4 @@ def report(
     console.print(f"{result['would_be_excluded']} participants meet the exclusion rule; "
                   + ("left out of the tables" if not keep_all else "kept (--keep-all)"))
     if html:
-        console.print(f"[green]✓[/] report written to {escape(str(html))}")
+        console.print(styled("[green]✓[/] report written to {}", html))

@@ -2,14 +2,13 @@ from __future__ import annotations
 
 import typer
 from rich.markdown import Markdown
-from rich.markup import escape
 from rich.progress import Progress
 
 from ..config import settings
 from ..errors import NotFound
 from ..tasks import Task, TaskCheck, builtin_banks, check_tasks, get_task, load_bank
 from .errors import context
-from .output import console, print_json, print_table
+from .output import console, print_json, print_table, styled
 
 app = typer.Typer(help="Browse and check the task banks.", no_args_is_help=True)
 
@@ -74,17 +73,18 @@ def show(
         )
         return
     m = task.meta
-    console.print(f"[bold]{m.title}[/]  ({task.bank}/{m.id}, {m.category}, {m.difficulty.value})")
+    console.print(styled("[bold]{}[/]  ({}/{}, {}, {})", m.title, task.bank, m.id, m.category, m.difficulty.value))
     console.print(Markdown(task.description))
-    console.print("[bold]Starter code[/]")
-    console.print(task.starter)
+    console.print(styled("[bold]Starter code[/]"))
+    console.print(task.starter, highlight=False)
     tags = ", ".join(f"{tag}: {sum(t.tag.value == tag for t in task.tests)}" for tag in ("basic", "edge", "corner"))
-    console.print(f"[bold]Tests[/] {len(task.tests)} ({tags}); efficiency tests: {len(task.efficiency_tests)}")
+    console.print(styled("[bold]Tests[/] {} ({}); efficiency tests: {}", len(task.tests), tags,
+                         len(task.efficiency_tests)))
 
 
 def _row(res: TaskCheck) -> list[str]:
     bad = "; ".join(f"{k}: {v}" for k, v in res.bad_results.items()) or "-"
-    return [res.task_id, "ok" if res.ok else "FAIL", escape(bad), escape(" | ".join(res.problems)) or "-"]
+    return [res.task_id, "ok" if res.ok else "FAIL", bad, " | ".join(res.problems) or "-"]
 
 
 @app.command("check")
