@@ -45,6 +45,10 @@ class JudgeLog:
     boxes: int = 0
     cpu_seconds: float = 0.0
     problem: str = ""
+    #: why the solution's own code would not import in its box (its traceback, or why the box gave no
+    #: answer), if it would not: about the submission alone, so a participant may be shown it, where
+    #: `problem` may be about the hidden tests
+    load_error: str = ""
 
 
 class LoadFailed(InvalidInput):
@@ -77,12 +81,10 @@ class Boxes(BoxProvider):
         box.budget = Budget(self.load_seconds)
         try:
             reply = box.request("load", source=self.source, **self.limits)
-        except SolutionRaised as exc:
+        except (SolutionRaised, BoxFailure) as exc:
             box.discard()
-            raise LoadFailed(f"importing solution.py failed: {exc.remote_trace or exc}") from None
-        except BoxFailure as exc:
-            box.discard()
-            raise LoadFailed(f"importing solution.py failed: {exc}") from None
+            self.log.load_error = (exc.remote_trace if isinstance(exc, SolutionRaised) else "") or str(exc)
+            raise LoadFailed(f"importing solution.py failed: {self.log.load_error}") from None
         self.log.load_output.append(reply.output)
         box.budget = self.budget
         self.box = box
