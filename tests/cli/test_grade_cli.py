@@ -9,9 +9,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
-from centaurlab.cli import app
+from centaurlab.cli import app, grade_report, output
 from tests.helpers import MINI_BANK, pair_sum
 
 runner = CliRunner()
@@ -92,3 +93,24 @@ def test_grading_a_file_twice_grades_once_and_says_it_reused_the_grade(
         with pytest.raises(AssertionError, match="graded again"):
             invoke("grade", str(named), "--bank", str(MINI_BANK), fresh)
 
+
+
+def test_code_not_rated_for_quality_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(output, "console", Console(width=200))  # the table whole, whatever the terminal
+    monkeypatch.setattr(grade_report, "console", output.console)
+    empty = tmp_path / "pair_sum.py"
+    empty.write_text("pass\n")
+    out = invoke("grade", str(empty), "--task", f"{MINI_BANK}/pair_sum", "--no-store").stdout
+    assert "│ quality     │ not rated │ no definition of count_pairs: counts 0 in the composite" in out
+    assert "│ composite   │ 0.0 " in out
+    data = json.loads(invoke("grade", str(empty), "--task", f"{MINI_BANK}/pair_sum", "--no-store", "--json").stdout)
+    assert (data["quality"], data["quality_not_rated"]) == (None, "no definition of count_pairs")
+    assert data["composite"] == 0.0
+    folder = tmp_path / "solutions"
+    folder.mkdir()
+    shutil.copy(empty, folder / "pair_sum.py")
+    table = invoke("grade", str(folder), "--bank", str(MINI_BANK), "--no-store").stdout
+    assert "not rated" in table
+    [row] = csv.DictReader(io.StringIO(invoke("grade", str(folder), "--bank", str(MINI_BANK), "--no-store",
+                                              "--csv").stdout))
+    assert (row["quality"], row["composite"]) == ("", "0.0")
