@@ -88,7 +88,9 @@ export interface GradeResponse {
   bank: string;
   correctness: number;
   efficiency: number | null;
-  quality: number;
+  /** null when the code is not rated for quality (`quality_not_rated` says why; it counts 0 in the composite) */
+  quality: number | null;
+  quality_not_rated?: string | null;
   composite: number;
   human_percentile: number | null;
   correctness_detail: {

@@ -37,7 +37,9 @@ function scoreCards(grade: GradeResponse): HTMLElement {
     { class: "scores", id: "grade-scores" },
     scoreCard("Correctness", grade.correctness, `${c.passed} of ${plural(c.total, "test")} passed`),
     scoreCard("Efficiency", grade.efficiency, e ? `${within} of ${plural(e.cases.length, "case")} within the limit` : "no efficiency tests"),
-    scoreCard("Quality", grade.quality, `code health ${q.score_10.toFixed(2)}/10`),
+    grade.quality_not_rated
+      ? scoreCard("Quality", null, `not rated: ${grade.quality_not_rated} (counts 0 in the composite)`)
+      : scoreCard("Quality", grade.quality, `code health ${q.score_10.toFixed(2)}/10`),
     scoreCard("Composite", grade.composite, e ? "mean of the three" : "mean of correctness and quality", "score-composite"),
   );
 }
@@ -160,6 +162,14 @@ function lines(f: QualityFinding): string {
 function qualitySection(grade: GradeResponse): HTMLElement {
   const q = grade.quality_detail;
   const n = q.findings.length;
+  if (grade.quality_not_rated) {
+    return el(
+      "section",
+      { class: "report", "aria-label": "Quality" },
+      heading("Quality", `not rated: ${grade.quality_not_rated}`, false),
+      el("p", { class: "hint" }, "Code that does not define what the task asks for is not rated for code health; its quality counts 0 in the composite."),
+    );
+  }
   const section = el(
     "section",
     { class: "report", "aria-label": "Quality" },

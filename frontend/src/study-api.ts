@@ -49,6 +49,8 @@ export interface SubmitAnswer {
   passed: number;
   total: number;
   completed: boolean;
+  /** why the participant's own code would not load (syntax or import error, with its line), else null */
+  error: string | null;
   state: StudyState;
 }
 

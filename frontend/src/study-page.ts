@@ -209,6 +209,9 @@ export function mountStudyPage(initial: StudyState): void {
       if (answer.completed) {
         show(`✓ All ${answer.total} tests passed. Next task loaded.`, "pass");
         announce("Solved; the next task is loaded");
+      } else if (answer.error) {
+        show(`✗ Your code could not be loaded, so no hidden test could run:\n${answer.error}`, "error");
+        announce(`Your code could not be loaded: ${answer.error}`);
       } else {
         show(`✗ ${answer.passed} of ${answer.total} hidden tests passed. Keep going!`, "fail");
         announce(`${answer.passed} of ${answer.total} tests passed`);

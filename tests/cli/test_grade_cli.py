@@ -160,3 +160,23 @@ def test_grade_places_a_task_with_a_human_baseline(tmp_path: Path) -> None:
                              "--json").stdout)  # fmt: skip
     assert data["placement"]["score"] == 50.0 and data["human_percentile"] == 50.0  # (100 + 0) / 2 is the mean
     assert "human_percentile_note" not in data
+
+
+def test_code_not_rated_for_quality_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(output.console, "width", 200)  # the table whole, whatever the terminal
+    empty = tmp_path / "pair_sum.py"
+    empty.write_text("pass\n")
+    out = invoke("grade", str(empty), "--task", f"{MINI_BANK}/pair_sum", "--no-store").stdout
+    assert "│ quality     │ not rated │ no definition of count_pairs: counts 0 in the composite" in out
+    assert "│ composite   │ 0.0 " in out
+    data = json.loads(invoke("grade", str(empty), "--task", f"{MINI_BANK}/pair_sum", "--no-store", "--json").stdout)
+    assert (data["quality"], data["quality_not_rated"]) == (None, "no definition of count_pairs")
+    assert data["composite"] == 0.0
+    folder = tmp_path / "solutions"
+    folder.mkdir()
+    shutil.copy(empty, folder / "pair_sum.py")
+    table = invoke("grade", str(folder), "--bank", str(MINI_BANK), "--no-store").stdout
+    assert "not rated" in table
+    [row] = csv.DictReader(io.StringIO(invoke("grade", str(folder), "--bank", str(MINI_BANK), "--no-store",
+                                              "--csv").stdout))
+    assert (row["quality"], row["composite"]) == ("", "0.0")

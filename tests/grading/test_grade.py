@@ -40,13 +40,25 @@ def test_partial_correctness_is_a_percentage_with_a_breakdown() -> None:
     assert grade.efficiency is not None and grade.efficiency.cases[0].verdict == "fail"
 
 
-def test_empty_solution_scores_zero_and_the_composite_is_still_the_plain_mean() -> None:
-    grade = grade_solution(pair_sum(), "")
+@pytest.mark.parametrize("source", ["", "pass\n", '"""Nothing yet."""\n', "def other(nums, target):\n    return 0\n"])
+def test_code_without_the_entry_point_is_not_rated_for_quality_and_counts_0(source: str) -> None:
+    grade = grade_solution(pair_sum(), source)
     assert grade.correctness.score == 0.0
     assert grade.efficiency is not None and grade.efficiency.score == 0.0
-    # COMPASS: the composite is the mean of the three, with no special case when no test passes
-    assert grade.quality.score_100 == 100.0
-    assert grade.composite == 33.33
+    # the analysis alone would call it flawless: no code, no findings
+    assert grade.quality.score_100 == 100.0 and grade.quality.findings == ()
+    assert grade.quality_not_rated == "no definition of count_pairs" and grade.quality_score is None
+    assert grade.scores() == {"correctness": 0.0, "efficiency": 0.0, "quality": None, "composite": 0.0,
+                              "human_percentile": None}  # fmt: skip
+    assert grade.to_dict()["quality_not_rated"] == "no definition of count_pairs"
+
+
+def test_a_real_solution_is_still_rated_and_counts_in_the_composite() -> None:
+    task = pair_sum()
+    grade = grade_solution(task, task.starter)  # defines count_pairs, passes one test of four
+    assert grade.quality_not_rated == "" and grade.to_dict()["quality_not_rated"] is None
+    assert grade.scores()["quality"] == grade.quality.score_100 == 100.0
+    assert grade.composite == composite(25.0, 0.0, 100.0) == 41.67
 
 
 OLD_RULE = re.compile(r"(counts? 0|counts? in the composite only)[^.]*(until|once)[^.]*test", re.I | re.S)

@@ -18,6 +18,7 @@ from centaurlab.grading.quality import (
     Thresholds,
     analyse_quality,
     list_rules,
+    not_rated,
     quality_rule,
     score_findings,
     select_rules,
@@ -609,3 +610,28 @@ def test_report_dict_shape() -> None:
     first = data["findings"][0]
     assert {"category", "function", "start_line", "end_line", "message"} <= set(first)
     assert sum(data["penalties"].values()) == pytest.approx(9 * -math.log((report.score_10 - 1) / 9), abs=0.05)
+
+
+@pytest.mark.parametrize(
+    ("source", "why"),
+    [
+        ("", "no definition of solve"),
+        ("pass\n", "no definition of solve"),
+        ("# solve(x) goes here\n", "no definition of solve"),
+        ("def other(x):\n    return x\n", "no definition of solve"),
+        ("def outer():\n    def solve(x):\n        return x\n", "no definition of solve"),  # not module level
+        ("class Box:\n    def solve(self):\n        return 1\n", "no definition of solve"),
+        ("solve(3)\n", "no definition of solve"),  # used, not defined
+        ("def solve(x):\n    return x\n", ""),
+        ("async def solve(x):\n    return x\n", ""),
+        ("class solve:\n    pass\n", ""),
+        ("solve = lambda x: x\n", ""),
+        ("solve: object = print\n", ""),
+        ("from math import sqrt as solve\n", ""),
+        ("import sys\nif sys.version_info >= (3, 8):\n    def solve(x):\n        return x\n", ""),
+        ("try:\n    import solve\nexcept ImportError:\n    solve = None\n", ""),
+        ("def solve(:\n", ""),  # unparsable: rated, at the minimum the analysis gives it
+    ],
+)
+def test_not_rated_unless_the_module_defines_the_entry_point(source: str, why: str) -> None:
+    assert not_rated(source, "solve") == why

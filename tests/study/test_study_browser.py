@@ -210,6 +210,17 @@ def test_a_server_restart_loses_no_event_a_reload_resumes_and_outside_pastes_are
             page.keyboard.press("Control+V")
             expect(page.locator("#console")).to_contain_text("Pasting from outside this page is turned off")
             assert "copied_from_elsewhere" not in page.locator(lines).inner_text()
+
+            # a submit of code that does not parse says so, with the line, instead of "0 of n passed"
+            page.locator(lines).click()
+            page.keyboard.press("Control+End")
+            page.keyboard.type("\nx = = 1\n")
+            page.get_by_role("button", name="Submit").click()
+            console = page.locator("#console")
+            expect(console).to_contain_text("Your code could not be loaded, so no hidden test could run",
+                                            timeout=60_000)
+            expect(console).to_contain_text("SyntaxError: invalid syntax (at solution.py:")
+            expect(console).to_have_attribute("data-status", "error")
             page.evaluate("() => window.dispatchEvent(new Event('online'))")  # flush now
             expect(page.locator("body")).to_have_attribute("data-telemetry-pending", "0", timeout=30_000)
         finally:

@@ -213,3 +213,19 @@ def test_participant_pages_lead_nowhere_but_the_study(url: str, tmp_path: Path) 
         coding = client.post("/s/pilot/consent", data={"agree": "yes"}).text
         assert 'href="/arena"' not in coding
         assert 'href="/bench"' in client.get("/").text  # the researchers' pages keep the site's links
+
+
+def test_a_submit_shows_the_participants_own_syntax_or_import_error(url: str, tmp_path: Path) -> None:
+    client = _app(url, tmp_path, conditions=("none",))
+    state = _through_surveys(client)
+    broken = _submit(client, state, "def sum_product(numbers):\n    total = 0\n    return (total,\n")
+    assert not broken["completed"] and broken["passed"] == 0 and broken["total"] > 0
+    assert broken["error"] == "SyntaxError: '(' was never closed (at solution.py:3 `return (total,`)"
+    missing = _submit(client, state, "import numpyy\n\n\ndef sum_product(numbers):\n    return (0, 1)\n")
+    assert missing["error"] == "ModuleNotFoundError: No module named 'numpyy' (at solution.py:1 `import numpyy`)"
+    # code that loads gets no error, and the tests' own problems are not shown: here their import of a name
+    # the code does not define, and a wrong answer
+    assert _submit(client, state, "def other(numbers):\n    return 0\n")["error"] is None
+    wrong = _submit(client, state, "def sum_product(numbers):\n    return (0, 0)\n")
+    assert wrong["error"] is None and wrong["passed"] < wrong["total"]
+    assert set(wrong) == {"passed", "total", "completed", "error", "state"}

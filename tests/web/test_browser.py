@@ -155,6 +155,18 @@ def test_grading_a_pasted_solution_shows_the_scores_in_the_browser(server_url: s
             shot = tmp_path / "grade-page.png"
             page.screenshot(path=str(shot), full_page=True)
             assert shot.stat().st_size > 10_000
+
+            # code that defines nothing the task asks for is not rated for quality, and counts 0
+            lines.click()
+            page.keyboard.press("Control+A")
+            page.evaluate("text => navigator.clipboard.writeText(text)", "def helper(num):\n    return 0\n")
+            page.keyboard.press("Control+V")
+            page.get_by_role("button", name="Grade", exact=True).click()
+            quality_card = scores.locator('[data-dimension="quality"]')
+            expect(quality_card).to_contain_text("not rated: no definition of even_odd_count", timeout=60_000)
+            expect(quality_card).to_have_attribute("data-score", "n/a")
+            expect(scores.locator('[data-dimension="composite"]')).to_have_attribute("data-score", "0")
+            expect(page.locator("#report")).to_contain_text("Quality: not rated: no definition of even_odd_count")
         finally:
             browser.close()
     assert problems == [], problems

@@ -185,3 +185,15 @@ def test_a_grading_that_cannot_be_done_is_a_500_saying_why(monkeypatch: pytest.M
     assert response.json()["detail"] == (
         "could not grade pair_sum: the reference of pair_sum fails its own efficiency tests: perf_x (timeout)"
     )
+
+
+def test_code_without_the_entry_point_is_not_rated_and_stored_so(client: TestClient, db_url: str) -> None:
+    data = grade(client, "pair_sum", "def helper(nums):\n    return 0\n")
+    assert (data["quality"], data["quality_not_rated"]) == (None, "no definition of count_pairs")
+    assert data["composite"] == 0.0
+    assert data["stored"] is True
+    with store.session_scope(db_url) as session:
+        config = GradeConfig(EfficiencyConfig(measure="time")).key()
+        row = store.find_grade(session, "pair_sum", "def helper(nums):\n    return 0\n", config)
+        assert row is not None and row.quality is None and row.composite == 0.0
+        assert row.details["quality_not_rated"] == "no definition of count_pairs"

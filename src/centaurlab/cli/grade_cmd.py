@@ -100,6 +100,12 @@ def _fmt(value: object) -> str:
     return "-" if value is None else f"{value:.1f}" if isinstance(value, float) else str(value)
 
 
+def _cells(row: dict[str, object], grade: dict[str, object] | None) -> list[str]:
+    """A table row; code not rated for quality says so where its quality would be (CSV leaves it empty)."""
+    unrated = bool(grade and grade.get("quality_not_rated"))
+    return ["not rated" if c == "quality" and unrated else _fmt(row[c]) for c in CSV_COLUMNS]
+
+
 def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: int, save: bool, regrade: bool,
                   executor: str, ray_address: str | None) -> list[BatchResult]:  # fmt: skip
     with context(builtin=(LookupError,), kind=NotFound):  # no bank of that name
@@ -151,7 +157,8 @@ def grade(
             writer.writeheader()
             writer.writerows(rows)
         else:
-            print_table(f"{len(rows)} solutions", CSV_COLUMNS, [[_fmt(r[c]) for c in CSV_COLUMNS] for r in rows])
+            print_table(f"{len(rows)} solutions", CSV_COLUMNS,
+                        [_cells(row, r.grade) for row, r in zip(rows, results, strict=True)])  # fmt: skip
             unplaced = sorted({str(r.task_id) for r in results if r.grade and not r.grade.get("placement")})
             if unplaced:
                 console.print(f"human_percentile -: {no_baseline(', '.join(unplaced))}", highlight=False)

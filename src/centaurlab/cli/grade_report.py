@@ -41,15 +41,21 @@ def _efficiency_row(e: dict[str, Any] | None) -> tuple[Text, str]:
     return _score(e["score"]), f"{passed}/{len(e['cases'])} cases, measured in {e['unit']}"
 
 
+def _quality_row(grade: dict[str, Any]) -> tuple[str | Text, str]:
+    unrated = grade.get("quality_not_rated")
+    if unrated:
+        return Text("not rated", "red"), f"{unrated}: counts 0 in the composite"
+    q = grade["quality_detail"]
+    return _score(q["score_100"]), f"code health {q['score_10']:.2f}/10, {len(q['findings'])} findings"
+
+
 def _scores_table(grade: dict[str, Any]) -> Table:
     table = Table(title=f"{grade['bank']}/{grade['task']}", show_header=False)
     c = grade["correctness_detail"]
     tags = ", ".join(f"{tag} {n['passed']}/{n['total']}" for tag, n in c["by_tag"].items())
     table.add_row("correctness", _score(c["score"]), f"{c['passed']}/{c['total']} tests ({tags})")
     table.add_row("efficiency", *_efficiency_row(grade["efficiency_detail"]))
-    q = grade["quality_detail"]
-    findings = len(q["findings"])
-    table.add_row("quality", _score(q["score_100"]), f"code health {q['score_10']:.2f}/10, {findings} findings")
+    table.add_row("quality", *_quality_row(grade))
     table.add_row(Text("composite", "bold"), _score(grade["composite"]), "weighted mean of the dimensions")
     if grade["placement"]:
         p = grade["placement"]
@@ -89,7 +95,7 @@ def print_grade(grade: dict[str, Any]) -> None:
     if table is not None:
         print_fitted(table)
     findings = grade["quality_detail"]["findings"]
-    if findings:
+    if findings and not grade.get("quality_not_rated"):
         console.print(styled("[bold]Quality findings[/]"))
         for finding in findings:
             console.print(f"  {Finding.from_dict(finding)}", highlight=False)

@@ -20,7 +20,7 @@ from ..tasks import Task
 from .composite import Placement, Weights, composite, human_percentile
 from .correctness import CorrectnessGrade, grade_correctness
 from .efficiency import EfficiencyConfig, EfficiencyGrade, grade_efficiency
-from .quality import QualityReport, Rule, Thresholds, analyse_quality, select_rules
+from .quality import QualityReport, Rule, Thresholds, analyse_quality, not_rated, select_rules
 from .references import ReferenceCache
 
 
@@ -45,12 +45,19 @@ class Grade:
     quality: QualityReport
     composite: float
     placement: Placement | None
+    #: why the code got no quality score ("no definition of <entry>", `quality.not_rated`); "" when rated
+    quality_not_rated: str = ""
+
+    @property
+    def quality_score(self) -> float | None:
+        """The quality score, None when the code is not rated (it counts 0 in the composite)."""
+        return None if self.quality_not_rated else self.quality.score_100
 
     def scores(self) -> dict[str, float | None]:
         return {
             "correctness": self.correctness.score,
             "efficiency": self.efficiency.score if self.efficiency else None,
-            "quality": self.quality.score_100,
+            "quality": self.quality_score,
             "composite": self.composite,
             "human_percentile": self.placement.percentile if self.placement else None,
         }
@@ -63,6 +70,7 @@ class Grade:
             "correctness_detail": self.correctness.to_dict(),
             "efficiency_detail": self.efficiency.to_dict() if self.efficiency else None,
             "quality_detail": self.quality.to_dict(),
+            "quality_not_rated": self.quality_not_rated or None,
             "placement": asdict(self.placement) if self.placement else None,
         }
 
@@ -115,6 +123,8 @@ def grade_solution(
     baseline = task.meta.human_baseline
     placement = human_percentile(correctness.score, eff_score, baseline) if baseline else None
     # COMPASS's composite is the plain mean of the three scores, whatever they are (its appendix tables
-    # bear this out): code that passes no test keeps its quality score.
-    total = composite(correctness.score, eff_score, quality.score_100, config.weights)
-    return Grade(task.id, task.bank, correctness, efficiency, quality, total, placement)
+    # bear this out): code that passes no test keeps its quality score. Code that does not define the
+    # task's entry point is not rated for quality (the healthiest code is no code) and counts 0 here.
+    unrated = not_rated(source, task.meta.entry_point)
+    total = composite(correctness.score, eff_score, 0.0 if unrated else quality.score_100, config.weights)
+    return Grade(task.id, task.bank, correctness, efficiency, quality, total, placement, unrated)

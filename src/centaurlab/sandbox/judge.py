@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import InvalidInput
 from . import testlib
-from .proxies import BoxProvider, SolutionNames, solution_module
+from .proxies import BoxProvider, RemoteName, RemoteObject, SolutionNames, solution_module, star_module
 from .remote import BoxFailure, Budget, RemoteBox, SolutionRaised
 
 OUTPUT_CAP = 4000
@@ -45,6 +45,10 @@ class JudgeLog:
     boxes: int = 0
     cpu_seconds: float = 0.0
     problem: str = ""
+    #: why the solution's own code would not import in its box (its traceback, or why the box gave no
+    #: answer), if it would not: about the submission alone, so a participant may be shown it, where
+    #: `problem` may be about the hidden tests
+    load_error: str = ""
 
 
 class LoadFailed(InvalidInput):
@@ -77,12 +81,10 @@ class Boxes(BoxProvider):
         box.budget = Budget(self.load_seconds)
         try:
             reply = box.request("load", source=self.source, **self.limits)
-        except SolutionRaised as exc:
+        except (SolutionRaised, BoxFailure) as exc:
             box.discard()
-            raise LoadFailed(f"importing solution.py failed: {exc.remote_trace or exc}") from None
-        except BoxFailure as exc:
-            box.discard()
-            raise LoadFailed(f"importing solution.py failed: {exc}") from None
+            self.log.load_error = (exc.remote_trace if isinstance(exc, SolutionRaised) else "") or str(exc)
+            raise LoadFailed(f"importing solution.py failed: {self.log.load_error}") from None
         self.log.load_output.append(reply.output)
         box.budget = self.budget
         self.box = box
@@ -101,11 +103,14 @@ def _trace(exc: BaseException) -> str:
     return "".join(lines)[-OUTPUT_CAP:]
 
 
-def _import_hook(solution: types.ModuleType) -> Callable[..., Any]:
+def _import_hook(solution: types.ModuleType, provider: BoxProvider) -> Callable[..., Any]:
     real = builtins.__import__
 
     def hook(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
         if level == 0 and name == "solution":
+            if fromlist and "*" in fromlist:  # `from solution import *`, into the module `globals_`
+                taken = {*(globals_ or {}), *vars(builtins)}
+                return star_module(provider, taken)
             return solution
         if level == 0 and name == "centaur_testlib":
             return testlib
@@ -125,7 +130,7 @@ def load_module(name: str, source: str, boxes: Boxes) -> types.ModuleType:
     module = types.ModuleType(name)
     module.__file__ = f"{name}.py"
     scope = dict(vars(builtins))
-    scope["__import__"] = _import_hook(solution_module(boxes))
+    scope["__import__"] = _import_hook(solution_module(boxes), boxes)
     module.__dict__["__builtins__"] = scope
     exec(_compiled(source, module.__file__), module.__dict__)  # noqa: S102 - the task's own tests
     return module
@@ -157,18 +162,26 @@ def _judge(fn: Callable[[], Any], boxes: Boxes, seconds: float) -> tuple[str, st
 
 
 def _tests_of(module: types.ModuleType, prefix: str, only: set[str] | None) -> list[tuple[str, Any]]:
-    return [(n, f) for n, f in vars(module).items() if n.startswith(prefix) and callable(f) and (not only or n in only)]
+    """The test functions of a module: never a name of the solution's (a proxy a star-import bound)."""
+    return [(n, f) for n, f in vars(module).items() if n.startswith(prefix) and callable(f)
+            and not isinstance(f, (RemoteName, RemoteObject)) and (not only or n in only)]  # fmt: skip
 
 
 def run_tests(boxes: Boxes, source: str, only: set[str] | None, seconds: float) -> list[Outcome]:
+    boxes.budget = Budget(seconds)  # what the tests import from the solution is asked of its box
     try:
         module = load_module("tests", source, boxes)
     except LoadFailed as exc:
         boxes.log.problem = str(exc)
         return []
+    except BoxFailure as exc:
+        boxes.log.problem = f"importing tests.py failed: {exc}"
+        return []
     except Exception as exc:  # noqa: BLE001 - e.g. `from solution import f` and no f
         boxes.log.problem = f"importing tests.py failed: {type(exc).__name__}: {exc}"
         return []
+    finally:
+        boxes.budget = Budget(float("inf"))
     outcomes = []
     for name, fn in _tests_of(module, "test_", only):
         start = len(boxes.outputs)

@@ -97,8 +97,16 @@ def _no_box() -> Any:
     raise BoxFailure("load", "an efficiency file builds its cases without calling the solution")
 
 
+class _Builder(Boxes):
+    """The provider an efficiency file is built with: no box, so `from solution import *` binds
+    nothing (the cases are built once for every solution, none of which is there)."""
+
+    def exported(self) -> list[str]:
+        return []
+
+
 def _build(source: str, log: JudgeLog) -> list[BuiltCase] | None:
-    builder = Boxes(_no_box, "", 0.0, log, {})
+    builder = _Builder(_no_box, "", 0.0, log, {})
     try:
         module = load_module("efficiency", source, builder)
         cases = [(name, fn()) for name, fn in _tests_of(module, "perf_", None)]

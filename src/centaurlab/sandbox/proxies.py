@@ -8,8 +8,9 @@ the box, so an object with a forged `__eq__` stays in the box and the comparison
 
 from __future__ import annotations
 
+import keyword
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .wire import Handle
@@ -23,6 +24,13 @@ class BoxProvider:
 
     def current(self) -> RemoteBox:
         raise NotImplementedError
+
+    def exported(self) -> list[str]:
+        """The names the solution's module exports to `from solution import *`, as its box claims them."""
+        value = self.current().request("names").value
+        if type(value) not in (list, tuple) or not all(type(name) is str for name in value):
+            raise ImportError("solution.__all__ must be a sequence of names (strings)")
+        return list(value)
 
     writeback: bool = True
 
@@ -148,6 +156,24 @@ def solution_module(provider: BoxProvider) -> types.ModuleType:
 
     module.__getattr__ = __getattr__  # type: ignore[method-assign]
     return module
+
+
+def star_module(provider: BoxProvider, taken: Collection[str]) -> types.ModuleType:
+    """What `from solution import *` reads: the solution's exported names (`__all__`, or its names
+    without a leading underscore), each resolved as `solution.<name>` is.
+
+    The box says which names those are, so the list is filtered where a name would let the
+    submission replace something the tests rely on: a name the tests' module has already bound
+    (a helper imported from `centaur_testlib`, say), a builtin (`all`, `isinstance`, `sorted`: the
+    judge's own checks), or a dunder. A name defined by the tests after the import is theirs
+    anyway, as in Python; a test collector never takes a proxy for a test (`judge._tests_of`)."""
+    view = solution_module(provider)
+    names = dict.fromkeys(provider.exported())
+    view.__all__ = [  # type: ignore[attr-defined]
+        name for name in names
+        if name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("__") and name not in taken
+    ]  # fmt: skip
+    return view
 
 
 class SolutionNames(Mapping[str, Any]):

@@ -111,6 +111,8 @@ class SuiteReport:
     run: RunResult
     problem: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    #: why the submission itself would not import (`JudgeLog.load_error`), "" when it imported
+    load_error: str = ""
 
     @property
     def passed(self) -> int:
@@ -132,6 +134,7 @@ class SuiteReport:
             "total": self.total,
             "all_passed": self.all_passed,
             "problem": self.problem,
+            "load_error": self.load_error,
             "verdicts": [asdict(v) for v in self.verdicts],
             "run": self.run.to_dict(),
         }
@@ -156,7 +159,8 @@ def _report(task: JudgedTask, suite: Suite, outcomes: list[Outcome], log: JudgeL
         isolated=backend.isolated,
         warnings=[] if backend.isolated else [UNSAFE_WARNING],
     )  # fmt: skip
-    return SuiteReport(task.id, suite, verdicts, run, problem=log.problem, extra={"boxes": log.boxes})
+    return SuiteReport(task.id, suite, verdicts, run, problem=log.problem, extra={"boxes": log.boxes},
+                       load_error=log.load_error)  # fmt: skip
 
 
 def _expected(task: JudgedTask, suite: Suite) -> list[tuple[str, str]]:

@@ -80,7 +80,7 @@ class GradeRow(Base):
     measure: Mapped[str] = mapped_column(String(20))
     correctness: Mapped[float] = mapped_column(Float)
     efficiency: Mapped[float | None] = mapped_column(Float, nullable=True)
-    quality: Mapped[float] = mapped_column(Float)
+    quality: Mapped[float | None] = mapped_column(Float, nullable=True)  # None: not rated (see grading)
     composite: Mapped[float] = mapped_column(Float)
     human_percentile: Mapped[float | None] = mapped_column(Float, nullable=True)
     config: Mapped[dict[str, object]] = mapped_column(JSON, default=dict)

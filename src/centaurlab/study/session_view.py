@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..tasks import markdown_html
+from ..tasks import failure_summary, markdown_html
 from .participants import now_ms
 from .studies import Study
 from .tables import ParticipantRow
@@ -98,3 +98,14 @@ def console_text(result: dict[str, Any]) -> tuple[str, str]:
     if status == "ok" and not result["all_passed"]:
         status = "fail"
     return "\n".join(lines), status
+
+
+def own_code_error(result: dict[str, Any]) -> str:
+    """Why the participant's code would not load in the sandbox (a syntax error, a missing module, an
+    exception at module level), in one line with the failing line: "SyntaxError: invalid syntax (at
+    solution.py:3 `def f(:`)"; "" when it loaded. Taken from the submission's own import only, never
+    from a test's verdict or the tests' problems, so nothing of the hidden tests is shown."""
+    for report in result["reports"]:
+        if report.get("load_error"):
+            return failure_summary(report["load_error"])
+    return ""

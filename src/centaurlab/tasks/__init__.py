@@ -5,6 +5,7 @@ from .banks import BankLayout
 from .catalogue import BankEntry, Catalogue, UnknownBank, UnknownTask
 from .check import TaskCheck, check_tasks
 from .errors import TaskFileError, UnknownTaskError
+from .failure_text import failure_summary
 from .loader import Bank, all_tasks, bank_folder, builtin_bank_names, builtin_banks, get_task, load_bank, load_task
 from .schema import Difficulty, EfficiencyCase, HumanBaseline, KnownBad, Task, TaskMeta, TestCase, TestTag
 from .views import bank_detail, bank_summary, markdown_html, task_detail, task_summary
@@ -34,6 +35,7 @@ __all__ = [
     "builtin_bank_names",
     "builtin_banks",
     "check_tasks",
+    "failure_summary",
     "get_task",
     "load_bank",
     "load_task",

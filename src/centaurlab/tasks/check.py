@@ -28,10 +28,13 @@ class TaskCheck:
 
 
 def _failed_ids(report: SuiteReport) -> list[str]:
-    return [
+    """Each failed test with why, in one line; a reason every test shares (the solution does not
+    import) once, before them, instead of once per test."""
+    shared = [failure_summary(report.problem)] if report.problem else []
+    return shared + [
         f"{v.id} ({v.verdict}: {failure_summary(v.message)})"
         for v in report.verdicts
-        if not v.passed
+        if not v.passed and not (report.problem and v.message == report.problem)
     ]
 
 

@@ -14,9 +14,21 @@ _FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<
 _MARKERS = re.compile(r"^[\s~^]+$")  # the carets Python 3.11 puts under the failing expression
 
 
+_TRACEBACK = "Traceback (most recent call last):"
+
+
 def failure_summary(message: str) -> str:
-    """"KeyError: 5 (at solution.py:3 `return x[target]`)" for a traceback; other messages as they are
-    (their first non-empty line)."""
+    """"KeyError: 5 (at solution.py:3 `return x[target]`)" for a traceback; a traceback after a
+    one-line lead-in (a solution that does not import: "importing solution.py failed: Traceback ...")
+    keeps the lead-in: "importing solution.py failed: SyntaxError: invalid syntax (at solution.py:3
+    `return )`)"; other messages as they are (their first non-empty line)."""
+    lead, marker, trace = message.strip().partition(_TRACEBACK)
+    if marker and lead and "\n" not in lead:
+        return lead + _summary(marker + trace)
+    return _summary(message)
+
+
+def _summary(message: str) -> str:
     lines = [line.rstrip() for line in message.strip().splitlines()]
     if not lines:
         return ""

@@ -8,6 +8,7 @@ See docs/quality.md for the categories, thresholds and the score formula.
 """
 
 from .analyse import analyse_quality
+from .entry import not_rated
 from .findings import MODULE, Category, Finding
 from .registry import Rule, get_rule, list_rules, quality_rule, select_rules, unregister_rule
 from .report import FileMetrics, QualityReport
@@ -27,6 +28,7 @@ __all__ = [
     "analyse_quality",
     "get_rule",
     "list_rules",
+    "not_rated",
     "quality_rule",
     "score_findings",
     "select_rules",

@@ -228,6 +228,15 @@ def _load(request: dict[str, Any]) -> Any:
     return None
 
 
+def _exported() -> Any:
+    """The names `from solution import *` binds, by Python's rule: `__all__` when the module has one,
+    else every name without a leading underscore. The judge checks and filters them."""
+    names = getattr(_solution, "__all__", None)
+    if names is None:
+        return [name for name in vars(_solution) if not name.startswith("_")]
+    return list(names)
+
+
 def _target(request: dict[str, Any]) -> Any:
     handle = request.get("handle")
     target = _handles[handle] if handle else _solution
@@ -247,6 +256,8 @@ def _serve(request: dict[str, Any]) -> Any:
     if op == "set":
         setattr(_target(request), request["name"], _rebuild(request["value"]))
         return None
+    if op == "names":
+        return _exported()
     if op == "modules":
         return sorted(sys.modules)
     if op == "call":

@@ -20,6 +20,7 @@ from ...study import (
     SuggestRequest,
     coding_state,
     console_text,
+    own_code_error,
     script_console,
 )
 from . import study_hot
@@ -76,7 +77,9 @@ def run(study_id: str, body: CodeAction, request: Request) -> dict[str, Any]:
 
 @router.post("/submit")
 def submit(study_id: str, body: CodeAction, request: Request) -> dict[str, Any]:
-    """Run the hidden tests in the sandbox; on a pass the next task is loaded."""
+    """Run the hidden tests in the sandbox; on a pass the next task is loaded. `error`: why the
+    participant's code would not load (its syntax or import error and line), else null; nothing of the
+    hidden tests is answered but how many passed."""
     platform = platform_of(request)
     p = _coding(request, study_id, body.task_index)
     study = study_of(request, study_id)
@@ -85,7 +88,7 @@ def submit(study_id: str, body: CodeAction, request: Request) -> dict[str, Any]:
                                                     result["total"], body.event_id, body.client_ms)
     after = platform.participants.current(p)
     return {"passed": result["passed"], "total": result["total"], "completed": completed,
-            "state": coding_state(study, after)}
+            "error": own_code_error(result) or None, "state": coding_state(study, after)}
 
 
 @router.post("/skip")
