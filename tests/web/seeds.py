@@ -45,4 +45,4 @@ def seed_collab(url: str, folder: Path) -> dict[str, str]:
                 human=NO_HUMAN, trajectory={}, files={"readout.md": b"# Readout\n"})
     CollabStudies(url, folder / "collab-ws").create(parse_collab_study({"study": {
         "id": "teamwork", "title": "Teamwork pilot", "tasks": {"include": ["ab_test_readout"]}}}))
-    return {"collab_agent": "scout-agent", "collab_study": "teamwork"}
+    return {"agent": "scout-agent", "collab_study": "teamwork"}

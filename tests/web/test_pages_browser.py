@@ -40,8 +40,9 @@ PASSWORD = "pages-test-pass"
 BAD_WORDS = re.compile(r"\b(nan|NaN|None|undefined)\b")
 EMOJI = re.compile("[\U0001f000-\U0001faff]")
 NOT_PAGES = ("/api", "/static", "/health", "/docs", "/redoc")
-# Collaboration studies' pages take a collaboration study's id, which this seed does not create yet:
-# they are named in a warning instead (tests/web/test_collab_routes.py walks them).
+# Collaboration studies' pages take a collaboration study's id or a participant's token; the seed's study
+# has no participant and its id is not the coding study's `study_id`: they are named in a warning instead
+# (tests/web/test_collab_routes.py walks them).
 NOT_SEEDED = ("/collab/", "/dashboard/collab-studies/")
 
 # The visible text of the page, without code (editors, <pre>, <code>: `None` is Python there).
@@ -162,7 +163,7 @@ def page_paths(samples: dict[str, str]) -> list[str]:
         if route.startswith(NOT_PAGES) or "." in route:
             continue
         if route.startswith(NOT_SEEDED):
-            warnings.warn(f"page {route} is not checked: the seed has no collaboration study", stacklevel=1)
+            warnings.warn(f"page {route} is not checked: the seed has no collaboration participant", stacklevel=1)
             continue
         names = re.findall(r"{(\w+)(?::\w+)?}", route)
         if any(n not in samples for n in names):

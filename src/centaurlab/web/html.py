@@ -50,6 +50,8 @@ def _head_assets(bundle: Bundle | None) -> str:
 
 
 def _crumbs(crumbs: Sequence[Crumb]) -> str:
+    if not crumbs:
+        return '<span class="crumbs"></span>'  # keeps the theme switch at the header's end
     items = []
     for i, (label, href) in enumerate(crumbs):
         if i == len(crumbs) - 1 or href is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import PurePath
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
@@ -75,7 +76,8 @@ def _study_listing(url: str) -> Listing:
 
 def _bench_listing(url: str) -> Listing:
     items = [Item(r.id, f"/bench/{_q(r.id)}", f"{r.status} · {', '.join(r.config.get('models', []))} on "
-                  f"{r.config.get('bank', '')} · {_when(r.created_at)}") for r in stored_runs(url)]
+                  f"{PurePath(str(r.config.get('bank', ''))).name} · {_when(r.created_at)}")  # a folder: its name
+             for r in stored_runs(url)]
     return Listing("Bench runs", items, "No bench run yet.")
 
 
@@ -191,7 +193,7 @@ def home(request: Request) -> str:
             "with people in the loop (study, collab), against each other (arena) and on more than passing the tests "
             "(bench). Each part lists what is stored and the command that starts one.</p>"
             f'<div class="pillars">{"".join(_pillar_html(p, has_database) for p in pillars(request))}</div>')
-    return layout("Home", body, bundle=bundle_of(request), crumbs=[("Home", None)], page="page-home")
+    return layout("Home", body, bundle=bundle_of(request), page="page-home")
 
 
 @router.api_route("/tasks", methods=["GET", "HEAD"])
@@ -254,5 +256,5 @@ def collab_home(request: Request) -> str:
     body = ('<h1>Collab</h1><p class="lead">People and agents on occupational tasks (CollabSkill): each session\'s '
             "deliverables graded by rubric items and several judges, with skill ratings that tell the human's part "
             f"from the agent's. See docs/collab.md and docs/collab-study.md.</p>{stored}"
-            f"{_commands_html(COLLAB_COMMANDS)}")
+            f'{_commands_html(COLLAB_COMMANDS, "Commands")}')
     return layout("Collab", body, bundle=bundle_of(request), crumbs=[("Collab", None)], page="page-collab-home")

@@ -187,7 +187,8 @@ def _coding_shell(study: Study, p: ParticipantRow, url: str) -> str:
   {chat}
 </div>
 <dialog id="instructions-dialog" aria-labelledby="instructions-title">
-<h2 id="instructions-title" class="dialog-title">Instructions</h2><div class="markdown">{state["instructions_html"]}</div>
+<h2 id="instructions-title" class="dialog-title">Instructions</h2>
+<div class="markdown">{state["instructions_html"]}</div>
 <form method="dialog"><button class="btn">Close</button></form></dialog>
 {json_script("study-data", state)}
 """
