@@ -1,6 +1,7 @@
 // Every page: style and the theme switch. The task, grade and study pages also load the editor, the
 // collaboration workspace its live chat and countdown (separate chunks, so the bank pages stay light).
 import "./style.css";
+import "./study.css"; // the participant's survey pages have no script of their own
 import type { GradeData, TaskData } from "./api";
 import type { CollabWorkspaceData } from "./collab-api";
 import { el } from "./dom";

@@ -1,7 +1,7 @@
 // Paired suggestions (Copilot Arena): each request gets two suggestions from two models of the study's
-// pool, shown together, one above the other, in an order the server drew at random. The participant
-// picks one with the arrow keys (or Alt+1 / Alt+2) and accepts it with Tab, or dismisses both with Esc or
-// by typing on. The models stay hidden. We log what only the browser sees: both displayed
+// pool, shown together, one above the other, under the cursor's line and as wide as the editor, in an
+// order the server drew at random. The participant picks one with the arrow keys (or Alt+1 / Alt+2) and
+// accepts it with Tab, or dismisses both with Esc or by typing on. The models stay hidden. We log what only the browser sees: both displayed
 // (suggestion_shown), the one accepted (suggestion_accepted) and the other rejected as "other_chosen",
 // or both rejected with the reason.
 import * as monaco from "monaco-editor/editor/editor.api";
@@ -36,15 +36,26 @@ export function setupPaired(editor: Editor, api: StudyApi, telemetry: Telemetry,
   node.className = "paired-suggestions";
   node.setAttribute("role", "listbox");
   node.setAttribute("aria-label", "Two suggestions: arrows choose, Tab accepts, Esc dismisses");
+  // Anchored at the start of the cursor's line and as wide as the text area: two suggestions of several
+  // lines read like the code they would become, not squeezed into the room right of the cursor.
   const widget: monaco.editor.IContentWidget = {
     getId: () => "centaur.paired-suggestions",
     getDomNode: () => node,
     getPosition: () => pair && !pair.decided
-      ? { position: pair.position, preference: [monaco.editor.ContentWidgetPositionPreference.BELOW,
-        monaco.editor.ContentWidgetPositionPreference.ABOVE] }
+      ? { position: { lineNumber: pair.position.lineNumber, column: 1 },
+        preference: [monaco.editor.ContentWidgetPositionPreference.BELOW,
+          monaco.editor.ContentWidgetPositionPreference.ABOVE] }
       : null,
   };
+  const fitWidth = (): void => {
+    node.style.width = `${Math.max(240, editor.getLayoutInfo().contentWidth)}px`;
+  };
+  fitWidth();
   editor.addContentWidget(widget);
+  editor.onDidLayoutChange(() => {
+    fitWidth();
+    editor.layoutContentWidget(widget);
+  });
 
   const spinner = (on: boolean): void => {
     if (options.spinner) options.spinner.hidden = !on;

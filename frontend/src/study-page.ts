@@ -3,7 +3,6 @@
 // time on a task), Reset, the countdown and progress, the instructions; and, by condition, inline
 // autocomplete or the chat panel. The server keeps where the participant is, so a reload resumes;
 // the code typed since the last snapshot is kept in localStorage as well.
-import "./study.css";
 import { setupAutocomplete, type Autocomplete } from "./autocomplete";
 import { setupPaired } from "./paired";
 import { mountChat } from "./chat-panel";

@@ -86,3 +86,24 @@ def test_the_dashboard_behind_its_login(url: str, monkeypatch: pytest.MonkeyPatc
     assert len(pd.read_parquet(io.BytesIO(parquet.content))) >= 8
     assert client.get("/dashboard/pilot/export/secrets.csv").status_code == 404
     assert "<html" in client.get("/dashboard/pilot/report").text[:300].lower()
+
+
+def test_the_timeline_escapes_what_participants_typed_once(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CENTAUR_STUDY_PASSWORD", "s3cret-pass")
+    app = create_app(database_url=url, banks=["study"])
+    participant = TestClient(app)
+    participant.get("/s/pilot?PROLIFIC_PID=a%26b")
+    participant.post("/s/pilot/consent", data={"agree": "yes", "PROLIFIC_PID": "a&b"})
+    participant.post("/s/pilot/pre", data={"programming_experience": "1-2 years", "python_experience": "beginner",
+                                           "ai_tool_use": "never"})
+    participant.post("/s/pilot/start")
+    paste = {"event_id": "paste-00000001", "type": "paste", "task_index": 0, "client_ms": 1000,
+             "payload": {"text": 'print("from outside")', "external": True}}
+    assert participant.post("/api/study/pilot/events", json={"events": [paste]}).status_code == 200
+    pid = participant.get("/api/study/pilot/state").json()["participant_id"]
+    client = TestClient(app)
+    client.post("/dashboard/login", data={"password": "s3cret-pass"})
+    timeline = client.get(f"/dashboard/pilot/p/{pid}").text
+    assert "<td>print(&quot;from outside&quot;)</td>" in timeline and "&amp;quot;" not in timeline
+    people = client.get("/dashboard/pilot").text
+    assert "<td>a&amp;b</td>" in people and "&amp;amp;" not in people

@@ -1,8 +1,9 @@
 """Every page of the web app, as a new user sees it in Debian's chromium: a small store is seeded
 (a study with a participant who solved a task and one not yet assigned, a chat study, a bench run,
-an arena tournament), each page is opened and screenshotted, and its visible text must hold no
-`nan`, `None`, `undefined`, no emoji (Debian's chromium has no emoji font: they show as empty
-boxes) and no table column of bare row numbers (a pandas index)."""
+an arena tournament, a collaboration run and study), each page is opened and screenshotted, and its
+visible text must hold no `nan`, `None`, `undefined`, no emoji (Debian's chromium has no emoji font:
+they show as empty boxes) and no table column of bare row numbers (a pandas index). The front door
+lists what was seeded and its header leads to every part of the platform."""
 
 from __future__ import annotations
 
@@ -20,22 +21,18 @@ from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
 from centaurlab import store
-from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament
-from centaurlab.arena import tables as arena_store
-from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.config import settings
-from centaurlab.sandbox.bwrap import bwrap_works
 from centaurlab.study.export import participant_attributes
 from centaurlab.study.studies import create_study
 from centaurlab.study.studyfile import load_study
 from centaurlab.tasks import load_bank
 from centaurlab.web import bundle_problem, create_app
-from tests.bench.test_runner import answer, registry
-from tests.fakes.openai_server import serve
+from centaurlab.web.html import SITE_NAV
 from tests.helpers import MINI_BANK
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port, through_the_surveys
 from tests.study.fake_model import recording_model
 from tests.study.studyfiles import write_study
+from tests.web.seeds import seed_arena, seed_bench, seed_collab
 
 pytestmark = BROWSER_MARKS
 
@@ -43,8 +40,9 @@ PASSWORD = "pages-test-pass"
 BAD_WORDS = re.compile(r"\b(nan|NaN|None|undefined)\b")
 EMOJI = re.compile("[\U0001f000-\U0001faff]")
 NOT_PAGES = ("/api", "/static", "/health", "/docs", "/redoc")
-# Collaboration studies' pages take a collaboration study's id, which this seed does not create yet:
-# they are named in a warning instead (tests/web/test_collab_routes.py walks them).
+# Collaboration studies' pages take a collaboration study's id or a participant's token; the seed's study
+# has no participant and its id is not the coding study's `study_id`: they are named in a warning instead
+# (tests/web/test_collab_routes.py walks them).
 NOT_SEEDED = ("/collab/", "/dashboard/collab-studies/")
 
 # The visible text of the page, without code (editors, <pre>, <code>: `None` is Python there).
@@ -112,25 +110,6 @@ def _seed_study(url: str, tmp_path: Path) -> dict[str, str]:
     return {"study_id": "pilot", "participant_id": unassigned[0], "solver_id": solver_id}
 
 
-def _seed_bench(url: str) -> dict[str, str]:
-    spec = BenchSpec(models=("fake",), bank=str(MINI_BANK), framings=("neutral",), samples=2)
-    for fake in serve():
-        fake.script += [answer(), answer()]
-        run_bench(spec, url, registry=registry(fake), workers=1)
-    return {"run_id": spec.run_id()}
-
-
-def _seed_arena(url: str) -> dict[str, str]:
-    if not bwrap_works()[0]:
-        return {}
-    spec = TournamentSpec("pages-t", (resolve_agent("honest"), resolve_agent("naive")), ("netherlands",), 1, 3, 2,
-                          Timeouts(10, 5, 10))
-    run_tournament(spec, database_url=url, workers=1)
-    with store.session_scope(url) as session:
-        match_id = arena_store.tournament_matches(session, "pages-t")[0].id
-    return {"match_id": str(match_id), "tournament": "pages-t"}
-
-
 @pytest.fixture
 def seeded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Seeded]:
     import uvicorn
@@ -144,8 +123,9 @@ def seeded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Seeded]:
     with recording_model(tmp_path, monkeypatch):
         data = Seeded(url)
         data.samples.update(_seed_study(url, tmp_path))
-        data.samples.update(_seed_bench(url))
-        data.samples.update(_seed_arena(url))
+        data.samples.update(seed_bench(url))
+        data.samples.update(seed_arena(url))
+        data.samples.update(seed_collab(url, tmp_path))
         data.samples.update({"bank_name": "study", "task_id": "even_odd_count"})
         port = free_port()
         server = uvicorn.Server(uvicorn.Config(create_app(database_url=url, banks=["study", MINI_BANK]),
@@ -183,7 +163,7 @@ def page_paths(samples: dict[str, str]) -> list[str]:
         if route.startswith(NOT_PAGES) or "." in route:
             continue
         if route.startswith(NOT_SEEDED):
-            warnings.warn(f"page {route} is not checked: the seed has no collaboration study", stacklevel=1)
+            warnings.warn(f"page {route} is not checked: the seed has no collaboration participant", stacklevel=1)
             continue
         names = re.findall(r"{(\w+)(?::\w+)?}", route)
         if any(n not in samples for n in names):
@@ -227,13 +207,33 @@ def _chat_turn(page: Any, expect: Any, base: str, shots: Path) -> list[str]:
     return [f"/s/chatty (coding): {p}" for p in _problems(page)]
 
 
+def _front_door(page: Any, expect: Any, seeded: Seeded) -> None:
+    """The front door lists what is stored of each part, and the header leads to every part."""
+    page.goto(seeded.base + "/")
+    expect(page.locator("#pillar-bench")).to_contain_text(seeded.samples["run_id"])
+    if "tournament" in seeded.samples:
+        expect(page.locator("#pillar-arena")).to_contain_text(seeded.samples["tournament"])
+    expect(page.locator("#pillar-study")).to_contain_text("pilot")
+    expect(page.locator("#pillar-collab")).to_contain_text("scout-agent on occupational")
+    expect(page.locator("#pillar-collab")).to_contain_text("Teamwork pilot")
+    nav = page.get_by_role("navigation", name="Platform")
+    for label, href in SITE_NAV:
+        expect(nav.get_by_role("link", name=label, exact=True)).to_have_attribute("href", href)
+    nav.get_by_role("link", name="Collab", exact=True).click()
+    expect(page.get_by_role("heading", name="Collab", exact=True)).to_be_visible()
+    expect(page.locator("#collab-runs")).to_contain_text("scout-agent")
+    page.get_by_role("navigation", name="Platform").get_by_role("link", name="Task banks").click()
+    expect(page.get_by_role("heading", name="Task banks")).to_be_visible()
+    expect(page.get_by_role("link", name="RealHumanEval user-study tasks")).to_be_visible()
+
+
 def test_every_page_reads_clean_to_a_new_user(seeded: Seeded, tmp_path: Path) -> None:
     from playwright.sync_api import expect, sync_playwright
 
     shots = tmp_path / "screenshots"
     shots.mkdir()
     paths = page_paths(seeded.samples)
-    for expected in ("/", "/dashboard/pilot", "/bench", "/arena"):
+    for expected in ("/", "/tasks", "/collab", "/dashboard/pilot", "/bench", "/arena"):
         assert expected in paths
     problems: list[str] = []
     with sync_playwright() as p:
@@ -256,6 +256,7 @@ def test_every_page_reads_clean_to_a_new_user(seeded: Seeded, tmp_path: Path) ->
                     metrics = page.get_by_role("table", name="Metrics by condition")
                     assert metrics.locator("thead th").all_inner_texts() in (["Metric", "none"], ["METRIC", "NONE"])
             problems += _chat_turn(context.new_page(), expect, seeded.base, shots)
+            _front_door(page, expect, seeded)
         finally:
             browser.close()
     assert len(list(shots.glob("*.png"))) == len(paths) + 1

@@ -35,6 +35,7 @@ from .results import SessionRow, load_results
 from .rubric import CATEGORIES, Rubric, RubricError, RubricItem, load_rubric_file, parse_rubric, repair, validate
 from .rubric_gen import ensure_rubric, options_for, rubric_json_text, save_rubric
 from .runner import SessionOutcome, run_baseline
+from .runs import CollabRun, collab_runs
 from .schema import Deliverable, DeliverableKind, Difficulty, Onet, Reference, TaskInstance
 from .sessions import (
     HumanSession,
@@ -61,6 +62,7 @@ __all__ = [
     "CollabBank",
     "CollabFileError",
     "CollabRating",
+    "CollabRun",
     "DELIVERABLES_HEADER",
     "Deliverable",
     "DeliverableKind",
@@ -101,6 +103,7 @@ __all__ = [
     "builtin_collab_bank_names",
     "calibration_figures",
     "check_task",
+    "collab_runs",
     "content_cap",
     "ensure_rubric",
     "family_of",

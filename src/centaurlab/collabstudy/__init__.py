@@ -11,6 +11,7 @@ from .coding import code_study, code_validation_set
 from .export import export_study, override_grade, study_tables
 from .fluency import IDS
 from .fluency_check import check_coder, load_set
+from .listing import CollabStudySummary, list_collab_studies
 from .load import load_study_data, stored_checks
 from .report_html import render_html
 from .review import SessionReview, session_review
@@ -21,6 +22,7 @@ from .synthetic import synthetic_study
 __all__ = [
     "CollabStudies",
     "CollabStudy",
+    "CollabStudySummary",
     "IDS",
     "SessionReview",
     "USED_BEFORE",
@@ -31,6 +33,7 @@ __all__ = [
     "code_study",
     "code_validation_set",
     "export_study",
+    "list_collab_studies",
     "load_collab_study",
     "load_set",
     "load_study_data",

@@ -16,7 +16,8 @@ Formatter = Callable[[object], str]
 STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; max-width: 72rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
 h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2rem; border-bottom: 1px solid #ddd; }
-table { border-collapse: collapse; margin: 0.5rem 0 1rem; font-variant-numeric: tabular-nums; }
+.table-wrap { max-width: 100%; overflow-x: auto; margin: 0.5rem 0 1rem; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: 0.2rem 0.6rem; border-bottom: 1px solid #e5e5e5; text-align: right; }
 th { background: #f5f5f5; } td:first-child, th:first-child { text-align: left; }
 caption { text-align: left; font-weight: 600; padding: 0.3rem 0; }
@@ -73,4 +74,6 @@ def html_table(frame: pd.DataFrame, caption: str = "", formats: Mapping[str, For
                         for c, v in zip(frame.columns, record, strict=True))
         rows.append(f"<tr>{cells}</tr>")
     cap = f"<caption>{escape(caption)}</caption>" if caption else ""
-    return f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    # a wide table (the effects have 16 columns) scrolls sideways inside the page, never past its edge
+    return (f'<div class="table-wrap"><table>{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
+            "</table></div>")

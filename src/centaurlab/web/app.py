@@ -36,6 +36,7 @@ from .routes import (
     collab_dashboard,
     dashboard,
     health,
+    home,
     models,
     pages,
     participant,
@@ -215,6 +216,7 @@ def create_app(
     # the participants' API first: FastAPI tries routers in order, and its telemetry and suggestions are
     # most of a study server's requests
     app.include_router(study_api.router)
+    app.include_router(home.router)
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(health.router)

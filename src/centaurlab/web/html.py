@@ -20,6 +20,11 @@ def e(value: object) -> str:
     return escape(str(value), quote=True)
 
 
+def plural(n: int, word: str) -> str:
+    """'1 task', '2 tasks'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def json_script(element_id: str, data: Any) -> str:
     """Data for the bundle in a non-executed script element; '<' is escaped so that no string in
     the data can close the element."""
@@ -45,6 +50,8 @@ def _head_assets(bundle: Bundle | None) -> str:
 
 
 def _crumbs(crumbs: Sequence[Crumb]) -> str:
+    if not crumbs:
+        return '<span class="crumbs"></span>'  # keeps the theme switch at the header's end
     items = []
     for i, (label, href) in enumerate(crumbs):
         if i == len(crumbs) - 1 or href is None:
@@ -54,15 +61,22 @@ def _crumbs(crumbs: Sequence[Crumb]) -> str:
     return f'<nav class="crumbs" aria-label="Breadcrumb"><ol>{"".join(items)}</ol></nav>'
 
 
-SITE_LINKS = (' · <a href="/">Tasks</a> · <a href="/bench">Bench</a> · <a href="/arena">Arena</a>'
-              ' · <a href="/models">Models</a>'
-              ' · <a href="/dashboard">Studies</a> · <a href="/api/banks">JSON API</a> · <a href="/health">health</a>')
+# The header's links: the four pillars, then the task banks and the models they all share.
+SITE_NAV = (("Study", "/dashboard"), ("Bench", "/bench"), ("Arena", "/arena"), ("Collab", "/collab"),
+            ("Task banks", "/tasks"), ("Models", "/models"))
+SITE_LINKS = ' · <a href="/">Home</a> · <a href="/api/banks">JSON API</a> · <a href="/health">health</a>'
+
+
+def _site_nav() -> str:
+    links = "".join(f'<li><a href="{e(href)}">{e(label)}</a></li>' for label, href in SITE_NAV)
+    return f'<nav class="site-nav" aria-label="Platform"><ul>{links}</ul></nav>'
 
 
 def layout(title: str, body: str, *, bundle: Bundle | None, crumbs: Sequence[Crumb] = (),
            page: str = "page", site_links: bool = True) -> str:
-    """A page of the site. Participants' pages pass `site_links=False`: nothing leads a participant away from
-    the study (to the task banks, their Run buttons, or the researchers' pages)."""
+    """A page of the site, its header naming every part of the platform. Participants' pages pass
+    `site_links=False`: nothing leads a participant away from the study (to the task banks, their Run
+    buttons, or the researchers' pages)."""
     missing = "" if bundle is not None else (
         f'<p class="notice notice-bad" role="alert">The front end is not built, so the editor and '
         f'the Run buttons are unavailable: {e(BUILD_HINT)}.</p>'
@@ -70,6 +84,7 @@ def layout(title: str, body: str, *, bundle: Bundle | None, crumbs: Sequence[Cru
     mark = '<span class="brand-mark" aria-hidden="true">◆</span> Centaur Lab'
     brand = f'<a class="brand" href="/">{mark}</a>' if site_links else f'<span class="brand">{mark}</span>'
     links = SITE_LINKS if site_links else ""
+    nav = _site_nav() if site_links else ""
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -85,6 +100,7 @@ def layout(title: str, body: str, *, bundle: Bundle | None, crumbs: Sequence[Cru
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
   {brand}
+  {nav}
   {_crumbs(crumbs)}
   <button type="button" class="theme-toggle" id="theme-toggle" hidden>Theme</button>
 </header>

@@ -45,7 +45,7 @@ def _table(columns: list[str], rows: list[list[Any]], caption: str = "") -> str:
 
 
 def _page(request: Request, title: str, body: str, crumbs: list[tuple[str, str | None]]) -> str:
-    return layout(title, body, bundle=bundle_of(request), crumbs=[("Banks", "/"), *crumbs], page="arena")
+    return layout(title, body, bundle=bundle_of(request), crumbs=crumbs, page="arena")
 
 
 def _no_database(request: Request) -> str:

@@ -16,7 +16,7 @@ from ..html import e, layout
 from .deps import bundle_of, runner_of
 
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
-CRUMBS = [("Banks", "/"), ("Arena", "/arena"), ("Generated agents", "/arena/generated")]
+CRUMBS = [("Arena", "/arena"), ("Generated agents", "/arena/generated")]
 
 
 def _table(columns: list[str], rows: list[list[Any]], caption: str = "") -> str:

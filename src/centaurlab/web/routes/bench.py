@@ -35,7 +35,7 @@ def bench_runs(request: Request) -> str:
     )
     body = ('<h1>Bench runs</h1><p class="lead">Models sampled on task banks under prompt framings, each answer '
             f"graded on correctness, efficiency and quality.</p>{table}")
-    return layout("Bench runs", body, bundle=bundle_of(request), crumbs=[("Banks", "/"), ("Bench", None)])
+    return layout("Bench runs", body, bundle=bundle_of(request), crumbs=[("Bench", None)])
 
 
 @router.get("/bench/{run_id}", response_class=HTMLResponse)
@@ -47,7 +47,7 @@ def bench_report(request: Request, run_id: str) -> str:
     body = f"<style>{STYLE}</style><h1>Bench {e(report.run_id)}</h1>{report_fragment(report)}" \
            f'<p><a href="/api/bench/{e(report.run_id)}">This report as JSON</a></p>'
     return layout(f"Bench {report.run_id}", body, bundle=bundle_of(request),
-                  crumbs=[("Banks", "/"), ("Bench", "/bench"), (report.run_id, None)])
+                  crumbs=[("Bench", "/bench"), (report.run_id, None)])
 
 
 @router.get("/api/bench/{run_id}")

@@ -44,8 +44,8 @@ def study_page(study_id: str, request: Request) -> Response:
         mine = (overrides[overrides["collab_session"] == sid]["score"].tolist()
                 if graded and not overrides.empty else [])
         link = f'<a href="/dashboard/collab-studies/{e(study_id)}/s/{int(sid)}">{int(sid)}</a>' if graded else ""
-        rows.append([link, e(r["participant"]), e(r["task"]), e(r["agent"]), e(r["status"]),
-                     e(r["used_before"] or ""), mean, e(", ".join(f"{x:g}" for x in mine))])
+        rows.append([link, r["participant"], r["task"], r["agent"], r["status"], r["used_before"] or "", mean,
+                     ", ".join(f"{x:g}" for x in mine)])  # plain text but the link: `_table` escapes it
     body = (f"<h1>Collaboration study {e(study_id)}</h1>"
             + _table(["session", "participant", "task", "agent", "status", "used before", "judges (mean)",
                       "override"], rows, "Sessions", raw={0}))

@@ -90,6 +90,7 @@ def _text(value: Any, missing: str = "") -> str:
 
 
 def _table(columns: list[str], rows: list[list[Any]], caption: str, raw: set[int] | None = None) -> str:
+    """Cells are plain text, escaped here once; only the columns in `raw` hold HTML (links) made by the caller."""
     head = "".join(f'<th scope="col">{e(c)}</th>' for c in columns)
     body = "".join("<tr>" + "".join(f"<td>{v if raw and i in raw else e('' if v is None else v)}</td>"
                                     for i, v in enumerate(r)) + "</tr>" for r in rows)
@@ -194,8 +195,8 @@ def study_page(study_id: str, request: Request) -> Response:
         done, skipped = int((mine["outcome"] == "completed").sum()), int((mine["outcome"] == "skipped").sum())
         seen = last.get(p["participant_id"])
         rows.append([f'<a href="/dashboard/{e(study_id)}/p/{e(p["participant_id"])}">{e(p["participant_id"])}</a>',
-                     e(_text(p["condition"], NOT_ASSIGNED)), e(_text(p["task_set"], "–")), e(p["stage"]), done,
-                     skipped, e(_text(p["prolific_pid"], "–")),
+                     _text(p["condition"], NOT_ASSIGNED), _text(p["task_set"], "–"), p["stage"], done,
+                     skipped, _text(p["prolific_pid"], "–"),
                      "" if seen is None else f"{datetime.fromtimestamp(seen / 1000, UTC):%Y-%m-%d %H:%M:%S}"])
     exports = " · ".join(f'{t}: <a href="/dashboard/{e(study_id)}/export/{t}.csv">CSV</a> '
                          f'<a href="/dashboard/{e(study_id)}/export/{t}.parquet">Parquet</a>' for t in TABLES)
@@ -235,8 +236,8 @@ def participant_page(study_id: str, participant_id: str, request: Request, at: i
         raise HTTPException(404, f"no participant '{participant_id}' in study '{study_id}'")
     events = log.events
     start = events[0].client_ms if events else 0
-    rows = [[f"{(ev.client_ms - start) / 1000:8.1f}", e(ev.type), "" if ev.task_index is None else ev.task_index,
-             e(_summary(ev.type, ev.payload))] for ev in events]
+    rows = [[f"{(ev.client_ms - start) / 1000:8.1f}", ev.type, "" if ev.task_index is None else ev.task_index,
+             _summary(ev.type, ev.payload)] for ev in events]  # plain text: `_table` escapes it
     snaps = [ev for ev in events if ev.type in CODE_TYPES and isinstance(ev.payload.get("code"), str)]
     replay = "<p>No code yet.</p>"
     if snaps:

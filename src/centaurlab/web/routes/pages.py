@@ -1,4 +1,4 @@
-"""The pages: banks, one bank's tasks, one task with its editor, grading a solution to a task."""
+"""The task pages: one bank's tasks, one task with its editor, grading a solution to a task."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ...tasks import BankEntry, Task, markdown_html, task_detail
-from ..html import e, json_script, layout
+from ..html import e, json_script, layout, plural
 from .deps import bundle_of, catalogue_of, grader_of
 
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
@@ -14,16 +14,12 @@ router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
 DIFFICULTY = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _problems(bank: BankEntry) -> str:
     if not bank.problems:
         return ""
     items = "".join(f"<li><code>{e(p)}</code></li>" for p in bank.problems)
     return (
-        f'<div class="notice notice-warn" role="status"><p><strong>{_plural(len(bank.problems), "problem")}'
+        f'<div class="notice notice-warn" role="status"><p><strong>{plural(len(bank.problems), "problem")}'
         f" while loading this bank</strong>; the tasks that load on their own are listed.</p>"
         f'<ul class="problems">{items}</ul></div>'
     )
@@ -36,27 +32,6 @@ def _badge(difficulty: str) -> str:
 @router.get("/favicon.ico")
 def favicon() -> RedirectResponse:
     return RedirectResponse("/static/favicon.svg", status_code=301)
-
-
-@router.api_route("/", methods=["GET", "HEAD"])
-def home(request: Request) -> str:
-    cat = catalogue_of(request)
-    cards = []
-    for bank in cat.banks.values():
-        warn = ""
-        if bank.problems:
-            warn = f' <span class="badge badge-warn">{_plural(len(bank.problems), "problem")}</span>'
-        cards.append(
-            f'<li class="card"><h2><a href="/banks/{e(bank.name)}">{e(bank.title)}</a></h2>'
-            f'<p class="card-meta"><code>{e(bank.name)}</code> · {_plural(len(bank.tasks), "task")}{warn}</p>'
-            f'<p>{e(bank.description)}</p></li>'
-        )
-    body = (
-        '<h1>Task banks</h1><p class="lead">Pick a bank, open a task, write a solution in the editor and '
-        "run it against the task's examples and tests in the sandbox.</p>"
-        f'<ul class="cards">{"".join(cards) or "<li>No banks found.</li>"}</ul>'
-    )
-    return layout("Task banks", body, bundle=bundle_of(request), crumbs=[("Banks", None)], page="page-home")
 
 
 def _task_row(task: Task) -> str:
@@ -104,10 +79,10 @@ def bank_page(bank_name: str, request: Request) -> str:
     )
     body = (
         f'<h1>{e(bank.title)}</h1><div class="lead">{markdown_html(bank.description)}</div>{_problems(bank)}'
-        f'<section aria-labelledby="tasks-h"><h2 id="tasks-h">{_plural(len(bank.tasks), "task")}</h2>'
+        f'<section aria-labelledby="tasks-h"><h2 id="tasks-h">{plural(len(bank.tasks), "task")}</h2>'
         f'<div class="table-wrap">{table}</div></section>{_task_sets(bank)}'
     )
-    crumbs = [("Banks", "/"), (bank.title, None)]
+    crumbs = [("Task banks", "/tasks"), (bank.title, None)]
     return layout(bank.title, body, bundle=bundle_of(request), crumbs=crumbs, page="page-bank")
 
 
@@ -128,7 +103,7 @@ def task_page(task_id: str, request: Request) -> str:
     by_tag = ", ".join(f"{n} {tag}" for tag, n in detail["tests_by_tag"].items())
     meta_line = (
         f'<p class="task-meta">{_badge(detail["difficulty"])} <span>{e(detail["category"])}</span>'
-        f' <span>{_plural(detail["test_count"], "test")} ({e(by_tag)})</span>'
+        f' <span>{plural(detail["test_count"], "test")} ({e(by_tag)})</span>'
         f' <span>entry point <code>{e(detail["entry_point"])}</code></span></p>'
     )
     keys = ("id", "title", "starter", "entry_point", "test_count", "example_count", "examples")
@@ -161,13 +136,14 @@ def task_page(task_id: str, request: Request) -> str:
 </div>
 {json_script("task-data", data)}
 """
-    crumbs = [("Banks", "/"), (bank.title if bank else task.bank, f"/banks/{task.bank}"), (task.meta.title, None)]
+    crumbs = [("Task banks", "/tasks"), (bank.title if bank else task.bank, f"/banks/{task.bank}"),
+              (task.meta.title, None)]
     return layout(task.meta.title, body, bundle=bundle_of(request), crumbs=crumbs, page="page-task")
 
 
 def _grade_intro(n_eff: int, factor: float) -> str:
     efficiency = (
-        f"the share of the {_plural(n_eff, 'efficiency test')} on which your code needs at most {factor:g}&times; "
+        f"the share of the {plural(n_eff, 'efficiency test')} on which your code needs at most {factor:g}&times; "
         "the reference's CPU time, both measured now" if n_eff else "not graded, this task has no efficiency tests"
     )
     return (
@@ -186,8 +162,8 @@ def grade_page(task_id: str, request: Request) -> str:
     n_eff = detail["efficiency_test_count"]
     meta_line = (
         f'<p class="task-meta">{_badge(detail["difficulty"])} <span>{e(detail["category"])}</span>'
-        f' <span>{_plural(detail["test_count"], "test")}</span>'
-        f' <span>{_plural(n_eff, "efficiency test") if n_eff else "no efficiency tests"}</span>'
+        f' <span>{plural(detail["test_count"], "test")}</span>'
+        f' <span>{plural(n_eff, "efficiency test") if n_eff else "no efficiency tests"}</span>'
         f' <span>entry point <code>{e(detail["entry_point"])}</code></span>'
         f' <a href="/tasks/{e(task.meta.id)}">Back to the task</a></p>'
     )
@@ -222,7 +198,7 @@ def grade_page(task_id: str, request: Request) -> str:
 </div>
 {json_script("grade-data", data)}
 """
-    crumbs = [("Banks", "/"), (bank.title if bank else task.bank, f"/banks/{task.bank}"),
+    crumbs = [("Task banks", "/tasks"), (bank.title if bank else task.bank, f"/banks/{task.bank}"),
               (task.meta.title, f"/tasks/{task.meta.id}"), ("Grade", None)]  # fmt: skip
     title = f"Grade: {task.meta.title}"
     return layout(title, body, bundle=bundle_of(request), crumbs=crumbs, page="page-grade")

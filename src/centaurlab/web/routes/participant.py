@@ -106,7 +106,7 @@ def _question(q: Question, value: Any = "") -> str:
         return (f'<fieldset class="question scale" data-question="{e(q.id)}">{label}'
                 f'<div class="scale-row">{ends}</div></fieldset>')
     return (f'<div class="question" data-question="{e(q.id)}">{label}'
-            f'<textarea id="q-{e(q.id)}" name="{e(q.id)}" rows="3"{req}>{e(value)}</textarea></div>')
+            f'<textarea id="q-{e(q.id)}" name="{e(q.id)}" rows="5"{req}>{e(value)}</textarea></div>')
 
 
 def _survey(study: Study, title: str, lead: str, action: str, questions: list[Question],
@@ -186,7 +186,9 @@ def _coding_shell(study: Study, p: ParticipantRow, url: str) -> str:
   </section>
   {chat}
 </div>
-<dialog id="instructions-dialog"><div class="markdown">{state["instructions_html"]}</div>
+<dialog id="instructions-dialog" aria-labelledby="instructions-title">
+<h2 id="instructions-title" class="dialog-title">Instructions</h2>
+<div class="markdown">{state["instructions_html"]}</div>
 <form method="dialog"><button class="btn">Close</button></form></dialog>
 {json_script("study-data", state)}
 """

@@ -1,0 +1,260 @@
+"""The platform's front door (`/`), the task banks (`/tasks`) and the collaboration pillar's page
+(`/collab`). The front door shows each pillar with what the store holds of it (the latest few, read
+through the pillar's public API, as every page of `web` does) and the command that starts one, so a
+fresh install says where to begin and a used one where its results are."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import PurePath
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from ...arena import stored_tournaments
+from ...bench import stored_runs
+from ...collab import CollabRun, collab_runs
+from ...collabstudy import CollabStudySummary, list_collab_studies
+from ...modelcard import known_models
+from ...study import list_studies
+from ...tasks import Catalogue
+from ..html import e, layout, plural
+from .deps import bundle_of, catalogue_of, runner_of
+from .models import registered_models
+
+router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
+
+LATEST = 5  # the front door lists this many of each; the pillar's page lists them all
+NO_DATABASE = "This server keeps no database, so nothing is stored: start it with <code>centaur serve</code>."
+
+
+@dataclass(frozen=True)
+class Item:
+    label: str
+    href: str
+    meta: str = ""
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Stored things of one kind, newest first."""
+
+    title: str
+    items: list[Item]
+    empty: str  # said when there are none
+
+
+@dataclass(frozen=True)
+class Pillar:
+    key: str
+    title: str
+    href: str
+    what: str
+    listings: list[Listing] = field(default_factory=list)
+    start: list[tuple[str, str]] = field(default_factory=list)  # (command, what it does)
+    button: tuple[str, str] | None = None  # (label, href) of a page that starts one
+    start_title: str = "Start one"
+
+
+def _when(moment: datetime) -> str:
+    return f"{moment:%Y-%m-%d %H:%M}"
+
+
+def _q(text: str) -> str:
+    return quote(text, safe="")
+
+
+def _study_listing(url: str) -> Listing:
+    items = [Item(s["title"], f"/dashboard/{_q(s['id'])}",
+                  f"{s['id']} · {plural(s['participants'], 'participant')}, {s['finished']} finished")
+             for s in reversed(list_studies(url))]
+    return Listing("Studies", items, "No study yet.")
+
+
+def _bench_listing(url: str) -> Listing:
+    items = [Item(r.id, f"/bench/{_q(r.id)}", f"{r.status} · {', '.join(r.config.get('models', []))} on "
+                  f"{PurePath(str(r.config.get('bank', ''))).name} · {_when(r.created_at)}")  # a folder: its name
+             for r in stored_runs(url)]
+    return Listing("Bench runs", items, "No bench run yet.")
+
+
+def _arena_listing(url: str) -> Listing:
+    items = [Item(t.id, f"/arena?tournament={_q(t.id)}",
+                  f"{', '.join(a for a, _ in t.spec.get('agents', []))} · {_when(t.created_at)}")
+             for t in reversed(stored_tournaments(url))]
+    return Listing("Tournaments", items, "No tournament yet.")
+
+
+def _run_item(r: CollabRun) -> Item:
+    failed = f", {r.failed} failed" if r.failed else ""
+    return Item(f"{r.agent} on {r.bank}", f"/models/runs/collab/{_q(r.agent)}",
+                f"{r.kind} · model {r.model} · {plural(r.sessions, 'session')} ({r.done} done{failed})")
+
+
+def _collab_listings(url: str) -> list[Listing]:
+    studies = [Item(s.title, f"/dashboard/collab-studies/{_q(s.id)}",
+                    f"{s.id} · {plural(s.participants, 'participant')}, {s.finished} finished")
+               for s in list_collab_studies(url)]
+    return [Listing("Collaboration runs", [_run_item(r) for r in collab_runs(url)], "No collaboration run yet."),
+            Listing("Collaboration studies", studies, "No collaboration study yet.")]
+
+
+def _bank_listing(cat: Catalogue) -> Listing:
+    items = [Item(b.title, f"/banks/{_q(b.name)}", plural(len(b.tasks), "task")) for b in cat.banks.values()]
+    return Listing("Task banks", items, "No bank found.")
+
+
+def _model_listing(url: str | None) -> Listing:
+    stored = known_models(url) if url else []
+    names = stored or registered_models()
+    note = "" if stored else "registered, no figures yet"
+    return Listing("Models", [Item(m, f"/models/{_q(m)}", note) for m in names], "No model registered.")
+
+
+def _stored(url: str | None, read: Callable[[str], list[Listing]]) -> list[Listing]:
+    """What the store holds of a pillar; nothing when the server keeps no database."""
+    return read(url) if url else []
+
+
+COLLAB_COMMANDS = [
+    ("centaur collab run --agent local-agent --limit-tasks 3", "the agent alone on occupational tasks"),
+    ("centaur collab study create examples/collab-study.toml", "a study of people working with agents; "
+     "centaur collab study link prints its participant link"),
+    ("centaur collab grade --all", "the judges grade every stored session against its rubric"),
+    ("centaur collab report --html report.html", "the judges' agreement, the scores and the skill ratings"),
+]
+
+
+def pillars(request: Request) -> list[Pillar]:
+    url = runner_of(request).database_url
+    return [
+        Pillar("study", "Study", "/dashboard", "User studies: programmers solve tasks in the browser with inline "
+               "autocomplete, a chat assistant or no AI; every keystroke, suggestion and run is logged "
+               "(RealHumanEval).", _stored(url, lambda u: [_study_listing(u)]),
+               [("centaur study create examples/study.toml", "a study from its study file; prints the participant "
+                 "link")], ("Researchers' dashboard", "/dashboard")),
+        Pillar("bench", "Bench", "/bench", "Models sampled many times on task banks under prompt framings, each "
+               "answer graded on correctness, efficiency and code quality (COMPASS).",
+               _stored(url, lambda u: [_bench_listing(u)]),
+               [("centaur bench run -m local --limit-tasks 2 -n 2", "sample, grade and store; rerun to resume")]),
+        Pillar("arena", "Arena", "/arena", "Tournaments of coded agents on the auction, pickup and delivery "
+               "problem, with leaderboards; agents written by models (APDP).",
+               _stored(url, lambda u: [_arena_listing(u)]),
+               [("centaur arena tournament naive honest reference", "a round-robin tournament of built-in agents"),
+                ("centaur arena generate -m local --strategies A1 --replicates 1", "a model writes an agent")],
+               ("Agents written by models", "/arena/generated")),
+        Pillar("collab", "Collab", "/collab", "People and agents on occupational tasks, graded by rubrics and "
+               "several judges, with skill ratings that tell the human's part from the agent's (CollabSkill).",
+               _stored(url, _collab_listings), COLLAB_COMMANDS[:2]),
+        Pillar("tasks", "Task banks", "/tasks", "The coding tasks every pillar draws on: open one, write a solution "
+               "in the editor, run it against the tests in the sandbox or grade it.",
+               [_bank_listing(catalogue_of(request))], [("centaur tasks list --bank algo", "the tasks of a bank")],
+               ("Browse the tasks", "/tasks"), "Commands"),
+        Pillar("models", "Models", "/models", "One model through every lens (bench, arena, study, collab), and "
+               "where the lenses agree.", [_model_listing(url)],
+               [("centaur models card local", "the card of one model in the terminal")], None, "Commands"),
+    ]
+
+
+def _listing_html(listing: Listing, limit: int | None) -> str:
+    shown = listing.items[:limit] if limit else listing.items
+    rows = "".join(f'<li><a href="{e(i.href)}">{e(i.label)}</a> <span class="muted">{e(i.meta)}</span></li>'
+                   for i in shown)
+    more = len(listing.items) - len(shown)
+    rest = f'<li class="muted">and {more} more</li>' if more > 0 else ""
+    body = f"<ul>{rows}{rest}</ul>" if rows else f'<p class="muted">{e(listing.empty)}</p>'
+    return f'<h3>{e(listing.title)} <span class="count">({len(listing.items)})</span></h3>{body}'
+
+
+def _commands_html(start: Sequence[tuple[str, str]], title: str = "Start one") -> str:
+    if not start:
+        return ""
+    rows = "".join(f'<li><code>{e(cmd)}</code> <span class="muted">{e(what)}</span></li>' for cmd, what in start)
+    return f'<div class="start"><h3>{e(title)}</h3><ul>{rows}</ul></div>'
+
+
+def _pillar_html(p: Pillar, has_database: bool) -> str:
+    stored = "".join(_listing_html(x, LATEST) for x in p.listings)
+    if not p.listings and not has_database:
+        stored = f'<p class="muted">{NO_DATABASE}</p>'
+    button = f'<p><a class="btn" href="{e(p.button[1])}">{e(p.button[0])}</a></p>' if p.button else ""
+    return (f'<section class="pillar card" id="pillar-{e(p.key)}" aria-labelledby="pillar-{e(p.key)}-h">'
+            f'<h2 id="pillar-{e(p.key)}-h"><a href="{e(p.href)}">{e(p.title)}</a></h2><p>{e(p.what)}</p>'
+            f"{stored}{_commands_html(p.start, p.start_title)}{button}</section>")
+
+
+@router.api_route("/", methods=["GET", "HEAD"])
+def home(request: Request) -> str:
+    has_database = bool(runner_of(request).database_url)
+    body = ('<h1>Centaur Lab</h1><p class="lead">AI coding assistants and agents evaluated the way they are used: '
+            "with people in the loop (study, collab), against each other (arena) and on more than passing the tests "
+            "(bench). Each part lists what is stored and the command that starts one.</p>"
+            f'<div class="pillars">{"".join(_pillar_html(p, has_database) for p in pillars(request))}</div>')
+    return layout("Home", body, bundle=bundle_of(request), page="page-home")
+
+
+@router.api_route("/tasks", methods=["GET", "HEAD"])
+def banks(request: Request) -> str:
+    cards = []
+    for bank in catalogue_of(request).banks.values():
+        warn = ""
+        if bank.problems:
+            warn = f' <span class="badge badge-warn">{plural(len(bank.problems), "problem")}</span>'
+        cards.append(
+            f'<li class="card"><h2><a href="/banks/{e(bank.name)}">{e(bank.title)}</a></h2>'
+            f'<p class="card-meta"><code>{e(bank.name)}</code> · {plural(len(bank.tasks), "task")}{warn}</p>'
+            f'<p>{e(bank.description)}</p></li>'
+        )
+    body = (
+        '<h1>Task banks</h1><p class="lead">Pick a bank, open a task, write a solution in the editor and '
+        "run it against the task's examples and tests in the sandbox.</p>"
+        f'<ul class="cards">{"".join(cards) or "<li>No banks found.</li>"}</ul>'
+    )
+    return layout("Task banks", body, bundle=bundle_of(request), crumbs=[("Task banks", None)], page="page-banks")
+
+
+def _runs_table(runs: list[CollabRun]) -> str:
+    if not runs:
+        return "<p>No collaboration run yet.</p>"
+    rows = "".join(
+        f"<tr><td>{e(r.kind)}</td><td>{e(r.agent)}</td><td>{e(r.model)}</td><td>{e(r.bank)}</td>"
+        f'<td class="num">{r.sessions}</td><td class="num">{r.done}</td><td class="num">{r.failed}</td>'
+        f"<td>{_when(r.last_started)}</td>"
+        f'<td><a href="/models/runs/collab/{e(_q(r.agent))}">sessions and judges</a></td></tr>' for r in runs)
+    return ('<div class="table-wrap"><table id="collab-runs"><caption class="sr-only">Collaboration runs</caption>'
+            '<thead><tr><th scope="col">kind</th><th scope="col">agent</th><th scope="col">model</th>'
+            '<th scope="col">bank</th><th scope="col" class="num">sessions</th><th scope="col" class="num">done</th>'
+            '<th scope="col" class="num">failed</th><th scope="col">last started</th>'
+            f'<th scope="col">details</th></tr></thead><tbody>{rows}</tbody></table></div>')
+
+
+def _studies_table(studies: list[CollabStudySummary]) -> str:
+    if not studies:
+        return "<p>No collaboration study yet.</p>"
+    rows = "".join(
+        f'<tr><td><a href="/dashboard/collab-studies/{e(_q(s.id))}">{e(s.id)}</a></td><td>{e(s.title)}</td>'
+        f'<td class="num">{s.participants}</td><td class="num">{s.finished}</td><td>{_when(s.created_at)}</td></tr>'
+        for s in studies)
+    return ('<div class="table-wrap"><table id="collab-studies"><caption class="sr-only">Collaboration studies'
+            '</caption><thead><tr><th scope="col">study</th><th scope="col">title</th>'
+            '<th scope="col" class="num">participants</th><th scope="col" class="num">finished</th>'
+            f'<th scope="col">created</th></tr></thead><tbody>{rows}</tbody></table></div>')
+
+
+@router.get("/collab")
+def collab_home(request: Request) -> str:
+    url = runner_of(request).database_url
+    stored = (f'<h2 id="runs-h">Collaboration runs</h2>{_runs_table(collab_runs(url))}'
+              '<p class="muted">Autonomous: the agent alone (<code>centaur collab run</code>); human: people with the '
+              "agent in a collaboration study. Each agent's sessions, with the judges' totals, are on its page.</p>"
+              f'<h2 id="studies-h">Collaboration studies</h2>{_studies_table(list_collab_studies(url))}'
+              '<p class="muted">A study\'s sessions, judges and overrides are behind the dashboard\'s password.</p>'
+              if url else f'<p class="notice notice-warn">{NO_DATABASE}</p>')
+    body = ('<h1>Collab</h1><p class="lead">People and agents on occupational tasks (CollabSkill): each session\'s '
+            "deliverables graded by rubric items and several judges, with skill ratings that tell the human's part "
+            f"from the agent's. See docs/collab.md and docs/collab-study.md.</p>{stored}"
+            f'{_commands_html(COLLAB_COMMANDS, "Commands")}')
+    return layout("Collab", body, bundle=bundle_of(request), crumbs=[("Collab", None)], page="page-collab-home")
