@@ -14,6 +14,7 @@ from rich.markup import escape
 
 from ..errors import InvalidInput, NotFound
 from .errors import context
+from .links import server_base_url
 from .output import console, print_json, print_table
 
 if TYPE_CHECKING:
@@ -76,13 +77,14 @@ def _platform() -> CollabStudies:
 @app.command("create")
 def create(
     path: Path = typer.Argument(..., help="The collaboration study file (TOML)."),
-    base_url: str = typer.Option("http://127.0.0.1:8000", "--base-url", help="Where `centaur serve` is reached."),
+    base_url: str | None = typer.Option(None, "--base-url", help="Public address of the server in the link "
+                                        "(default: http://HOST:PORT from the settings, as `centaur serve` listens)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Store the study (again: update it) and print the participants' link."""
     study = _load(path)
     _platform().create(study)
-    link = f"{base_url.rstrip('/')}/collab/s/{study.id}"
+    link = f"{server_base_url(base_url)}/collab/s/{study.id}"
     if as_json:
         print_json({"study": study.id, "link": link})
         return
@@ -96,10 +98,11 @@ def create(
 @app.command("link")
 def link(
     study_id: str = typer.Argument(..., help="A stored collaboration study."),
-    base_url: str = typer.Option("http://127.0.0.1:8000", "--base-url"),
+    base_url: str | None = typer.Option(None, "--base-url", help="Public address of the server in the link "
+                                        "(default: http://HOST:PORT from the settings)."),
 ) -> None:
     """Print the participants' link of a stored study, with a random test id."""
-    console.print(f"{base_url.rstrip('/')}/collab/s/{study_id}?source=test-{secrets.token_hex(3)}")
+    console.print(f"{server_base_url(base_url)}/collab/s/{study_id}?source=test-{secrets.token_hex(3)}")
 
 
 def _print_table(title: str, rows: list[dict[str, Any]]) -> None:
