@@ -105,10 +105,16 @@ def link(
     console.print(f"{server_base_url(base_url)}/collab/s/{study_id}?source=test-{secrets.token_hex(3)}")
 
 
-def _print_table(title: str, rows: list[dict[str, Any]]) -> None:
+def _print_table(title: str, rows: list[dict[str, Any]], why: str | None = None) -> None:
+    """A section of the analysis; an empty one says why instead of vanishing, a filled one with a reason
+    (columns it could not fill) prints the reason under it."""
     if rows:
         cols = list(rows[0])
         print_table(title, cols, [[_fmt(r.get(c)) for c in cols] for r in rows])
+    if why:
+        console.print(f"{escape(title)}: " + ("" if rows else "none: ") + escape(why), highlight=False)
+    elif not rows:
+        console.print(f"{escape(title)}: none", highlight=False)
 
 
 def _fmt(value: Any) -> Any:
@@ -207,24 +213,29 @@ def analyse(
 
 def _print_analysis(title: str, result: dict[str, Any], data: Any) -> None:
     rt = result["ratings"]
+    why = result.get("empty", {})
     console.print(f"[bold]{escape(title)}[/]: {result['sessions']} sessions, {result['people']} people, "
                   f"{result['agents']} agents, mean score {_fmt(result['mean_score'])}")
     console.print(f"{rt['model']}; ranked by the CollabSkill score mu - {rt['k']:g} sigma; bootstrap "
                   f"{rt['rounds']} rounds")
-    _print_table("agents: together vs alone", result["agent_ranking"]["agents"])
+    _print_table("agents: together vs alone", result["agent_ranking"]["agents"], why.get("agent_ranking"))
     for group in ("human", "task"):
         loo = rt["stability"].get(f"leave_one_{group}_out")
         if loo:
             means = ", ".join(f"{a['name']} {a['mean_rank']:.2f}" for a in loo["agents"])
             console.print(f"leave-one-{group}-out ({loo['fits']} refits): mean rank {means}")
-    _print_table("win rate against the autonomous baseline", result["quartile_wins"])
+    _print_table("win rate against the autonomous baseline", result["quartile_wins"], why.get("quartile_wins"))
     keep = ("item", "n", "mean_change", "p", "rank_biserial", "change_lower_half", "change_upper_half", "mw_p")
-    _print_table("survey before/after", [{k: r.get(k) for k in keep} for r in result["pre_post"]])
-    _print_table("pre-survey vs skill (Spearman)", result["survey_vs_skill"])
+    _print_table("survey before/after", [{k: r.get(k) for k in keep} for r in result["pre_post"]],
+                 why.get("pre_post"))
+    _print_table("pre-survey vs skill (Spearman)", result["survey_vs_skill"], why.get("survey_vs_skill"))
     if data.fluency is not None:
         _print_kappa(data.fluency.coders)
+    if why.get("fluency_coding"):
+        console.print(f"fluency coders: {escape(why['fluency_coding'])}", highlight=False)
     cols = ("indicator", "sessions", "rate", "r_pb", "p", "effect_given_skill")
-    _print_table("behaviours vs score", [{k: r.get(k) for k in cols} for r in result["behaviours"]["indicators"]])
+    _print_table("behaviours vs score", [{k: r.get(k) for k in cols} for r in result["behaviours"]["indicators"]],
+                 why.get("behaviours"))
     for gone in result["behaviours"]["left_out"]:
         console.print(f"[yellow]left out[/] {gone['indicator']} ({escape(gone['coder'])}): {escape(gone['reason'])}")
     if "recovery" in result:
