@@ -60,6 +60,18 @@ export class CollabApi {
     await fetch(this.task("chat"), { method: "POST", body: fields, headers: { Accept: "application/json" } });
   }
 
+  /** A workspace file's text, or null when there is no such file yet (a deliverable not written) or the
+   * server refuses. */
+  async file(name: string): Promise<string | null> {
+    try {
+      const path = name.split("/").map(encodeURIComponent).join("/");
+      const response = await fetch(this.task(`files/${path}`));
+      return response.ok ? await response.text() : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Log a browser event; each call is a new event (its client id is made here). Best effort. */
   log(kind: BrowserEventKind, payload: Record<string, unknown>): void {
     void fetch(`/collab/api/p/${encodeURIComponent(this.token)}/events`, {

@@ -1,8 +1,11 @@
 // The collaboration study's workspace page (web/collab_pages.py renders it; its forms work without
-// JavaScript). This script adds three things, each set up on its own so that more fit beside them:
-// - the live agent chat: the message is sent without leaving the page and the session's events are
+// JavaScript). This script adds four things, each set up on its own so that more fit beside them:
+// - the live agent chat: the message is sent without leaving the page (it leaves the box, which stays
+//   disabled with a working indicator beside it while the agent works) and the session's events are
 //   polled, so the agent's tool calls and file changes show as they happen; the page reloads when
 //   the turn ends (the reloaded page shows the turn as the server renders it, with the new files);
+// - Monaco in place of the text box of the deliverables' editor: choosing a file loads it (what was
+//   typed in another file is kept until the page is left), Save posts the editor's text with the form;
 // - the countdown of the task's time: at zero the task is over, the forms are disabled and the page
 //   reloads, which finds the server has closed the task and moved the participant on (the server's
 //   clock decides; the count runs on the page's own clock from the time left when it was served);
@@ -22,6 +25,12 @@ export function mountCollabWorkspace(data: CollabWorkspaceData): void {
   const api = new CollabApi(data.token, data.index);
   const form = document.getElementById("chat-form");
   if (form instanceof HTMLFormElement) liveChat(api, form, data.last_event);
+  void deliverableEditor(api).catch((err: unknown) => {
+    // the text box stays: the form saves what it holds
+    const reason = err instanceof Error ? err.message : String(err);
+    const status = document.getElementById("edit-status");
+    if (status) status.textContent = `The editor could not start (${reason}); the text box still saves.`;
+  });
   const countdown = document.getElementById("countdown");
   if (countdown) countDown(countdown, root);
   reportTimeOnTask(api);
@@ -58,6 +67,8 @@ function eventLines(ev: CollabEvent): HTMLElement[] {
 function liveChat(api: CollabApi, form: HTMLFormElement, lastShown: number): void {
   const log = document.getElementById("chat-log");
   const status = document.getElementById("chat-status");
+  const working = document.getElementById("chat-working");
+  const box = form.querySelector("textarea");
   let last = lastShown;
   let busy = false;
   const seen = new Set<number>();
@@ -80,7 +91,12 @@ function liveChat(api: CollabApi, form: HTMLFormElement, lastShown: number): voi
     for (const [name, value] of new FormData(form)) if (typeof value === "string") fields.append(name, value);
     const button = form.querySelector("button");
     if (button) button.disabled = true;
-    if (status) status.textContent = "the agent is working…";
+    if (box) {
+      box.value = ""; // sent: the message shows in the log (its prompt event), not in the box
+      box.disabled = true;
+    }
+    if (working) working.hidden = false;
+    if (status) status.textContent = "";
     const polling = window.setInterval(() => void poll(), POLL_MS);
     try {
       await api.chat(fields);
@@ -95,6 +111,46 @@ function liveChat(api: CollabApi, form: HTMLFormElement, lastShown: number): voi
     event.preventDefault();
     void send();
   });
+}
+
+/** Monaco in place of the editor form's text box; the form posts the editor's text of the chosen file. */
+async function deliverableEditor(api: CollabApi): Promise<void> {
+  const form = document.getElementById("edit-form");
+  const select = document.getElementById("edit-name");
+  const text = document.getElementById("edit-text");
+  const host = document.getElementById("deliverable-editor");
+  const status = document.getElementById("edit-status");
+  if (!(form instanceof HTMLFormElement && select instanceof HTMLSelectElement && text instanceof HTMLTextAreaElement
+    && host)) return;
+  const { createEditor, showFile } = await import("./editor");
+  const language = (name: string): string =>
+    Array.from(select.options).find((o) => o.value === name)?.dataset.language || "plaintext";
+  const saved = new Map<string, string>([[select.value, text.value]]); // as the server holds each file
+  const typed = new Map<string, string>(); // unsaved text of the files switched away from
+  let current = select.value;
+  host.hidden = false;
+  text.hidden = true;
+  const editor = createEditor(host, text.value, { language: language(current), ariaLabel: "Content of the file",
+    wrap: true });
+  const mark = (): void => {
+    if (status) status.textContent = editor.getValue() === saved.get(current) ? "" : "unsaved changes";
+  };
+  editor.onDidChangeModelContent(mark);
+  select.addEventListener("change", () => {
+    typed.set(current, editor.getValue());
+    const name = select.value;
+    current = name;
+    void (async () => {
+      if (!saved.has(name)) saved.set(name, (await api.file(name)) ?? "");
+      if (current !== name) return; // another file was chosen meanwhile
+      showFile(editor, typed.get(name) ?? saved.get(name) ?? "", language(name));
+      mark();
+    })();
+  });
+  form.addEventListener("submit", () => {
+    text.value = editor.getValue();
+  });
+  host.dataset.ready = "true";
 }
 
 /** Counts down from the time left the server wrote in the element (it shows it without JavaScript too). */

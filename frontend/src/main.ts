@@ -1,7 +1,8 @@
 // Every page: style and the theme switch. The task, grade and study pages also load the editor, the
-// collaboration workspace its live chat and countdown (separate chunks, so the bank pages stay light).
+// collaboration workspace its live chat, editor and countdown (separate chunks, so the bank pages stay light).
 import "./style.css";
 import "./study.css"; // the participant's survey pages have no script of their own
+import "./collab.css";
 import type { GradeData, TaskData } from "./api";
 import type { CollabWorkspaceData } from "./collab-api";
 import { el } from "./dom";
@@ -53,7 +54,8 @@ if (collab) {
     .then(({ mountCollabWorkspace }) => mountCollabWorkspace(collab))
     .catch((err: unknown) => {
       const then = " (the forms still work; a reload shows the agent's work)";
-      document.querySelector(".collab-workspace")?.before(failure("The live chat and the countdown", err, then));
+      document.querySelector(".collab-workspace")?.before(failure("The live chat, the editor and the countdown", err,
+        then));
     });
 }
 

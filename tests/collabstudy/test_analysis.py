@@ -11,7 +11,9 @@ from typer.testing import CliRunner
 
 from centaurlab.cli.root import app as cli
 from centaurlab.collabstudy.analysis import _paired, analyse
+from centaurlab.collabstudy.data import Obs, StudyData
 from centaurlab.collabstudy.fluency import IDS, accept, agreement, cohen_kappa, render_log
+from centaurlab.collabstudy.report_html import render_html
 from centaurlab.collabstudy.synthetic import synthetic_study
 
 
@@ -96,3 +98,54 @@ def test_cli_analyse_synthetic(tmp_path: Path) -> None:
     assert data["people"] == 93 and "Win rate against the autonomous baseline" in html.read_text()
     missing = CliRunner().invoke(cli, ["collab", "analyse"])
     assert missing.exit_code == 2 and "--synthetic" in missing.output
+
+
+def _early_study() -> StudyData:
+    """Four people, two agents, two tasks: graded, the pre-survey answered; no baseline, no post-survey and no
+    fluency codes yet (a study in its first days)."""
+    obs = [Obs(f"s{i}", f"p{i % 4}", ["local-agent", "codex"][(i // 4 + i) % 2],
+               ["budget_variance", "press_release"][i // 4 % 2], "medium", float(30 + 5 * i)) for i in range(8)]
+    return StudyData(obs, pre={f"p{i}": {"d3_experience_years": i} for i in range(4)})
+
+
+def test_every_empty_section_says_why() -> None:
+    result = analyse(_early_study(), rounds=20)
+    why = result["empty"]
+    baseline = ("no graded autonomous session of the study's agents on its tasks (the baseline): run `centaur "
+                "collab run --agent AGENT --tasks budget_variance,press_release` for each agent (codex, local-agent), "
+                "then `centaur collab grade --all`")
+    assert why["quartile_wins"] == baseline and why["agent_ranking"].endswith(baseline)
+    assert all(q["sessions"] == 0 for q in result["quartile_wins"])
+    assert result["pre_post"] == [] and why["pre_post"] == "no participant has answered the post-survey yet"
+    assert result["behaviours"]["indicators"] == []
+    assert why["behaviours"] == "no session's log is coded: run `centaur collab study code STUDY`"
+    assert why["counts"] == why["behaviours"]
+    assert "coding_agreement" in why and "survey_vs_skill" not in why  # four rated people with varied years
+    html = render_html(result, "Early study")
+    assert "(none)" not in html and "no participant has answered the post-survey yet" in html
+
+
+def test_too_few_people_for_the_surveys_say_how_many() -> None:
+    data = _early_study()
+    data.post = {"p0": {"a2_trust_autonomy": 3}}
+    data.pre = {"p0": {"d3_experience_years": 1, "a2_trust_autonomy": 2}, "p1": {"d3_experience_years": 4}}
+    why = analyse(data, rounds=20)["empty"]
+    assert why["pre_post"] == "1 participant(s) answered both surveys; a before/after test needs 2"
+    assert why["survey_vs_skill"] == ("2 rated participant(s) answered the pre-survey; a correlation needs 3 "
+                                      "(people are rated once their sessions are graded)")
+
+
+def test_the_full_synthetic_study_has_no_empty_section(result: dict[str, object]) -> None:
+    assert result["empty"] == {
+        "left_out": "nothing left out: every indicator's coder passed its check against the hand codes"}
+
+
+def test_the_cli_prints_why_a_section_is_empty(capsys: pytest.CaptureFixture[str]) -> None:
+    from centaurlab.cli.collab_study_cmd import _print_analysis
+
+    data = _early_study()
+    _print_analysis("Early study", analyse(data, rounds=20), data)
+    out = " ".join(capsys.readouterr().out.split())
+    assert "survey before/after: none: no participant has answered the post-survey yet" in out
+    assert ("behaviours vs score: none: no session's log is coded: run `centaur collab study code STUDY`") in out
+    assert "win rate against the autonomous baseline: no graded autonomous session" in out

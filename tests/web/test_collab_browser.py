@@ -85,7 +85,7 @@ def test_consent_to_completion_with_the_embedded_agent(base: str, tmp_path: Path
         answers = {k: v for k, v in PRE.items() if k not in ("occupation_code", "d3_experience_years")}
         answers["occupation_family"] = "27 Arts, Design, Entertainment, Sports, and Media"
         _survey(page, answers)
-        page.locator('[data-question="d3_experience_years"] input[value="6"]').check()
+        page.locator('[data-question="d3_experience_years"] input').fill("6")
         page.locator("#survey-pre button").click()
 
         expect(page.locator("h1")).to_contain_text("Task 1 of 2: ")

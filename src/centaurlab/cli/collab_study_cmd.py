@@ -13,6 +13,7 @@ import typer
 
 from ..errors import InvalidInput, NotFound
 from .errors import context
+from .links import server_base_url
 from .output import console, print_json, print_table, styled
 
 if TYPE_CHECKING:
@@ -75,13 +76,14 @@ def _platform() -> CollabStudies:
 @app.command("create")
 def create(
     path: Path = typer.Argument(..., help="The collaboration study file (TOML)."),
-    base_url: str = typer.Option("http://127.0.0.1:8000", "--base-url", help="Where `centaur serve` is reached."),
+    base_url: str | None = typer.Option(None, "--base-url", help="Public address of the server in the link "
+                                        "(default: http://HOST:PORT from the settings, as `centaur serve` listens)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Store the study (again: update it) and print the participants' link."""
     study = _load(path)
     _platform().create(study)
-    link = f"{base_url.rstrip('/')}/collab/s/{study.id}"
+    link = f"{server_base_url(base_url)}/collab/s/{study.id}"
     if as_json:
         print_json({"study": study.id, "link": link})
         return
@@ -95,16 +97,23 @@ def create(
 @app.command("link")
 def link(
     study_id: str = typer.Argument(..., help="A stored collaboration study."),
-    base_url: str = typer.Option("http://127.0.0.1:8000", "--base-url"),
+    base_url: str | None = typer.Option(None, "--base-url", help="Public address of the server in the link "
+                                        "(default: http://HOST:PORT from the settings)."),
 ) -> None:
     """Print the participants' link of a stored study, with a random test id."""
-    console.print(f"{base_url.rstrip('/')}/collab/s/{study_id}?source=test-{secrets.token_hex(3)}")
+    console.print(f"{server_base_url(base_url)}/collab/s/{study_id}?source=test-{secrets.token_hex(3)}")
 
 
-def _print_table(title: str, rows: list[dict[str, Any]]) -> None:
+def _print_table(title: str, rows: list[dict[str, Any]], why: str | None = None) -> None:
+    """A section of the analysis; an empty one says why instead of vanishing, a filled one with a reason
+    (columns it could not fill) prints the reason under it."""
     if rows:
         cols = list(rows[0])
         print_table(title, cols, [[_fmt(r.get(c)) for c in cols] for r in rows])
+    if why:
+        console.print(f"{title}: " + ("" if rows else "none: ") + why, highlight=False)
+    elif not rows:
+        console.print(f"{title}: none", highlight=False)
 
 
 def _fmt(value: Any) -> Any:
@@ -205,24 +214,29 @@ def analyse(
 
 def _print_analysis(title: str, result: dict[str, Any], data: Any) -> None:
     rt = result["ratings"]
+    why = result.get("empty", {})
     console.print(styled("[bold]{}[/]: {} sessions, {} people, {} agents, mean score {}", title, result["sessions"],
                          result["people"], result["agents"], _fmt(result["mean_score"])))
     console.print(f"{rt['model']}; ranked by the CollabSkill score mu - {rt['k']:g} sigma; bootstrap "
                   f"{rt['rounds']} rounds")
-    _print_table("agents: together vs alone", result["agent_ranking"]["agents"])
+    _print_table("agents: together vs alone", result["agent_ranking"]["agents"], why.get("agent_ranking"))
     for group in ("human", "task"):
         loo = rt["stability"].get(f"leave_one_{group}_out")
         if loo:
             means = ", ".join(f"{a['name']} {a['mean_rank']:.2f}" for a in loo["agents"])
             console.print(f"leave-one-{group}-out ({loo['fits']} refits): mean rank {means}")
-    _print_table("win rate against the autonomous baseline", result["quartile_wins"])
+    _print_table("win rate against the autonomous baseline", result["quartile_wins"], why.get("quartile_wins"))
     keep = ("item", "n", "mean_change", "p", "rank_biserial", "change_lower_half", "change_upper_half", "mw_p")
-    _print_table("survey before/after", [{k: r.get(k) for k in keep} for r in result["pre_post"]])
-    _print_table("pre-survey vs skill (Spearman)", result["survey_vs_skill"])
+    _print_table("survey before/after", [{k: r.get(k) for k in keep} for r in result["pre_post"]],
+                 why.get("pre_post"))
+    _print_table("pre-survey vs skill (Spearman)", result["survey_vs_skill"], why.get("survey_vs_skill"))
     if data.fluency is not None:
         _print_kappa(data.fluency.coders)
+    if why.get("fluency_coding"):
+        console.print(f"fluency coders: {why['fluency_coding']}", highlight=False)
     cols = ("indicator", "sessions", "rate", "r_pb", "p", "effect_given_skill")
-    _print_table("behaviours vs score", [{k: r.get(k) for k in cols} for r in result["behaviours"]["indicators"]])
+    _print_table("behaviours vs score", [{k: r.get(k) for k in cols} for r in result["behaviours"]["indicators"]],
+                 why.get("behaviours"))
     for gone in result["behaviours"]["left_out"]:
         console.print(styled("[yellow]left out[/] {} ({}): {}", gone["indicator"], gone["coder"], gone["reason"]))
     if "recovery" in result:

@@ -14,6 +14,7 @@ from ..config import settings
 from ..errors import InvalidInput, NotFound
 from ..models import ModelError
 from .errors import context
+from .links import server_base_url
 from .output import console, print_json, print_table, styled
 
 app = typer.Typer(no_args_is_help=True, help="User studies: study files, participant links, progress, exports.")
@@ -63,13 +64,6 @@ def validate(
                   + (f", stratified by {info['stratify_by']}" if info["stratify_by"] else ""))
 
 
-def _base_url(base_url: str | None) -> str:
-    if base_url:
-        return base_url.rstrip("/")
-    cfg = settings()
-    return f"http://{cfg['host']}:{cfg['port']}"
-
-
 @app.command("create")
 def create(
     path: Path = typer.Argument(..., help="The study file (.toml or .yaml)."),
@@ -85,7 +79,7 @@ def create(
     url = settings().database_url
     store.upgrade(url)
     create_study(url, spec, path.parent, source=str(path), replace=replace)
-    link = f"{_base_url(base_url)}/s/{quote(spec.id)}"
+    link = f"{server_base_url(base_url)}/s/{quote(spec.id)}"
     links = {"study": spec.id, "link": link, "prolific_link": f"{link}?{PROLIFIC_QUERY}",
              "completion_url": spec.recruitment.completion_url}
     if as_json:

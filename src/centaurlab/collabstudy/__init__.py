@@ -15,7 +15,7 @@ from .listing import CollabStudySummary, list_collab_studies
 from .load import load_study_data, stored_checks
 from .report_html import render_html
 from .review import SessionReview, session_review
-from .service import USED_BEFORE, CollabStudies, View, WrongStep
+from .service import USED_BEFORE, CollabStudies, View, WrongStep, is_reference
 from .studyfile import CollabStudy, load_collab_study
 from .synthetic import synthetic_study
 
@@ -33,6 +33,7 @@ __all__ = [
     "code_study",
     "code_validation_set",
     "export_study",
+    "is_reference",
     "list_collab_studies",
     "load_collab_study",
     "load_set",

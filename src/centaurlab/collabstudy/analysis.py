@@ -21,8 +21,9 @@ from scipy import stats
 from ..collab import SessionRow, TaskTerm, rate_sessions
 from ..rating import DEFAULT_ROUNDS
 from .behaviours import behaviours
-from .data import Obs, StudyData
+from .data import MIN_PAIRS, MIN_RATED, Obs, StudyData
 from .instruments import HAS_ITEMS, LIKERT_ITEMS, ordinal
+from .why_empty import empty_sections
 
 PRE_MEASURES = ("d1_llm_familiarity", "d2_professional_use", "d3_experience_years", *LIKERT_ITEMS, *HAS_ITEMS)
 
@@ -119,7 +120,7 @@ def pre_post(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
             b = ordinal(item, data.post.get(h, {}).get(item))
             if a is not None and b is not None:
                 pairs.append((h, a, b))
-        if len(pairs) < 2:
+        if len(pairs) < MIN_PAIRS:
             continue
         row = {"item": item, **_paired([a for _, a, _ in pairs], [b for _, _, b in pairs])}
         low = [b - a for h, a, b in pairs if h in skill and skill[h] < median]
@@ -140,7 +141,7 @@ def survey_vs_skill(data: StudyData, rated: dict[str, Any]) -> list[dict[str, An
     for item in PRE_MEASURES:
         pairs = [(ordinal(item, data.pre[h].get(item)), skill[h]) for h in data.pre if h in skill]
         xs = [(x, s) for x, s in pairs if x is not None]
-        if len(xs) < 3 or len({x for x, _ in xs}) < 2:
+        if len(xs) < MIN_RATED or len({x for x, _ in xs}) < 2:
             continue
         rho = stats.spearmanr([x for x, _ in xs], [s for _, s in xs])
         rows.append({"item": item, "n": len(xs), "spearman_rho": float(rho.statistic), "p": float(rho.pvalue)})
@@ -165,6 +166,7 @@ def analyse(data: StudyData, rounds: int = DEFAULT_ROUNDS, seed: int = 0,
     model_codes = {o.session: o.codes for o in people if o.codes is not None}
     if data.hand_codes:
         result["coding_agreement"] = agreement(model_codes, data.hand_codes)
+    result["empty"] = empty_sections(data, result)
     truth = data.truth
     if truth:
         est = {h["name"]: h["mu"] for h in rated["humans"]}

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from .data import Obs, StudyData
+from .data import MIN_CODED, Obs, StudyData
 from .fluency_check import INDICATORS
 
 
@@ -59,10 +59,10 @@ def behaviours(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"sessions": len(coded), "indicators": [], "left_out": left_out}
     if fluency is None:
         out["note"] = "the coders were not validated against hand-coded transcripts"
-    if len(coded) < 3:
+    if len(coded) < MIN_CODED:
         return out | {"note": "too few coded sessions"}
     skill = {h["name"]: h["mu"] for h in rated["humans"]}
-    analysed = [i for i in INDICATORS if i not in dropped and len(_known(coded, i)) >= 3]
+    analysed = [i for i in INDICATORS if i not in dropped and len(_known(coded, i)) >= MIN_CODED]
     out["indicators"] = [_indicator_row(i, _known(coded, i), skill) for i in analysed]
     scores = np.array([o.score for o in coded])
     total = np.array([sum(bool((o.codes or {}).get(i)) for i in analysed) for o in coded], dtype=float)

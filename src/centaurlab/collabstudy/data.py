@@ -9,6 +9,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .fluency_check import FluencyValidation
 
+MIN_PAIRS = 2
+"""People who answered an attitude item before and after, for its paired test."""
+MIN_RATED = 3
+"""Rated people with a pre-survey answer, for a correlation with skill."""
+MIN_CODED = 3
+"""Sessions with fluency codes (and per indicator, sessions where it is observed), for the behaviours."""
+
 
 @dataclass
 class Obs:

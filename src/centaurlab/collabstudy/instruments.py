@@ -81,7 +81,7 @@ def default_pre_survey() -> list[Question]:
                  text="Which O*NET job family is your main occupation in?"),
         Question(id="occupation_code", required=False,
                  text="Your occupation's O*NET-SOC code, if you know it (e.g. 13-2011.00)"),
-        Question(id=EXPERIENCE, kind="scale", min=0, max=60, low_label="years", high_label="years",
+        Question(id=EXPERIENCE, kind="number", min=0, max=60, high_label="years",
                  text="How many years have you worked in this occupation?"),
         Question(id="d1_llm_familiarity", kind="choice", options=D1_OPTIONS,
                  text="How familiar are you with chat assistants built on large language models "

@@ -12,13 +12,16 @@ def _cell(v: Any) -> str:
     return escape("" if v is None else str(v))
 
 
-def _table(title: str, rows: list[dict[str, Any]]) -> str:
+def _table(title: str, rows: list[dict[str, Any]], why: str | None = None) -> str:
+    """A section's table; an empty one says why (`analysis` result's "empty"), a filled one with a
+    reason (columns it could not fill) shows the reason under it."""
+    note = f'<p class="why">{escape(why)}</p>' if why else ""
     if not rows:
-        return f"<h2>{escape(title)}</h2><p>(none)</p>"
+        return f"<h2>{escape(title)}</h2>{note or '<p>(none)</p>'}"
     cols = [c for c in rows[0] if not isinstance(rows[0][c], dict | list)]
     head = "".join(f"<th>{escape(c)}</th>" for c in cols)
     body = "".join("<tr>" + "".join(f"<td>{_cell(r.get(c))}</td>" for c in cols) + "</tr>" for r in rows)
-    return f"<h2>{escape(title)}</h2><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f"<h2>{escape(title)}</h2><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}"
 
 
 def render_html(result: dict[str, Any], title: str) -> str:
@@ -30,21 +33,25 @@ def render_html(result: dict[str, Any], title: str) -> str:
     kappa = [{"indicator": i, **{c["coder"]: c["kappa"].get(i) for c in coders}}
              for i in dict.fromkeys(i for c in coders for i in c["kappa"])]
     rated = result["ratings"]
+    why = result.get("empty", {})
     parts = [
         _table("Study", summary),
-        _table("Agents: skill together vs autonomous", result.get("agent_ranking", {}).get("agents", [])),
+        _table("Agents: skill together vs autonomous", result.get("agent_ranking", {}).get("agents", []),
+               why.get("agent_ranking")),
         _table(f"Agent ratings: {rated['model']}, ranked by mu - {rated['k']:g} sigma (exact posterior, 95% "
                f"intervals, {rated['rounds']} bootstrap rounds)", rated["agents"]),
         _table("People: skill", rated["humans"]),
-        _table("Win rate against the autonomous baseline by skill quartile", result.get("quartile_wins", [])),
-        _table("Survey before and after (Wilcoxon, median split)", result.get("pre_post", [])),
-        _table("Pre-survey measures vs skill (Spearman)", result.get("survey_vs_skill", [])),
+        _table("Win rate against the autonomous baseline by skill quartile", result.get("quartile_wins", []),
+               why.get("quartile_wins")),
+        _table("Survey before and after (Wilcoxon, median split)", result.get("pre_post", []), why.get("pre_post")),
+        _table("Pre-survey measures vs skill (Spearman)", result.get("survey_vs_skill", []),
+               why.get("survey_vs_skill")),
         _table(f"AI-fluency coders: Cohen's kappa against {coding.get('transcripts', 0)} hand-coded transcripts",
-               kappa),
-        _table("AI-fluency indicators left out of the analysis", beh.get("left_out", [])),
-        _table("AI-fluency behaviours vs session score", beh.get("indicators", [])),
-        _table("Counts vs session score (Pearson)", extra),
-        _table("Model codes vs hand codes", result.get("coding_agreement", [])),
+               kappa, why.get("fluency_coding")),
+        _table("AI-fluency indicators left out of the analysis", beh.get("left_out", []), why.get("left_out")),
+        _table("AI-fluency behaviours vs session score", beh.get("indicators", []), why.get("behaviours")),
+        _table("Counts vs session score (Pearson)", extra, why.get("counts")),
+        _table("Model codes vs hand codes", result.get("coding_agreement", []), why.get("coding_agreement")),
     ]
     if "recovery" in result:
         parts.append(_table("Recovery of the known skills", [result["recovery"]]))

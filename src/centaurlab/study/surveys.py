@@ -27,7 +27,8 @@ class Question(BaseModel):
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     text: str
-    kind: Literal["choice", "scale", "text"] = "text"
+    kind: Literal["choice", "scale", "number", "text"] = "text"
+    """A scale is a row of points to pick; a number (a whole number from min to max, e.g. years) one field."""
     options: list[str] = Field(default_factory=list, description="The answers of a choice question.")
     min: int = 1
     max: int = 20
@@ -40,8 +41,8 @@ class Question(BaseModel):
     def _shape(self) -> Question:
         if self.kind == "choice" and len(self.options) < 2:
             raise ValueError(f"choice question '{self.id}' needs at least two options")
-        if self.kind == "scale" and self.min >= self.max:
-            raise ValueError(f"scale question '{self.id}' needs min < max")
+        if self.kind in ("scale", "number") and self.min >= self.max:
+            raise ValueError(f"{self.kind} question '{self.id}' needs min < max")
         return self
 
 
@@ -93,7 +94,7 @@ def check_answers(questions: Sequence[Question], form: Mapping[str, Any]) -> tup
                 problems.append(f"Pick one of the answers for: {q.text}")
                 continue
             answers[q.id] = raw
-        elif q.kind == "scale":
+        elif q.kind in ("scale", "number"):
             if not raw.lstrip("-").isdigit() or not q.min <= int(raw) <= q.max:
                 problems.append(f"Give a number from {q.min} to {q.max} for: {q.text}")
                 continue

@@ -1,15 +1,19 @@
 """HTML of a collaboration study's participant pages: plain forms (they work without JavaScript);
-the workspace page's script (`frontend/src/collab-workspace.ts`, in the built front end) only makes
-the agent chat live (the turn's steps appear as they happen), counts the time down and reports time
-on task."""
+the workspace page's script (`frontend/src/collab-workspace.ts`, in the built front end) makes the
+agent chat live (the turn's steps appear as they happen, a working indicator while the agent works),
+puts the Monaco editor in place of the deliverable's text box, counts the time down and reports time
+on task. The files' previews, the checklist and the editor's form are in `collab_files.py`."""
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from ..collabstudy import USED_BEFORE, CollabStudy, View, shown
 from ..study import Question
+from ..tasks import markdown_html
+from .collab_files import checklist, editable, editor, file_list, missing, submit_panel
 from .html import e, json_script
 from .routes.participant import _question as question_html
 
@@ -56,6 +60,12 @@ def setup(token: str, v: View, idx: int, task: Any, problem: str = "") -> str:
     alert += time_up_notice(v, idx)
     used = "".join(f'<label class="choice"><input type="radio" name="used_before" value="{e(u)}" required> {e(u)}'
                    f'</label>' for u in USED_BEFORE)
+    guide, confirm = "", ""
+    if study.guide.strip():  # asked to confirm only what the panel shows
+        guide = (f'<section class="guide" id="guide" aria-labelledby="guide-title"><h3 id="guide-title">Guide</h3>'
+                 f'<div class="markdown">{markdown_html(study.guide)}</div></section>')
+        confirm = ('<label class="choice"><input type="checkbox" name="confirm" value="yes" required> I have read the '
+                   'guide above</label>')
     modes = ""
     if study.agents.external_sessions != "off" and study.agents.external:
         options = "".join(f'<option value="{e(a)}">{e(a)}</option>' for a in study.agents.external)
@@ -72,26 +82,15 @@ def setup(token: str, v: View, idx: int, task: Any, problem: str = "") -> str:
             f'<p>Your agent for this task: <strong id="assigned-agent">{e(item["agent"] or "an agent of your choice")}'
             f'</strong>. About {task.expected_minutes} minutes; you have {v.limit_text} '
             f'from the moment you begin, and what the workspace holds when the time runs out is handed in.</p>'
-            f'<p class="guide">{e(study.guide)}</p>'
-            f'<form method="post" action="/collab/p/{e(token)}/t/{idx}/setup" id="setup-form">'
+            f'{guide}<form method="post" action="/collab/p/{e(token)}/t/{idx}/setup" id="setup-form">'
             f'<fieldset class="question"><legend>Have you used this agent before?</legend>{used}</fieldset>{modes}'
-            f'<label class="choice"><input type="checkbox" name="confirm" value="yes" required> I have read the guide '
-            f'and the agent is ready</label>'
+            f'{confirm}'
             f'<button type="submit" class="btn btn-primary" id="setup-go">Begin the task</button></form></section>'
             f'<details class="skip"><summary>Setup does not work?</summary>'
             f'<form method="post" enctype="multipart/form-data" action="/collab/p/{e(token)}/t/{idx}/skip">'
             f'<label for="skip-reason">What went wrong?</label><textarea id="skip-reason" name="reason" rows="3" '
             f'required></textarea><label>Screenshots (optional) <input type="file" name="screenshots" multiple '
             f'accept="image/*"></label><button type="submit" class="btn">Skip this task</button></form></details>')
-
-
-def _file_rows(token: str, idx: int, files: list[tuple[str, int]]) -> str:
-    rows = []
-    for name, size in files:
-        base = f"/collab/p/{e(token)}/t/{idx}/files/{e(name)}"
-        rows.append(f'<li data-file="{e(name)}"><a href="{base}?preview=1">{e(name)}</a> '
-                    f'<span class="muted">{size} bytes</span> <a href="{base}" download>download</a></li>')
-    return "<ul class=\"file-list\">" + "".join(rows) + "</ul>"
 
 
 def event_html(event: dict[str, Any]) -> str:
@@ -130,53 +129,74 @@ def countdown(remaining_ms: int | None) -> str:
             f'<span id="countdown-text">{left // 60}:{left % 60:02d}</span> left for this task</p>')
 
 
-def workspace(token: str, v: View, idx: int, task: Any, files: list[tuple[str, int]],
+@dataclass(frozen=True)
+class WorkFiles:
+    """What the workspace page shows of the session's files: each with its preview's HTML, the file the
+    editor holds and its text, and whether a submit just found deliverables missing."""
+
+    listed: list[tuple[str, int, str]]
+    editing: str = ""
+    content: str = ""
+    warn_missing: bool = False
+
+    @property
+    def names(self) -> list[str]:
+        return [name for name, _, _ in self.listed]
+
+
+def _chat(base: str, session: dict[str, Any], events: list[dict[str, Any]]) -> str:
+    chat_log = "".join(event_html(ev) for ev in events)
+    return ('<section class="chat" id="chat-panel">'
+            f'<h2>Agent chat ({e(session["agent"])})</h2><div id="chat-log" aria-live="polite">{chat_log}</div>'
+            f'<form method="post" action="{base}/chat" id="chat-form">'
+            f'<input type="hidden" name="client_id" value="{secrets.token_hex(8)}">'
+            f'<label for="chat-text">Your message to the agent</label>'
+            f'<textarea id="chat-text" name="text" rows="3" required></textarea>'
+            f'<div class="chat-bar"><button type="submit" class="btn btn-primary" id="chat-send">Send</button>'
+            f'<span id="chat-working" class="working" role="status" hidden><span class="spinner" aria-hidden="true">'
+            f'</span> The agent is working…</span><span id="chat-status" class="muted"></span></div></form></section>')
+
+
+def _external(base: str, session: dict[str, Any]) -> str:
+    return (f'<section class="external"><h2>Hand in the work of {e(_agent_label(session["agent"]))}</h2>'
+            f'<form method="post" enctype="multipart/form-data" action="{base}/submit" id="external-form">'
+            f'<label>Deliverables <input type="file" name="deliverables" multiple></label>'
+            f'<label for="log-text">The interaction log (paste the conversation)</label>'
+            f'<textarea id="log-text" name="log_text" rows="6"></textarea>'
+            f'<label>or a transcript file / screenshots <input type="file" name="logs" multiple></label>'
+            f'<button type="submit" class="btn btn-primary">Submit deliverables</button></form></section>')
+
+
+def workspace(token: str, v: View, idx: int, task: Any, files: WorkFiles,
               events: list[dict[str, Any]], problem: str = "", remaining_ms: int | None = None) -> str:
+    """The task rendered from its Markdown, the deliverables checklist and the files with their previews; the
+    editor of the text deliverables and Submit; the agent chat beside them (an external agent's session has
+    its hand-in form instead of the chat, the editor and Submit)."""
     session = v.sessions[idx]
     external = session["mode"] == "external"
     alert = f'<p class="notice notice-bad" role="alert">{e(problem)}</p>' if problem else ""
-    deliverables = "".join(f"<li><code>{e(d.name)}</code> ({e(d.kind.value)}): {e(d.description)}</li>"
-                           for d in task.deliverables)
-    prompt = "".join(f"<p>{e(p.strip())}</p>" for p in task.prompt.split("\n\n") if p.strip())
-    last = events[-1]["id"] if events else 0
-    chat_log = "".join(event_html(ev) for ev in events)
     base = f"/collab/p/{e(token)}/t/{idx}"
+    last = events[-1]["id"] if events else 0
+    task_col = (f'<section class="task-prompt" id="task-prompt"><h2>The task</h2>'
+                f'<div class="markdown">{markdown_html(task.prompt)}</div></section>'
+                f'<section class="deliverables" id="deliverables"><h2>Deliverables</h2>'
+                f'{checklist(task, files.names)}</section>'
+                f'<section class="file-panel" id="file-panel"><h2>Files</h2>{file_list(base, files.listed)}</section>')
     if external:
-        work = (f'<section class="external"><h2>Hand in the work of {e(_agent_label(session["agent"]))}</h2>'
-                f'<form method="post" enctype="multipart/form-data" action="{base}/submit" id="external-form">'
-                f'<label>Deliverables <input type="file" name="deliverables" multiple></label>'
-                f'<label for="log-text">The interaction log (paste the conversation)</label>'
-                f'<textarea id="log-text" name="log_text" rows="6"></textarea>'
-                f'<label>or a transcript file / screenshots <input type="file" name="logs" multiple></label>'
-                f'<button type="submit" class="btn btn-primary">Submit deliverables</button></form></section>')
+        work, side = _external(base, session), ""
     else:
-        work = ('<section class="chat">'
-                f'<h2>Agent chat ({e(session["agent"])})</h2><div id="chat-log" aria-live="polite">{chat_log}</div>'
-                f'<form method="post" action="{base}/chat" id="chat-form">'
-                f'<input type="hidden" name="client_id" value="{secrets.token_hex(8)}">'
-                f'<label for="chat-text">Your message to the agent</label>'
-                f'<textarea id="chat-text" name="text" rows="3" required></textarea>'
-                f'<button type="submit" class="btn btn-primary" id="chat-send">Send</button>'
-                f'<span id="chat-status" class="muted"></span></form></section>')
-    own = (f'<section class="own-work"><h2>Your own edits</h2>'
-           f'<form method="post" action="{base}/edit" id="edit-form"><label>File name <input name="name" '
-           f'required></label><label for="edit-text">Content</label><textarea id="edit-text" name="content" '
-           f'rows="4"></textarea><button type="submit" class="btn">Save file</button></form>'
-           f'<form method="post" enctype="multipart/form-data" action="{base}/upload" id="upload-form">'
-           f'<label>Upload a file <input type="file" name="file" required></label>'
-           f'<button type="submit" class="btn">Upload</button></form></section>') if not external else ""
-    submit = ("" if external else f'<form method="post" action="{base}/submit" id="submit-form">'
-              f'<button type="submit" class="btn btn-primary" id="submit-go">Submit deliverables</button></form>')
+        work = (editor(base, editable(task, files.names), files.editing, files.content)
+                + submit_panel(base, missing(task, files.names), files.warn_missing))
+        side = f'<div class="ws-chat">{_chat(base, session, events)}</div>'
     return (f'<h1>Task {idx + 1} of {len(v.plan)}: {e(task.title)}</h1>{alert}{countdown(remaining_ms)}'
-            '<div class="collab-workspace">'
-            f'<section class="task-prompt"><h2>The task</h2>{prompt}<h3>Deliverables</h3><ul>{deliverables}</ul>'
-            f'</section><section class="file-panel" id="file-panel"><h2>Files</h2>{_file_rows(token, idx, files)}'
-            f'</section>{work}{own}{submit}</div>'
+            f'<div class="collab-workspace{" external" if external else ""}"><div class="ws-task">{task_col}</div>'
+            f'<div class="ws-work">{work}</div>{side}</div>'
             f'{json_script("collab-data", {"token": token, "index": idx, "last_event": last})}')
 
 
-def preview(name: str, text: str, back: str) -> str:
-    return f'<h1>{e(name)}</h1><p><a href="{e(back)}">Back to the task</a></p><pre class="preview">{e(text)}</pre>'
+def preview(name: str, shown: str, back: str) -> str:
+    """A file's page (its preview's HTML, `collab_files.preview_html`), for a tab of its own."""
+    return f'<h1>{e(name)}</h1><p><a href="{e(back)}">Back to the task</a></p><div class="file-preview">{shown}</div>'
 
 
 def done(study: CollabStudy) -> str:

@@ -15,6 +15,7 @@ import contextlib
 import json
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi import Path as PathParam
@@ -23,10 +24,11 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from pydantic import BaseModel, Field, field_validator
 from starlette.datastructures import UploadFile
 
-from ...collab import WorkspaceError, render
+from ...collab import WorkspaceError
 from ...collabstudy import CollabStudies, CollabStudy, View, WrongStep
 from ...errors import NotFound, Unavailable
 from .. import collab_pages as pages
+from ..collab_files import editable, missing, preview_html
 from ..html import attachment, layout
 from .deps import bundle_of
 
@@ -139,13 +141,27 @@ async def join(study_id: str, request: Request) -> Response:
     return await run_in_threadpool(_join, request, study_id, fields)
 
 
-def _task_page(request: Request, token: str, v: View, idx: int, problem: str = "") -> HTMLResponse:
+def _work_files(p: CollabStudies, token: str, idx: int, task: Any, editing: str = "",
+                warn_missing: bool = False) -> pages.WorkFiles:
+    """The session's files with their previews, and the text of the file the editor holds: the one asked
+    for (`?edit=` after a save) when the editor opens it, else the first it opens."""
+    listed = [(name, size, preview_html(name, p.read(token, idx, name))) for name, size in p.files(token, idx)]
+    names = editable(task, [name for name, _, _ in listed])
+    editing = editing if editing in names else (names[0] if names else "")
+    content = ""
+    if editing in {name for name, _, _ in listed}:
+        content = p.read(token, idx, editing).decode("utf-8", errors="replace")
+    return pages.WorkFiles(listed, editing, content, warn_missing)
+
+
+def _task_page(request: Request, token: str, v: View, idx: int, problem: str = "", editing: str = "",
+               warn_missing: bool = False) -> HTMLResponse:
     p = platform(request)
     task = p.task(v.study, v.plan[idx]["task_id"])
     session = v.sessions.get(idx)
     if session is None or session["status"] == "setup":
         return _page(request, v, task.title, pages.setup(token, v, idx, task, problem))
-    files = p.files(token, idx)
+    files = _work_files(p, token, idx, task, editing, warn_missing)
     deadline = v.deadline_ms(idx)
     remaining = None if deadline is None else deadline - p.clock()
     return _page(request, v, task.title, pages.workspace(token, v, idx, task, files, p.events(token, idx), problem,
@@ -153,7 +169,7 @@ def _task_page(request: Request, token: str, v: View, idx: int, problem: str = "
 
 
 @router.get("/collab/p/{token}")
-def home(token: str, request: Request) -> HTMLResponse:
+def home(token: str, request: Request, edit: Annotated[str, Query(max_length=300)] = "") -> HTMLResponse:
     v = _view(request, token)
     if v.stage == "consent":  # joined by the study link before it asked for the consent first
         return _page(request, v, "Consent", pages.consent(f"/collab/p/{token}/consent", v.study))
@@ -162,7 +178,7 @@ def home(token: str, request: Request) -> HTMLResponse:
             token, "pre", "About you", "A few questions about your work and AI, before the tasks.",
             v.study.surveys.pre))
     if v.stage == "tasks" and v.current is not None:
-        return _task_page(request, token, v, v.current)
+        return _task_page(request, token, v, v.current, editing=edit)
     if v.stage == "post":
         return _page(request, v, "Last questions", pages.time_up_notice(v, len(v.plan)) + pages.survey(
             token, "post", "Last questions", "The same questions again, now that you have worked with the agents.",
@@ -211,8 +227,8 @@ def _problem(request: Request, token: str, idx: int, exc: Exception) -> Response
 async def setup(token: str, idx: Index, request: Request) -> Response:
     fields, _ = await _fields(request)
     try:
-        if fields.get("confirm") != "yes":
-            raise WrongStep("tick the box once the agent is ready")
+        if _view(request, token).study.guide.strip() and fields.get("confirm") != "yes":
+            raise WrongStep("tick the box once you have read the guide")
         await run_in_threadpool(platform(request).setup, token, idx, fields.get("used_before", ""),
                                 fields.get("mode", "embedded"), fields.get("external_agent", ""))
     except WrongStep as exc:
@@ -259,11 +275,11 @@ def events(token: str, idx: Index, request: Request,
 async def edit(token: str, idx: Index, request: Request) -> Response:
     fields, _ = await _fields(request)
     try:
-        await run_in_threadpool(platform(request).write, token, idx, fields.get("name", "").strip(),
-                                fields.get("content", "").encode(), "edit")
+        name = await run_in_threadpool(platform(request).write, token, idx, fields.get("name", "").strip(),
+                                       fields.get("content", "").encode(), "edit")
     except (WrongStep, WorkspaceError) as exc:
         return _problem(request, token, idx, exc)
-    return _home(token)
+    return RedirectResponse(f"/collab/p/{token}?{urlencode({'edit': name})}", status_code=303)
 
 
 @router.post("/collab/p/{token}/t/{idx}/upload")
@@ -277,9 +293,26 @@ async def upload(token: str, idx: Index, request: Request) -> Response:
     return _home(token)
 
 
+def _missing(request: Request, token: str, idx: int) -> list[str]:
+    """The deliverables a submit of the platform's own agent session would hand in without (none for an
+    external session, whose deliverables come with the submit, and for a task that is not the current one,
+    which the submit refuses anyway)."""
+    v = _view(request, token)
+    session = v.sessions.get(idx)
+    if v.current != idx or session is None or session["mode"] == "external" or session["status"] != "working":
+        return []
+    p = platform(request)
+    return missing(p.task(v.study, v.plan[idx]["task_id"]), [name for name, _ in p.files(token, idx)])
+
+
 @router.post("/collab/p/{token}/t/{idx}/submit")
 async def submit(token: str, idx: Index, request: Request) -> Response:
     fields, files = await _fields(request)
+    absent: list[str] = [] if fields.get("anyway") == "yes" else await run_in_threadpool(_missing, request, token, idx)
+    if absent:
+        response = _task_page(request, token, _view(request, token), idx, warn_missing=True)
+        response.status_code = 422  # asked again: the deliverables the checklist shows missing, or submit anyway
+        return response
     try:
         await run_in_threadpool(platform(request).submit, token, idx, fields.get("log_text", ""),
                                 dict(files.get("logs", [])), dict(files.get("deliverables", [])))
@@ -296,8 +329,7 @@ def file(token: str, idx: Index, name: str, request: Request, preview: int = 0) 
     except WorkspaceError as exc:  # whatever is wrong with the path, there is no file to send
         raise NotFound(str(exc)) from None
     if preview:
-        shown = render(name, data)
-        return _page(request, v, name, pages.preview(name, shown.text, f"/collab/p/{token}"))
+        return _page(request, v, name, pages.preview(name, preview_html(name, data), f"/collab/p/{token}"))
     return Response(data, media_type="application/octet-stream",
                     headers={"Content-Disposition": attachment(Path(name).name)})
 

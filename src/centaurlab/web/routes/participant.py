@@ -91,7 +91,8 @@ def _consent_body(study: Study, recruitment: Mapping[str, str]) -> str:
 
 
 def _question(q: Question, value: Any = "") -> str:
-    label = f'<legend>{e(q.text)}</legend>' if q.kind != "text" else f'<label for="q-{e(q.id)}">{e(q.text)}</label>'
+    grouped = q.kind in ("choice", "scale")  # a row of radio buttons, under a legend
+    label = f'<legend>{e(q.text)}</legend>' if grouped else f'<label for="q-{e(q.id)}">{e(q.text)}</label>'
     req = " required" if q.required else ""
     if q.kind == "choice":
         opts = "".join(
@@ -105,6 +106,11 @@ def _question(q: Question, value: Any = "") -> str:
         ends = f'<span class="scale-end">{e(q.low_label)}</span>{opts}<span class="scale-end">{e(q.high_label)}</span>'
         return (f'<fieldset class="question scale" data-question="{e(q.id)}">{label}'
                 f'<div class="scale-row">{ends}</div></fieldset>')
+    if q.kind == "number":
+        unit = f' <span class="muted">{e(q.high_label)}</span>' if q.high_label else ""
+        return (f'<div class="question" data-question="{e(q.id)}">{label}'
+                f'<input type="number" id="q-{e(q.id)}" name="{e(q.id)}" min="{q.min}" max="{q.max}" step="1" '
+                f'inputmode="numeric" value="{e(value)}"{req} class="number-answer">{unit}</div>')
     return (f'<div class="question" data-question="{e(q.id)}">{label}'
             f'<textarea id="q-{e(q.id)}" name="{e(q.id)}" rows="5"{req}>{e(value)}</textarea></div>')
 
