@@ -132,3 +132,15 @@ def test_the_cli_names_an_unknown_preset_and_the_known_ones() -> None:
     result = CliRunner().invoke(app, ["bench", "run", "--preset", "paper", "--bank", "study", "--tasks", "count_nums"])
     assert result.exit_code != 0
     assert "--preset: unknown preset 'paper'; known: compass, quick" in result.output
+
+
+def test_the_cli_names_an_unknown_framing_preset_and_the_known_ones() -> None:
+    from typer.testing import CliRunner
+
+    from centaurlab.cli.root import app
+
+    result = CliRunner().invoke(app, ["bench", "run", "--framing-preset", "paper", "--bank", "study",
+                                      "--tasks", "count_nums"])
+    assert result.exit_code == 2
+    assert "invalid bench options: --framing-preset: unknown framing preset 'paper'; known: compass, centaur" in (
+        result.output)

@@ -62,7 +62,8 @@ def _spec(preset: str, **fields: object) -> BenchSpec:
     try:
         return BenchSpec.from_preset(preset, **fields)
     except ValidationError as exc:
-        problems = "; ".join(f"--{'-'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(f"--{'-'.join(map(str, e['loc'])).replace('_', '-')}: "
+                             f"{e['msg'].removeprefix('Value error, ')}" for e in exc.errors())
         raise InvalidInput(f"invalid bench options: {problems}") from exc
     except ValueError as exc:  # an unknown preset
         raise InvalidInput(f"--preset: {exc}") from exc
@@ -75,8 +76,8 @@ def run(
     tasks: str | None = typer.Option(None, help="Only these task ids, comma-separated."),
     limit_tasks: int | None = typer.Option(None, help="Only the first N tasks of the bank (by id)."),
     preset: str = typer.Option("compass", help="Sampling protocol: compass (the paper's: 4 framings x 16 samples "
-                               "per task and framing = 64 per model and problem) or quick (4 x 5). Options below "
-                               "override it."),
+                               "per task and framing = 64 per model and problem) or quick (4 framings x 5). "
+                               "Options below override it."),
     framings: str | None = typer.Option(None, help="Prompt framings, comma-separated; default: the preset's "
                                         f"({','.join(COMPASS_FRAMINGS)})."),
     framing_preset: str | None = typer.Option(
