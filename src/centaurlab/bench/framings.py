@@ -45,13 +45,10 @@ DEFAULT_FRAMING_PRESET = "compass"
 #: Names of earlier versions, still accepted so that old commands and stored runs read the same.
 ALIASES = {"both": "dual"}
 
-# COMPASS, section IV-B ("Prompt Variation"), quoted exactly: one shared preamble and one sentence per framing.
-# Reproducing a published prompt is the point of this preset, so the paper's words are kept as printed
-# (American spelling and all). Like the paper's prompts, none says how the code is tested.
-COMPASS_CITATION = (
-    "COMPASS: A Multi-Dimensional Benchmark for Evaluating Code Generation in Large Language Models, "
-    "section IV-B (Prompt Variation)"
-)
+# "COMPASS: A Multi-Dimensional Benchmark for Evaluating Code Generation in Large Language Models", section
+# IV-B ("Prompt Variation"), quoted exactly: one shared preamble and one sentence per framing. Reproducing a
+# published prompt is the point of this preset, so the paper's words are kept as printed (American spelling
+# and all). Like the paper's prompts, none says how the code is tested.
 COMPASS_PREAMBLE = (
     "Below is a programming challenge. Your task is to write code that solves the problem. You will use only the "
     "Python programming language, version 3. You may not install additional libraries."
