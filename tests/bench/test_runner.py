@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -9,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.bench import BenchSpec, load_report, run_bench
+from centaurlab.bench import DEFAULT_MAX_TOKENS, BenchSpec, load_report, run_bench
+from centaurlab.cli import output
 from centaurlab.cli.root import app
 from centaurlab.models import ModelConfig, Registry
 from centaurlab.models.calls import calls_for_run
@@ -68,9 +70,33 @@ def test_each_sample_has_its_own_seed_and_the_framing_in_its_prompt(fake: FakeOp
     assert len({b["seed"] for b in bodies}) == 4
     assert all(b["temperature"] == 0.8 and b["model"] == "fake-1" for b in bodies)  # the model's default
     prompts = [b["messages"][0]["content"] for b in bodies]
-    assert sum("passes every test case and" in p for p in prompts) == 2  # the dual framing, 2 samples
+    assert sum("passes all test cases while also running efficiently" in p for p in prompts) == 2  # dual, 2 samples
     with store.session_scope(db) as session:
         assert len(calls_for_run(session, SPEC.run_id())) == 4
+
+
+def test_the_answer_length_is_the_models_own_else_the_default_and_the_report_states_it(
+        fake: FakeOpenAI, db: str) -> None:
+    capped = Registry({"fake": ModelConfig(name="fake", base_url=fake.base_url, model="fake-1", max_retries=0,
+                                           temperature=0.8, max_tokens=3000, source="centaur.toml")})
+    spec = BenchSpec(models=("fake",), bank=str(MINI_BANK), framings=("neutral",), samples=1)
+    fake.script += [answer() for _ in range(3)]
+    first = run_bench(spec, db, registry=registry(fake), workers=1)  # the model sets no max_tokens
+    assert first.max_tokens == {"fake": DEFAULT_MAX_TOKENS} == {"fake": 16384}
+    second = run_bench(spec.model_copy(update={"seed": 1}), db, registry=capped, workers=1)  # another run
+    assert second.max_tokens == {"fake": 3000}
+    third = run_bench(spec.model_copy(update={"max_tokens": 500, "seed": 2}), db, registry=capped, workers=1)
+    assert third.to_dict()["max_tokens"] == {"fake": 500}
+    assert [r["body"]["max_tokens"] for r in fake.requests] == [16384, 3000, 500]
+
+    protocol = load_report(db, second.run_id).protocol
+    assert protocol is not None
+    assert protocol.max_tokens == {"fake": {"value": 3000, "source": "the model's setting (centaur.toml)",
+                                            "sent": [3000]}}
+    assert protocol.temperatures_sent == {"fake": [0.8]}
+    assert dict(protocol.lines())["max tokens"] == "fake 3000 (the model's setting (centaur.toml))"
+    first_protocol = load_report(db, first.run_id).to_dict()["protocol"]
+    assert first_protocol["max_tokens"]["fake"]["source"] == "default: the model sets none"
 
 
 def test_cli_run_report_and_list(fake: FakeOpenAI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,14 +108,40 @@ def test_cli_run_report_and_list(fake: FakeOpenAI, tmp_path: Path, monkeypatch: 
     result = runner.invoke(app, ["bench", "run", "-m", "fake", "--bank", str(MINI_BANK), "--framings", "neutral",
                                  "-n", "2", "--json"])
     assert result.exit_code == 0, result.output
+    assert "2 samples (1 model, 1 framing in the compass wording, 2 samples per task and framing)" in result.stderr
+    assert "max tokens: fake 16384 (default: the model sets none)" in result.stderr
     html = tmp_path / "report.html"
     report = runner.invoke(app, ["bench", "report", "latest", "--html", str(html), "--csv", str(tmp_path / "csv"),
                                  "--json"])
     assert report.exit_code == 0, report.output
     assert '"samples": 2' in report.stdout
+    data = json.loads(report.stdout)
+    assert data["protocol"] == {
+        "models": ["fake"], "samples_per_task_and_framing": 2, "samples_per_model_and_task": 2,
+        "framings": ["neutral"], "framing_wording": "compass", "temperature": None,
+        "temperatures_sent": {"fake": [None]},
+        "max_tokens": {"fake": {"value": 16384, "source": "default: the model sets none", "sent": [16384]}},
+        "bank": str(MINI_BANK), "tasks": 1,
+    }
+    assert data["paired_observations"]["overall"] == {"correctness-efficiency": 2, "correctness-quality": 2,
+                                                      "efficiency-quality": 2}
+    assert data["paired_observations"]["warnings"][0].startswith(
+        "Correlations rest on fewer than 30 paired observations (correctness-efficiency 2, correctness-quality 2, "
+        "efficiency-quality 2)")
+    assert "docs/quality.md" in data["quality_note"] and "CodeScene's Code Health" in data["quality_note"]
     page = html.read_text()
     assert "<svg" in page and "Correctness" in page and "<script" not in page
     assert (tmp_path / "csv" / "by_model.csv").read_text().startswith("model,n,correctness_median")
+    monkeypatch.setattr(output.console, "width", 400)  # whole lines, whatever terminal runs the suite
+    text = runner.invoke(app, ["bench", "report", "latest"]).stdout
+    assert "  models:      fake\n" in text
+    assert "  samples:     2 per task and framing (2 per model and task)\n" in text
+    assert "  framings:    neutral (COMPASS's wording, verbatim)\n" in text
+    assert "  temperature: each model's default (fake: not sent, the endpoint default)\n" in text
+    assert "  max tokens:  fake 16384 (default: the model sets none)\n" in text
+    assert f"  bank:        {MINI_BANK}, 1 task\n" in text
+    assert "warning: Correlations rest on fewer than 30 paired observations" in text
+    assert "note: Quality is an open approximation of CodeScene's Code Health" in text
     listed = runner.invoke(app, ["bench", "list", "--json"])
     assert '"status": "finished"' in listed.stdout
 

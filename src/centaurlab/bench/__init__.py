@@ -1,7 +1,17 @@
 """Benchmark runs in the COMPASS protocol: models x tasks x prompt framings x samples, graded and reported."""
 
 from .extract import extract_code
-from .framings import COMPASS_FRAMINGS, Framing, FramingError, framing_names, get_framing, load_framing_file
+from .framings import (
+    COMPASS_FRAMINGS,
+    DEFAULT_FRAMING_PRESET,
+    Framing,
+    FramingError,
+    framing_names,
+    framing_presets,
+    get_framing,
+    load_framing_file,
+)
+from .protocol import MIN_PAIRED, QUALITY_NOTE, Evidence, Protocol, evidence, run_protocol
 from .records import (
     GradedSample,
     RunInfo,
@@ -15,26 +25,34 @@ from .records import (
 from .report import DIMENSIONS, PCA, BenchReport, build_report
 from .report_html import STYLE, render_html, report_fragment
 from .results import load_report, write_csv
-from .runner import RunSummary, SampleOutcome, plan_samples, run_bench
-from .spec import BenchSpec
+from .runner import RunSummary, SampleOutcome, plan_samples, resolve_max_tokens, run_bench
+from .spec import DEFAULT_MAX_TOKENS, BenchSpec
 
 __all__ = [
     "BenchReport",
     "BenchSpec",
     "COMPASS_FRAMINGS",
+    "DEFAULT_FRAMING_PRESET",
+    "DEFAULT_MAX_TOKENS",
     "DIMENSIONS",
+    "Evidence",
     "Framing",
     "FramingError",
     "GradedSample",
+    "MIN_PAIRED",
     "PCA",
+    "Protocol",
+    "QUALITY_NOTE",
     "RunInfo",
     "RunSummary",
     "STYLE",
     "SampleKey",
     "SampleOutcome",
     "build_report",
+    "evidence",
     "extract_code",
     "framing_names",
+    "framing_presets",
     "get_framing",
     "graded_samples",
     "load_framing_file",
@@ -43,8 +61,10 @@ __all__ = [
     "plan_samples",
     "render_html",
     "report_fragment",
+    "resolve_max_tokens",
     "resolve_run_id",
     "run_bench",
+    "run_protocol",
     "sample_models",
     "stored_runs",
     "write_csv",

@@ -47,15 +47,24 @@ class GradedSample:
     human_percentile: float | None
 
 
-def open_run(database_url: str, spec: BenchSpec) -> str:
-    """The run of this spec, created on first use; starting the same spec again resumes it."""
+def open_run(database_url: str, spec: BenchSpec, max_tokens: dict[str, tuple[int, str]] | None = None) -> str:
+    """The run of this spec, created on first use; starting the same spec again resumes it.
+
+    `max_tokens` (per model: the answer length asked for and its origin) is kept in the run's configuration
+    for the report, outside its digest: the spec says "each model's own setting", the models' settings are
+    resolved from the registry at each start, and the latest start's resolution is the one kept (the
+    report also reads what each logged call sent)."""
     run_id = spec.run_id()
+    resolved = {m: {"value": n, "source": src} for m, (n, src) in (max_tokens or {}).items()}
     with store.session_scope(database_url) as session:
         run = session.get(BenchRun, run_id)
         if run is None:
-            session.add(BenchRun(id=run_id, config_sha256=spec.digest(), config=spec.key(), status="running"))
+            config = {**spec.key(), **({"max_tokens_by_model": resolved} if resolved else {})}
+            session.add(BenchRun(id=run_id, config_sha256=spec.digest(), config=config, status="running"))
         else:
             run.status = "running"
+            if resolved:
+                run.config = {**run.config, "max_tokens_by_model": resolved}  # a new dict: JSON is saved on assignment
     return run_id
 
 

@@ -16,6 +16,7 @@ import pandas as pd
 
 from ..tasks import HumanBaseline
 from . import consistency, placement
+from .protocol import Protocol, reading_notes
 
 DIMENSIONS = ("correctness", "efficiency", "quality", "composite")
 AXES = ("correctness", "efficiency", "quality")
@@ -125,8 +126,12 @@ class BenchReport:
     human_percentiles: pd.DataFrame
     human_percentiles_by_task: pd.DataFrame
     failed: int = 0
+    protocol: Protocol | None = None  # what the run asked for; set when read from the store
 
     def to_dict(self) -> dict[str, Any]:
+        return {**self._figures(), **reading_notes(self.frame, self.pca.n if self.pca else None, self.protocol)}
+
+    def _figures(self) -> dict[str, Any]:
         return {
             "run": self.run_id,
             "samples": len(self.frame),

@@ -7,6 +7,7 @@ from typing import Any
 
 import pandas as pd
 
+from .protocol import QUALITY_NOTE, evidence
 from .report import DIMENSIONS, BenchReport
 from .violin import violin_svg
 
@@ -15,6 +16,8 @@ body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d2330;max-width:120
 table{border-collapse:collapse;margin:.5rem 0 1.5rem;font-variant-numeric:tabular-nums}
 th,td{border-bottom:1px solid #dde1e8;padding:.25rem .6rem;text-align:right}
 th:first-child,td:first-child{text-align:left}
+table.protocol td{text-align:left}
+.warning{color:#8a4b00}
 .violins{display:flex;flex-wrap:wrap;gap:1rem}
 .violin .body{fill:#7aa6e0;fill-opacity:.55;stroke:#2f5d9c}
 .violin .median{stroke:#1d2330;stroke-width:2}
@@ -82,6 +85,7 @@ def report_fragment(report: BenchReport) -> str:
         for dim in DIMENSIONS
     )
     sections = [
+        *_protocol_sections(report),
         f"<p>{len(frame)} graded samples; {report.failed} not graded (model or grading errors). Scores are "
         "0-100; cells read mean ± SD (median).</p>",
         f'<h2>Scores per model</h2><div class="violins">{violins}</div>',
@@ -112,6 +116,19 @@ def report_fragment(report: BenchReport) -> str:
                     "of the percentiles across tasks.</p>" + table(report.human_percentiles)
                     + table(report.human_percentiles_by_task))
     return "\n".join(sections)
+
+
+def _protocol_sections(report: BenchReport) -> list[str]:
+    """The run's protocol, warnings about thin evidence behind correlations and PCA, and the quality note."""
+    out = []
+    if report.protocol is not None:
+        rows = "".join(f"<tr><th>{escape(label)}</th><td>{escape(text)}</td></tr>"
+                       for label, text in report.protocol.lines())
+        out.append(f'<h2>Protocol</h2><table class="protocol"><tbody>{rows}</tbody></table>')
+    warnings = evidence(report.frame, report.pca.n if report.pca else None).warnings
+    out += [f'<p class="warning"><strong>Warning:</strong> {escape(w)}</p>' for w in warnings]
+    out.append(f"<p>{escape(QUALITY_NOTE)}</p>")
+    return out
 
 
 def render_html(report: BenchReport) -> str:

@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import store
+from ..models import sent_max_tokens, sent_temperatures
 from ..tasks import HumanBaseline, TaskFileError, load_bank
 from .framings import canonical_name
+from .protocol import Protocol, run_protocol
 from .records import resolve_run_id
 from .report import BenchReport, build_report
 from .tables import BenchRun, BenchSample, samples_of
@@ -32,9 +34,23 @@ def load_report(database_url: str, run: str = "latest") -> BenchReport:
         samples = samples_of(session, run_id)
         rows = [sample_row(s) for s in samples if s.status == "graded"]
         failed = sum(s.status != "graded" for s in samples)
+        task_ids = [s.task_id for s in samples]
         run_row = session.get(BenchRun, run_id)
-        bank = (run_row.config or {}).get("bank") if run_row is not None else None
-    return build_report(run_id, rows, failed, baselines=human_baselines(bank))
+        config = dict(run_row.config or {}) if run_row is not None else {}
+    report = build_report(run_id, rows, failed, baselines=human_baselines(config.get("bank")))
+    report.protocol = stored_protocol(database_url, run_id, config, task_ids)
+    return report
+
+
+def stored_protocol(database_url: str, run_id: str, config: dict[str, Any], task_ids: list[str]) -> Protocol:
+    """The run's protocol: its stored configuration, and the temperatures and answer lengths its logged calls
+    went out with (what the endpoints were actually asked for, the models' configured defaults included)."""
+    models = config.get("models") or []
+    return run_protocol(
+        config, task_ids,
+        temperatures={m: sent_temperatures(database_url, m, [run_id]) for m in models},
+        max_tokens_sent={m: sent_max_tokens(database_url, m, [run_id]) for m in models},
+    )
 
 
 def human_baselines(bank: str | None) -> dict[str, HumanBaseline]:

@@ -43,13 +43,19 @@ class RunSummary:
     model_errors: int = 0
     seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
+    max_tokens: dict[str, int] = field(default_factory=dict)  # the answer length asked of each model
 
     def to_dict(self) -> dict[str, object]:
         return {
             "run": self.run_id, "samples": self.total, "kept": self.kept, "generated": self.generated,
             "graded": self.graded, "model_errors": self.model_errors, "seconds": round(self.seconds, 2),
-            "errors": self.errors[:20],
+            "max_tokens": self.max_tokens, "errors": self.errors[:20],
         }
+
+
+def resolve_max_tokens(spec: BenchSpec, registry: Registry) -> dict[str, tuple[int, str]]:
+    """Per model of the spec: the answer length it is asked for, and where that number comes from."""
+    return {name: spec.max_tokens_for(registry.get(name)) for name in spec.models}
 
 
 def plan_samples(spec: BenchSpec, tasks: list[Task]) -> list[SampleKey]:
@@ -67,7 +73,8 @@ class _Bench:
     def __init__(self, spec: BenchSpec, database_url: str, registry: Registry) -> None:
         self.spec = spec
         self.database_url = database_url
-        self.run_id = open_run(database_url, spec)
+        self.max_tokens = resolve_max_tokens(spec, registry)
+        self.run_id = open_run(database_url, spec, self.max_tokens)
         self.tasks = {task.id: task for task in spec.selected_tasks()}
         self.grading = spec.grade_config()
         self.providers: dict[str, ModelProvider] = {
@@ -79,8 +86,8 @@ class _Bench:
     def generate(self, key: SampleKey) -> str:
         task = self.tasks[key.task_id]
         request = ChatRequest.user(
-            render_prompt(get_framing(key.framing), task), temperature=self.spec.temperature,
-            max_tokens=self.spec.max_tokens,
+            render_prompt(get_framing(key.framing, self.spec.framing_preset), task), temperature=self.spec.temperature,
+            max_tokens=self.max_tokens[key.model][0],
             seed=sample_seed(self.spec.seed, key.model, key.task_id, key.framing, key.sample),
         )
         response = self.providers[key.model].chat(request)
@@ -132,7 +139,7 @@ def run_bench(
     bench = _Bench(spec, database_url or settings().database_url, registry or load_registry())
     keys = plan_samples(spec, list(bench.tasks.values()))
     states = sample_states(bench.database_url, bench.run_id)
-    summary = RunSummary(bench.run_id, len(keys))
+    summary = RunSummary(bench.run_id, len(keys), max_tokens={m: n for m, (n, _) in bench.max_tokens.items()})
     own = executor is None
     runner = executor or LocalExecutor(workers or settings().workers or None)
     events: queue.Queue[_Event] = queue.Queue()

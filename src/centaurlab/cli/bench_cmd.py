@@ -20,17 +20,24 @@ from rich.progress import (
 from .. import store
 from ..bench import (
     COMPASS_FRAMINGS,
+    DEFAULT_FRAMING_PRESET,
+    DEFAULT_MAX_TOKENS,
     DIMENSIONS,
+    MIN_PAIRED,
+    QUALITY_NOTE,
     BenchReport,
     BenchSpec,
     RunSummary,
     SampleKey,
     SampleOutcome,
+    evidence,
     framing_names,
+    framing_presets,
     get_framing,
     load_framing_file,
     load_report,
     render_html,
+    resolve_max_tokens,
     run_bench,
     stored_runs,
     write_csv,
@@ -38,6 +45,7 @@ from ..bench import (
 from ..config import settings
 from ..errors import InvalidInput, NotFound
 from ..executors import Executor
+from ..models import load_registry
 from .errors import context
 from .executor_opts import address_option, executor_option, opened
 from .output import MEASURE_HELP, console, err_console, print_json, print_table, styled
@@ -54,7 +62,8 @@ def _spec(preset: str, **fields: object) -> BenchSpec:
     try:
         return BenchSpec.from_preset(preset, **fields)
     except ValidationError as exc:
-        problems = "; ".join(f"--{'-'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(f"--{'-'.join(map(str, e['loc'])).replace('_', '-')}: "
+                             f"{e['msg'].removeprefix('Value error, ')}" for e in exc.errors())
         raise InvalidInput(f"invalid bench options: {problems}") from exc
     except ValueError as exc:  # an unknown preset
         raise InvalidInput(f"--preset: {exc}") from exc
@@ -67,14 +76,20 @@ def run(
     tasks: str | None = typer.Option(None, help="Only these task ids, comma-separated."),
     limit_tasks: int | None = typer.Option(None, help="Only the first N tasks of the bank (by id)."),
     preset: str = typer.Option("compass", help="Sampling protocol: compass (the paper's: 4 framings x 16 samples "
-                               "= 64 per model and problem) or quick (4 x 5). Options below override it."),
+                               "per task and framing = 64 per model and problem) or quick (4 framings x 5). "
+                               "Options below override it."),
     framings: str | None = typer.Option(None, help="Prompt framings, comma-separated; default: the preset's "
                                         f"({','.join(COMPASS_FRAMINGS)})."),
+    framing_preset: str | None = typer.Option(
+        None, help="Wording of the built-in framings: compass (the paper's text, verbatim; default) or centaur "
+                   "(our paraphrase). `centaur bench framings` prints both."),
     framing_file: list[Path] = typer.Option([], help="A .toml of [framings.NAME] or a text file; repeatable."),
     samples: int | None = typer.Option(None, "--samples", "-n",
-                                       help="Samples per model x task x framing; default: the preset's."),
+                                       help="Samples per task and framing, for each model; default: the preset's."),
     temperature: float | None = typer.Option(None, help="Sampling temperature; default: each model's own."),
-    max_tokens: int = typer.Option(1024, help="Longest answer, in tokens."),
+    max_tokens: int | None = typer.Option(
+        None, help=f"Longest answer, in tokens, for every model; default: each model's `max_tokens` setting "
+                   f"(centaur.toml; the embedded model's built-in cap), else {DEFAULT_MAX_TOKENS}."),
     seed: int = typer.Option(0, help="Seeds every sample (servers that honour `seed` repeat answers)."),
     measure: str = typer.Option("time", help=MEASURE_HELP),
     workers: int = typer.Option(0, help="Gradings at once (local executor); 0 = the `workers` setting."),
@@ -87,16 +102,19 @@ def run(
         load_framing_file(path)
     chosen = _split(framings)
     for name in chosen or ():
-        get_framing(name)
+        get_framing(name, framing_preset or DEFAULT_FRAMING_PRESET)
     spec = _spec(preset, models=tuple(model), bank=bank, tasks=_split(tasks), limit_tasks=limit_tasks,
-                 framings=chosen, samples=samples, temperature=temperature, max_tokens=max_tokens, seed=seed,
-                 measure=measure)
+                 framings=chosen, framing_preset=framing_preset, samples=samples, temperature=temperature,
+                 max_tokens=max_tokens, seed=seed, measure=measure)
     with context(builtin=(LookupError,), kind=NotFound):  # a task the bank does not have
         total = len(spec.selected_tasks()) * len(spec.models) * len(spec.framings) * spec.samples
+    lengths = resolve_max_tokens(spec, load_registry())
     url = settings().database_url
     store.upgrade(url)
-    err_console.print(f"bench {spec.run_id()}: {total} samples ({len(spec.models)} models, {len(spec.framings)} "
-                      f"framings, {spec.samples} samples per task)")
+    err_console.print(f"bench {spec.run_id()}: {total} samples ({_count(len(spec.models), 'model')}, "
+                      f"{_count(len(spec.framings), 'framing')} in the {spec.framing_preset} wording, "
+                      f"{_count(spec.samples, 'sample')} per task and framing)")
+    err_console.print("max tokens: " + "; ".join(f"{m} {n} ({src})" for m, (n, src) in lengths.items()))
     with opened(executor, ray_address, workers or settings().workers or None, url) as runner:
         summary = _run_with_progress(spec, url, runner, total)
     if json_out:
@@ -106,6 +124,10 @@ def run(
                   f"{summary.generated} answers asked for, {summary.model_errors} model errors, "
                   f"{summary.seconds:.1f} s")
     console.print(f"report: centaur bench report {summary.run_id} --html report.html")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _run_with_progress(spec: BenchSpec, url: str, runner: Executor, total: int) -> RunSummary:
@@ -139,14 +161,17 @@ def _run_with_progress(spec: BenchSpec, url: str, runner: Executor, total: int) 
         return run_bench(spec, url, executor=runner, on_sample=advance, on_generated=generated)
 
 
-@app.command("report")
+@app.command("report", help=(
+    "The run's protocol (models, samples per task and framing, framings and their wording, temperature, max "
+    "tokens, bank, tasks), then per model, task and framing: median/mean/SD of each dimension, consistency, "
+    f"correlations, PCA, issues. Warns when correlations or the PCA rest on fewer than {MIN_PAIRED} paired "
+    "observations; quality is an open approximation of CodeScene's Code Health (docs/quality.md)."))
 def report(
     run_id: str = typer.Argument("latest", help="A run id (or a unique prefix), or `latest`."),
     html: Path | None = typer.Option(None, help="Write the HTML report (violin plots and tables) here."),
     csv: Path | None = typer.Option(None, help="Write one CSV per table into this folder."),
     json_out: bool = typer.Option(False, "--json", help="Print every figure as JSON."),
 ) -> None:
-    """Per model, task and framing: median/mean/SD of each dimension, consistency, correlations, PCA, issues."""
     url = settings().database_url
     store.upgrade(url)
     with context(builtin=(LookupError,), kind=NotFound):  # no run of that id
@@ -160,7 +185,9 @@ def report(
     if json_out:
         print_json(result.to_dict())
         return
+    _print_protocol(result)
     _print_summary(result)
+    _print_reading_notes(result)
 
 
 def _print_summary(result: BenchReport) -> None:
@@ -194,6 +221,22 @@ def _print_summary(result: BenchReport) -> None:
                                                             for i, v in enumerate(result.pca.explained)))
 
 
+def _print_protocol(result: BenchReport) -> None:
+    """The protocol the run's samples were drawn under, before any figure."""
+    if result.protocol is None:
+        return
+    console.print(f"Bench {result.run_id}, protocol:", markup=False, highlight=False)
+    for label, text in result.protocol.lines():
+        console.print(f"  {label + ':':<13}{text}", markup=False, highlight=False)
+
+
+def _print_reading_notes(result: BenchReport) -> None:
+    """Warnings about thin evidence behind correlations and PCA, and what the quality score is."""
+    for warning in evidence(result.frame, result.pca.n if result.pca else None).warnings:
+        console.print(f"warning: {warning}", style="yellow", markup=False, highlight=False)
+    console.print(f"note: {QUALITY_NOTE}", markup=False, highlight=False)
+
+
 def _sd_cell(row: dict[Any, Any], dim: str) -> str:
     mean, sd = row[f"{dim}_mean_sd"], row[f"{dim}_sd_of_sds"]
     if mean is None or mean != mean:
@@ -218,11 +261,17 @@ def list_runs(json_out: bool = typer.Option(False, "--json", help="Print the run
 
 
 @app.command("framings")
-def framings_cmd(json_out: bool = typer.Option(False, "--json", help="Print the framings as JSON.")) -> None:
-    """The built-in prompt framings (COMPASS's four) and their instructions."""
-    data = [{"name": n, "instruction": get_framing(n).instruction} for n in framing_names()]
+def framings_cmd(
+    framing_preset: str | None = typer.Option(None, help="Only this wording (compass or centaur)."),
+    json_out: bool = typer.Option(False, "--json", help="Print the framings as JSON."),
+) -> None:
+    """The built-in prompt framings (COMPASS's four) in each wording: compass (the paper's, verbatim) and centaur."""
+    presets = [framing_preset] if framing_preset else framing_presets()
+    data = [{"preset": p, "name": n, "instruction": get_framing(n, p).instruction, "source": get_framing(n, p).source}
+            for p in presets for n in framing_names(p)]
     if json_out:
         print_json(data)
         return
-    print_table("Prompt framings", ["name", "instruction"], [[d["name"], d["instruction"]] for d in data])
+    print_table("Prompt framings", ["preset", "name", "instruction", "source"],
+                [[d["preset"], d["name"], d["instruction"], d["source"]] for d in data])
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..arena import agents_overview, match_outcomes
 from ..bench import graded_samples, stored_runs
 from ..collab import has_sessions
-from ..models import calls_of_model, sent_temperatures
+from ..models import calls_of_model, sent_max_tokens, sent_temperatures
 from .figures import Figure, json_safe, mean_figure, rate_figure
 
 BENCH_AXES = ("correctness", "efficiency", "quality", "composite", "human_percentile")
@@ -126,7 +126,7 @@ def bench_lens(url: str, model: str) -> Lens:
     if data:
         lens.name_settings({"framings": sorted({f for _, _, f, _ in data}),
                             "samples_per_framing": sorted({int(c.get("samples", 0)) for c in configs}),
-                            "max_tokens": sorted({int(c.get("max_tokens", 0)) for c in configs}),
+                            "max_tokens": sent_max_tokens(url, model, run_ids),  # as sent: runs take each model's own
                             "temperature": temperature_text(sent_temperatures(url, model, run_ids))})
     return lens
 

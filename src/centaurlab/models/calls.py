@@ -100,10 +100,20 @@ def called_models(database_url: str) -> set[str]:
 def sent_temperatures(database_url: str, model: str, run_ids: Sequence[str] | None = None) -> list[float | None]:
     """The distinct temperatures the model's logged calls went out with (of these runs; None: the request
     named none, so the endpoint's default applied), for the settings a figure names."""
-    temperature = ModelCall.request["temperature"].as_float()
-    query = select(temperature).distinct().where(ModelCall.model == model)
+    values = _sent(database_url, model, ModelCall.request["temperature"].as_float(), run_ids)
+    return sorted(values, key=lambda v: (v is None, v or 0.0))
+
+
+def sent_max_tokens(database_url: str, model: str, run_ids: Sequence[str] | None = None) -> list[int | None]:
+    """The distinct answer lengths (`max_tokens`) the model's logged calls asked for (of these runs; None: the
+    request named none, so the endpoint's own limit applied)."""
+    values = _sent(database_url, model, ModelCall.request["max_tokens"].as_integer(), run_ids)
+    return sorted(values, key=lambda v: (v is None, v or 0))
+
+
+def _sent(database_url: str, model: str, column: Any, run_ids: Sequence[str] | None) -> set[Any]:
+    query = select(column).distinct().where(ModelCall.model == model)
     if run_ids is not None:
         query = query.where(ModelCall.run_id.in_(list(run_ids)))
     with session_scope(database_url) as session:
-        values = set(session.scalars(query))
-    return sorted(values, key=lambda v: (v is None, v or 0.0))
+        return set(session.scalars(query))
