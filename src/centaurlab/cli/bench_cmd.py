@@ -144,12 +144,17 @@ def report(
     html: Path | None = typer.Option(None, help="Write the HTML report (violin plots and tables) here."),
     csv: Path | None = typer.Option(None, help="Write one CSV per table into this folder."),
     json_out: bool = typer.Option(False, "--json", help="Print every figure as JSON."),
+    baselines: str | None = typer.Option(None, help="Whose human baselines to place the models among: a study "
+                                         "(`centaur study baselines STUDY` stored them) or `task` (those the task "
+                                         "files cite); default: each task's newest study baseline, else its task "
+                                         "file's."),
 ) -> None:
-    """Per model, task and framing: median/mean/SD of each dimension, consistency, correlations, PCA, issues."""
+    """Per model, task and framing: median/mean/SD of each dimension, consistency, correlations, PCA, issues;
+    and each model's percentile among people per task (COMPASS), with its interval, n and whose people."""
     url = settings().database_url
     store.upgrade(url)
     with context(builtin=(LookupError,), kind=NotFound):  # no run of that id
-        result = load_report(url, run_id)
+        result = load_report(url, run_id, baselines)
     if html:
         html.write_text(render_html(result))
         err_console.print(f"wrote {html}")
@@ -160,6 +165,7 @@ def report(
         print_json(result.to_dict())
         return
     _print_summary(result)
+    _print_human_placement(result)
 
 
 def _print_summary(result: BenchReport) -> None:
@@ -191,6 +197,28 @@ def _print_summary(result: BenchReport) -> None:
     if result.pca is not None:
         console.print("PCA explained variance: " + ", ".join(f"PC{i + 1} {v:.0%}"
                                                             for i, v in enumerate(result.pca.explained)))
+
+
+def _print_human_placement(result: BenchReport) -> None:
+    """Each placed task: the model's combined score, its percentile among people with the 95% interval, how
+    many generations and people stand behind it, and whose baseline it is."""
+    placed = [r for r in result.human_percentiles_by_task.to_dict(orient="records") if r["human_n"] == r["human_n"]
+              and r["human_n"] is not None]
+    if not placed:
+        return
+
+    def pct(r: dict[str, Any]) -> str:
+        if r["percentile"] is None or r["percentile"] != r["percentile"]:
+            return "-"
+        return f"{r['percentile']:.1f} [{r['low']:.1f}, {r['high']:.1f}]"
+
+    print_table("Human-equivalent percentile per task (COMPASS: combined correctness and efficiency)",
+                ["model", "task", "n", "score", "percentile [95%]", "people", "human mean ± SD", "whose baseline"],
+                [[r["model"], r["task"], r["n"], "-" if r["score"] != r["score"] else f"{r['score']:.1f}", pct(r),
+                  int(r["human_n"]), f"{r['human_mean']:.1f} ± {r['human_sd']:.1f}", r["baseline"]]
+                 for r in placed])
+    for note in sorted({r["note"] for r in placed if r["note"]}):
+        console.print(f"note: {note}")
 
 
 def _sd_cell(row: dict[Any, Any], dim: str) -> str:
