@@ -111,7 +111,8 @@ def compare(
         rows = [[r["arm"], *[_cell(r["figures"][m]) for m in ("correctness", "efficiency", "quality", "composite")],
                  _cell(r["figures"]["seconds"], 0)] for r in task["rows"]]
         print_table(f"{bank}/{task['task']}: mean [95% interval] n", ["arm", "correctness", "efficiency", "quality",
-                                                                       "composite", "time to solution s"], rows)
+                                                                       "composite", "time to solution s"], rows,
+                    essential=("arm", "composite"))
         best = "; ".join(f"{m}: {who}" for m, who in task["best"].items())
         console.print(f"best: {escape(best)}")
         placed = task["model_percentile"]
