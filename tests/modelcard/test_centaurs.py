@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import math
 import statistics
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +16,6 @@ from scipy import stats
 from typer.testing import CliRunner
 
 from centaurlab.cli.root import app
-from centaurlab.config import settings
 from centaurlab.modelcard import NO_CLEAR_BEST, model_card
 from centaurlab.modelcard.centaurs import Row, best_of
 from centaurlab.modelcard.figures import Figure

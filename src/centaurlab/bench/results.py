@@ -79,7 +79,7 @@ def human_placements(database_url: str, model: str, baselines: str | None = None
         found = human_baselines(banks.get(run_id), database_url, baselines)
         for row in placement.by_task(frame, found).to_dict(orient="records"):
             if row["note"] != placement.NO_BASELINE:
-                out.append({"run": run_id, "bank": banks.get(run_id), **row})
+                out.append({"run": run_id, "bank": banks.get(run_id), **{str(k): v for k, v in row.items()}})
     return out
 
 

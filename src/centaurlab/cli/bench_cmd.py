@@ -207,7 +207,7 @@ def _print_human_placement(result: BenchReport) -> None:
     if not placed:
         return
 
-    def pct(r: dict[str, Any]) -> str:
+    def pct(r: dict[Any, Any]) -> str:
         if r["percentile"] is None or r["percentile"] != r["percentile"]:
             return "-"
         return f"{r['percentile']:.1f} [{r['low']:.1f}, {r['high']:.1f}]"

@@ -11,19 +11,21 @@ from rich.markup import escape
 from .. import store
 from ..config import settings
 from ..errors import NotFound
+from ..grading import Measure, check_measure
 from .errors import context
 from .output import MEASURE_HELP, console, err_console, print_json, print_table
 
 
 def grade(
     study_id: str = typer.Argument(..., help="The study's id."),
-    measure: str = typer.Option("time", help=MEASURE_HELP),
+    measure: Measure = typer.Option("time", help=MEASURE_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print the counts as JSON."),
 ) -> None:
     """Grade each participant's final code per task (the last submission, or the code left on a skip or at the
     end) as bench grades a model's: correctness, efficiency, quality, composite. Only what is new is graded."""
     from ..study import FinalCode, grade_study
 
+    check_measure(measure)
     url = settings().database_url
     store.upgrade(url)
 
@@ -50,7 +52,7 @@ def baselines(
     allow_scripted: bool = typer.Option(False, "--allow-scripted", help="Make a baseline of a study of scripted "
                                         "participants (tests, worked examples): it is labelled as scripts', "
                                         "never as people's."),
-    measure: str = typer.Option("time", help=MEASURE_HELP),
+    measure: Measure = typer.Option("time", help=MEASURE_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print the baselines as JSON."),
 ) -> None:
     """COMPASS's human baseline per task from the study's people without AI: n, mean, median, SD and skew of
@@ -58,6 +60,7 @@ def baselines(
     baselines (source `study:STUDY`). Grades what is not graded yet first."""
     from ..study import grade_study, study_baselines
 
+    check_measure(measure)
     url = settings().database_url
     store.upgrade(url)
     with context(builtin=(LookupError,), kind=NotFound):

@@ -79,7 +79,7 @@ def best_of(rows: list[Row], measure: str) -> str:
     return NO_CLEAR_BEST
 
 
-def _row(arm: str, kind: str, who: str, records: list[dict[str, Any]], runs: list[str]) -> Row:
+def _row(arm: str, kind: str, who: str, records: list[dict[Any, Any]], runs: list[str]) -> Row:
     row = Row(arm, kind, who)
     for measure in MEASURES:
         bounds = None if measure == "seconds" else (0.0, 100.0)

@@ -32,6 +32,7 @@ from ..grading import (
     GradeJob,
     GradeStore,
     GradingFailed,
+    Measure,
     combined_score,
     human_baseline,
     save_human_baselines,
@@ -90,7 +91,7 @@ class GradingSummary:
     failed: list[str] = field(default_factory=list)
 
 
-def grade_study(url: str, study_id: str, measure: str = "time",
+def grade_study(url: str, study_id: str, measure: Measure = "time",
                 on_grade: Callable[[FinalCode], None] | None = None) -> GradingSummary:
     """Grade every final code not graded yet under these settings (a rerun grades only what is new)."""
     study = StudyCache(url).get(study_id)
