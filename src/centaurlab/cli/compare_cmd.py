@@ -120,8 +120,8 @@ def compare(
         console.print(f"best: {escape(best)}")
         placed = task["model_percentile"]
         if placed:
-            console.print(f"{model} alone places at the {placed['percentile']:.1f}th percentile "
-                          f"[{placed['low']:.1f}, {placed['high']:.1f}] of {placed['people']} people "
+            console.print(f"{model} alone: percentile {placed['percentile']:.1f} "
+                          f"[{placed['low']:.1f}, {placed['high']:.1f}] among {placed['people']} people "
                           f"({escape(placed['baseline'])}; n={placed['n']} generations)")
 
 

@@ -13,6 +13,7 @@ overlap, the comparison says that none is.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,7 +83,7 @@ def best_of(rows: list[Row], measure: str) -> str:
 def _row(arm: str, kind: str, who: str, records: list[dict[Any, Any]], runs: list[str]) -> Row:
     row = Row(arm, kind, who)
     for measure in MEASURES:
-        bounds = None if measure == "seconds" else (0.0, 100.0)
+        bounds = (0.0, math.inf) if measure == "seconds" else (0.0, 100.0)
         row.figures[measure] = mean_figure([r.get(measure) for r in records], runs, bounds=bounds,
                                            empty="no graded work on this task")
     return row

@@ -37,8 +37,8 @@ def _task(task: dict[str, Any], model: str) -> str:
     best = "".join(f"<td>{e(task['best'][m]) if task['best'][m] != NO_CLEAR_BEST else '<i>no clear best</i>'}</td>"
                    for m, _ in MEASURES)
     placed = task["model_percentile"]
-    note = (f'<p class="percentile">{e(model)} alone places at the <b>{placed["percentile"]:.1f}th</b> percentile '
-            f'[{placed["low"]:.1f}, {placed["high"]:.1f}] of {placed["people"]} people ({e(placed["baseline"])}; '
+    note = (f'<p class="percentile">{e(model)} alone: percentile <b>{placed["percentile"]:.1f}</b> '
+            f'[{placed["low"]:.1f}, {placed["high"]:.1f}] among {placed["people"]} people ({e(placed["baseline"])}; '
             f'n={placed["n"]} generations).</p>' if placed else
             '<p class="percentile">No human baseline for this task yet: <code>centaur study baselines</code>.</p>')
     return (f'<section class="task" id="task-{e(task["task"])}"><h2>{e(task["task"])}</h2>'
