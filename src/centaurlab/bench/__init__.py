@@ -24,7 +24,7 @@ from .records import (
 )
 from .report import DIMENSIONS, PCA, BenchReport, build_report
 from .report_html import STYLE, render_html, report_fragment
-from .results import load_report, write_csv
+from .results import TASK_FILES, human_baselines, human_placements, load_report, write_csv
 from .runner import RunSummary, SampleOutcome, plan_samples, resolve_max_tokens, run_bench
 from .spec import DEFAULT_MAX_TOKENS, BenchSpec
 
@@ -46,6 +46,7 @@ __all__ = [
     "RunInfo",
     "RunSummary",
     "STYLE",
+    "TASK_FILES",
     "SampleKey",
     "SampleOutcome",
     "build_report",
@@ -55,6 +56,8 @@ __all__ = [
     "framing_presets",
     "get_framing",
     "graded_samples",
+    "human_baselines",
+    "human_placements",
     "load_framing_file",
     "load_report",
     "mean_correctness",

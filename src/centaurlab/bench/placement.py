@@ -2,8 +2,11 @@
 
 Per model and task: the model's score is the mean over its generations of the combined score (the mean of
 correctness and efficiency; the human data carry no quality score), z = (score - human mean) / human SD,
-percentile = the standard normal CDF of z. Per model: the mean and SD of those percentiles across tasks
-(the paper's Table IX). Tasks without a human baseline are listed as such, never placed.
+percentile = the standard normal CDF of z, with a 95% interval that carries the uncertainty of both means and
+of the human SD (`grading.place_with_interval`: a baseline from one of our studies rests on tens of people, not
+Codility's thousands). Each placed row names its people (n) and whose baseline it is. Per model: the mean and
+SD of those percentiles across tasks (the paper's Table IX). Tasks without a human baseline are listed as such,
+never placed.
 """
 
 from __future__ import annotations
@@ -12,10 +15,11 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from ..grading import combined_score, place
+from ..grading import combined_score, place, place_with_interval
 from ..tasks import HumanBaseline
 
-TASK_COLUMNS = ["model", "task", "n", "score", "human_mean", "human_sd", "z", "percentile", "note"]
+TASK_COLUMNS = ["model", "task", "n", "score", "human_n", "human_mean", "human_sd", "z", "percentile", "low", "high",
+                "baseline", "note"]
 NO_BASELINE = "no human baseline for this task"
 
 
@@ -26,13 +30,16 @@ def by_task(frame: pd.DataFrame, baselines: Mapping[str, HumanBaseline]) -> pd.D
                   for c, e in zip(part["correctness"], part["efficiency"], strict=True) if c == c]
         score = sum(scored) / len(scored) if scored else None
         baseline = baselines.get(str(task))
-        row = {"model": model, "task": task, "n": len(scored), "score": score, "human_mean": None,
-               "human_sd": None, "z": None, "percentile": None, "note": NO_BASELINE}
+        row = {"model": model, "task": task, "n": len(scored), "score": score, "human_n": None, "human_mean": None,
+               "human_sd": None, "z": None, "percentile": None, "low": None, "high": None, "baseline": None,
+               "note": NO_BASELINE}
         if baseline is not None:
-            row.update(human_mean=baseline.mean, human_sd=baseline.sd, note="")
+            row.update(human_n=baseline.n, human_mean=baseline.mean, human_sd=baseline.sd, baseline=baseline.source,
+                       note="")
             if score is not None:
-                placed = place(score, baseline)
-                row.update(z=placed.z, percentile=placed.percentile, note=placed.note)
+                placed, spread = place(score, baseline), place_with_interval(scored, baseline)
+                row.update(z=placed.z, percentile=placed.percentile, low=spread.low, high=spread.high,
+                           note=placed.note)
         rows.append(row)
     return pd.DataFrame(rows, columns=TASK_COLUMNS)
 

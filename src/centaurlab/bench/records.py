@@ -45,6 +45,8 @@ class GradedSample:
     quality: float | None
     composite: float | None
     human_percentile: float | None
+    latency_s: float | None = None
+    """How long the model took to answer: its time to a solution."""
 
 
 def open_run(database_url: str, spec: BenchSpec, max_tokens: dict[str, tuple[int, str]] | None = None) -> str:
@@ -128,7 +130,7 @@ def graded_samples(database_url: str, model: str) -> list[GradedSample]:
     query = select(BenchSample).where(BenchSample.model == model, BenchSample.status == "graded")
     with store.session_scope(database_url) as session:
         return [GradedSample(r.run_id, r.task_id, r.framing, r.correctness, r.efficiency, r.quality, r.composite,
-                             r.human_percentile) for r in session.scalars(query)]
+                             r.human_percentile, r.latency_s) for r in session.scalars(query)]
 
 
 def mean_correctness(database_url: str) -> dict[str, float]:

@@ -8,12 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from .. import store
+from ..grading import stored_human_baselines
 from ..models import sent_max_tokens, sent_temperatures
 from ..tasks import HumanBaseline, TaskFileError, load_bank
+from . import placement
 from .framings import canonical_name
 from .protocol import Protocol, run_protocol
-from .records import resolve_run_id
-from .report import BenchReport, build_report
+from .records import graded_samples, resolve_run_id, stored_runs
+from .report import BenchReport, build_report, samples_frame
 from .tables import BenchRun, BenchSample, samples_of
 
 
@@ -28,7 +30,9 @@ def sample_row(sample: BenchSample) -> dict[str, Any]:
     }
 
 
-def load_report(database_url: str, run: str = "latest") -> BenchReport:
+def load_report(database_url: str, run: str = "latest", baselines: str | None = None) -> BenchReport:
+    """The run's report, its tasks placed among people: `baselines` names whose (`task` for the task files',
+    `study:<id>` for a study's), else each task takes its newest stored study baseline or its task file's."""
     run_id = resolve_run_id(database_url, run)
     with store.session_scope(database_url) as session:
         samples = samples_of(session, run_id)
@@ -37,7 +41,7 @@ def load_report(database_url: str, run: str = "latest") -> BenchReport:
         task_ids = [s.task_id for s in samples]
         run_row = session.get(BenchRun, run_id)
         config = dict(run_row.config or {}) if run_row is not None else {}
-    report = build_report(run_id, rows, failed, baselines=human_baselines(config.get("bank")))
+    report = build_report(run_id, rows, failed, baselines=human_baselines(config.get("bank"), database_url, baselines))
     report.protocol = stored_protocol(database_url, run_id, config, task_ids)
     return report
 
@@ -53,15 +57,46 @@ def stored_protocol(database_url: str, run_id: str, config: dict[str, Any], task
     )
 
 
-def human_baselines(bank: str | None) -> dict[str, HumanBaseline]:
-    """The human baselines of the run's bank; none when the bank is gone (its tasks are then unplaced)."""
+TASK_FILES = "task"
+
+
+def human_baselines(bank: str | None, database_url: str | None = None,
+                    source: str | None = None) -> dict[str, HumanBaseline]:
+    """The human baselines of the run's bank: those its task files cite, overridden per task by the newest
+    baseline one of our studies stored (`centaur study baselines`); `source` keeps one source only (`task`, or
+    `study:<id>`). None when the bank is gone (its tasks are then unplaced)."""
     if not bank:
         return {}
     try:
-        tasks = load_bank(bank).tasks
+        loaded = load_bank(bank)
+        name, tasks = loaded.name, loaded.tasks
     except (TaskFileError, OSError, ValueError, LookupError):
-        return {}
-    return {task_id: task.meta.human_baseline for task_id, task in tasks.items() if task.meta.human_baseline}
+        name, tasks = bank, {}
+    cited = {task_id: task.meta.human_baseline for task_id, task in tasks.items()
+             if task.meta.human_baseline and source in (None, TASK_FILES)}
+    if database_url is None or source == TASK_FILES:
+        return cited
+    if source is not None and not source.startswith("study:"):
+        source = f"study:{source}"
+    stored = {t: s.baseline for t, s in stored_human_baselines(database_url, name, source).items()}
+    return {**cited, **stored}
+
+
+def human_placements(database_url: str, model: str, baselines: str | None = None) -> list[dict[str, Any]]:
+    """Per run and task of `model`'s graded samples, its percentile among people with the interval, the
+    people's n and whose baseline it is (rows of `placement.by_task` with the run and bank); tasks without
+    a baseline are left out."""
+    samples = graded_samples(database_url, model)
+    banks = {r.id: (r.config or {}).get("bank") for r in stored_runs(database_url)}
+    out = []
+    for run_id in sorted({s.run_id for s in samples}):
+        frame = samples_frame([{"model": model, "task": s.task_id, "correctness": s.correctness,
+                                "efficiency": s.efficiency} for s in samples if s.run_id == run_id])
+        found = human_baselines(banks.get(run_id), database_url, baselines)
+        for row in placement.by_task(frame, found).to_dict(orient="records"):
+            if row["note"] != placement.NO_BASELINE:
+                out.append({"run": run_id, "bank": banks.get(run_id), **{str(k): v for k, v in row.items()}})
+    return out
 
 
 def write_csv(report: BenchReport, folder: Path) -> list[Path]:

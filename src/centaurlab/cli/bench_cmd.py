@@ -165,17 +165,22 @@ def _run_with_progress(spec: BenchSpec, url: str, runner: Executor, total: int) 
     "The run's protocol (models, samples per task and framing, framings and their wording, temperature, max "
     "tokens, bank, tasks), then per model, task and framing: median/mean/SD of each dimension, consistency, "
     f"correlations, PCA, issues. Warns when correlations or the PCA rest on fewer than {MIN_PAIRED} paired "
-    "observations; quality is an open approximation of CodeScene's Code Health (docs/quality.md)."))
+    "observations; quality is an open approximation of CodeScene's Code Health (docs/quality.md). Last, each "
+    "model's percentile among people per task (COMPASS), with its interval, n and whose people."))
 def report(
     run_id: str = typer.Argument("latest", help="A run id (or a unique prefix), or `latest`."),
     html: Path | None = typer.Option(None, help="Write the HTML report (violin plots and tables) here."),
     csv: Path | None = typer.Option(None, help="Write one CSV per table into this folder."),
     json_out: bool = typer.Option(False, "--json", help="Print every figure as JSON."),
+    baselines: str | None = typer.Option(None, help="Whose human baselines to place the models among: a study "
+                                         "(`centaur study baselines STUDY` stored them) or `task` (those the task "
+                                         "files cite); default: each task's newest study baseline, else its task "
+                                         "file's."),
 ) -> None:
     url = settings().database_url
     store.upgrade(url)
     with context(builtin=(LookupError,), kind=NotFound):  # no run of that id
-        result = load_report(url, run_id)
+        result = load_report(url, run_id, baselines)
     if html:
         html.write_text(render_html(result))
         err_console.print(f"wrote {html}")
@@ -188,6 +193,7 @@ def report(
     _print_protocol(result)
     _print_summary(result)
     _print_reading_notes(result)
+    _print_human_placement(result)
 
 
 def _print_summary(result: BenchReport) -> None:
@@ -235,6 +241,28 @@ def _print_reading_notes(result: BenchReport) -> None:
     for warning in evidence(result.frame, result.pca.n if result.pca else None).warnings:
         console.print(f"warning: {warning}", style="yellow", markup=False, highlight=False)
     console.print(f"note: {QUALITY_NOTE}", markup=False, highlight=False)
+
+
+def _print_human_placement(result: BenchReport) -> None:
+    """Each placed task: the model's combined score, its percentile among people with the 95% interval, how
+    many generations and people stand behind it, and whose baseline it is."""
+    placed = [r for r in result.human_percentiles_by_task.to_dict(orient="records") if r["human_n"] == r["human_n"]
+              and r["human_n"] is not None]
+    if not placed:
+        return
+
+    def pct(r: dict[Any, Any]) -> str:
+        if r["percentile"] is None or r["percentile"] != r["percentile"]:
+            return "-"
+        return f"{r['percentile']:.1f} [{r['low']:.1f}, {r['high']:.1f}]"
+
+    print_table("Human-equivalent percentile per task (COMPASS: combined correctness and efficiency)",
+                ["model", "task", "n", "score", "percentile [95%]", "people", "human mean ± SD", "whose baseline"],
+                [[r["model"], r["task"], r["n"], "-" if r["score"] != r["score"] else f"{r['score']:.1f}", pct(r),
+                  int(r["human_n"]), f"{r['human_mean']:.1f} ± {r['human_sd']:.1f}", r["baseline"]]
+                 for r in placed])
+    for note in sorted({r["note"] for r in placed if r["note"]}):
+        console.print(f"note: {note}")
 
 
 def _sd_cell(row: dict[Any, Any], dim: str) -> str:

@@ -9,6 +9,7 @@ from . import (
     arena_generate_cmd,
     bench_cmd,
     collab_cmd,
+    compare_cmd,
     config_cmd,
     db_cmd,
     doctor_cmd,
@@ -49,6 +50,8 @@ app.add_typer(arena_cmd.app, name="arena")
 arena_generate_cmd.register(arena_cmd.app)  # centaur arena generate / prompts / generated
 app.add_typer(bench_cmd.app, name="bench")
 app.add_typer(study_cmd.app, name="study")
+compare_cmd.register_study(study_cmd.app)  # centaur study grade / baselines
+app.command("compare")(compare_cmd.compare)
 app.add_typer(collab_cmd.app, name="collab")
 
 

@@ -1,7 +1,17 @@
 """Grade code on the COMPASS dimensions: correctness, efficiency and quality, their composite and
-a human-equivalent percentile; store grades the one way (found again, not repeated); run and grade
-code sent from the browser in the sandbox."""
+a human-equivalent percentile (against a task file's baseline or one of our studies', kept here); store
+grades the one way (found again, not repeated); run and grade code sent from the browser in the sandbox."""
 
+from .baselines import (
+    MIN_PEOPLE,
+    PlacementInterval,
+    StoredBaseline,
+    describe,
+    human_baseline,
+    place_with_interval,
+    save_human_baselines,
+    stored_human_baselines,
+)
 from .batch import BatchItem, BatchResult, grade_items, plan_folder
 from .composite import Placement, Weights, combined_score, composite, human_percentile, place
 from .correctness import CorrectnessGrade, grade_correctness
@@ -32,6 +42,14 @@ from .runner import SUITES, Grader, Runner, SuiteChoice
 from .stored import GradeStore, GradingFailed, StoredGrade
 
 __all__ = [
+    "stored_human_baselines",
+    "save_human_baselines",
+    "place_with_interval",
+    "human_baseline",
+    "describe",
+    "StoredBaseline",
+    "PlacementInterval",
+    "MIN_PEOPLE",
     "BatchItem",
     "BatchResult",
     "CaseResult",

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..arena import agents_overview, match_outcomes
-from ..bench import graded_samples, stored_runs
+from ..bench import graded_samples, human_placements, stored_runs
 from ..collab import has_sessions
 from ..models import calls_of_model, sent_max_tokens, sent_temperatures
 from .figures import Figure, json_safe, mean_figure, rate_figure
@@ -123,12 +123,30 @@ def bench_lens(url: str, model: str) -> Lens:
             {"framing": f, **mean_figure(xs, runs).as_dict(), "effect": mean_figure(xs).value - overall}  # type: ignore[operator]
             for f, xs in sorted(by_framing.items())
         ]
+    _place_among_people(lens, url, model)
     if data:
         lens.name_settings({"framings": sorted({f for _, _, f, _ in data}),
                             "samples_per_framing": sorted({int(c.get("samples", 0)) for c in configs}),
                             "max_tokens": sent_max_tokens(url, model, run_ids),  # as sent: runs take each model's own
                             "temperature": temperature_text(sent_temperatures(url, model, run_ids))})
     return lens
+
+
+def _place_among_people(lens: Lens, url: str, model: str) -> None:
+    """COMPASS's placement: per task, the model's mean combined score among people's (a study's baseline or a
+    task file's), with its interval, n and whose people. When any task is placed, the lens's human percentile
+    is the mean over the placed tasks (the paper's Table IX), named with whose baselines it rests on."""
+    placed = [p for p in human_placements(url, model) if p["percentile"] is not None]
+    if not placed:
+        return
+    lens.tables["human_placement"] = [
+        {"run": p["run"], "task": p["task"], "percentile": p["percentile"], "low": p["low"], "high": p["high"],
+         "n": p["n"], "people": p["human_n"], "baseline": p["baseline"]} for p in placed]
+    figure = mean_figure([p["percentile"] for p in placed], [f"bench:{p['run']}" for p in placed],
+                         bounds=(0.0, 100.0))
+    figure.settings = {"human_baselines": sorted({str(p["baseline"]) for p in placed}),
+                       "tasks_placed": len(placed)}
+    lens.figures["human_percentile"] = figure
 
 
 def _match_points(winner: int | None, side: int) -> float:

@@ -59,6 +59,9 @@ def _extra(lens: dict[str, Any]) -> list[str]:
         out.append(f"strategy {s['strategy']}: {s['accepted']}/{s['agents']} agents accepted, win rate "
                    f"{fmt(s['win_rate']['value'])} (n={s['win_rate']['n']}), debug rounds "
                    f"{fmt(s['debug_rounds']['value'])}, failures {s['failures'] or 'none'}")
+    for p in lens["tables"].get("human_placement", []):
+        out.append(f"human percentile on {p['task']}: {fmt(p['percentile'])} [{fmt(p['low'])}, {fmt(p['high'])}] "
+                   f"(n={p['n']} generations, {p['people']} people: {p['baseline']})")
     for f in lens["tables"].get("framings", []):
         effect = f"{f['effect']:+.3g}" if f.get("effect") is not None else "–"
         out.append(f"framing {f['framing']}: composite {fmt(f['value'])} (effect {effect}, n={f['n']})")

@@ -1,8 +1,9 @@
 """The one database: the engine and sessions, the declarative base every pillar's tables build on,
-the foundation tables (submissions, grades, server secrets) and the Alembic migrations of every table
-(SQLite or PostgreSQL). Each pillar keeps its own tables in its own package."""
+the foundation tables (submissions, grades, human baselines, server secrets) and the Alembic migrations
+of every table (SQLite or PostgreSQL). Each pillar keeps its own tables in its own package."""
 
 from .base import Base, GradeRow, Submission, TestVerdict, utcnow
+from .baselines import HumanBaselineRow
 from .engine import engine_for, normalise_url, read_scope, session_scope
 from .grades import config_digest, find_grade, record_grade
 from .migrate import alembic_config, current, head, upgrade
@@ -12,6 +13,7 @@ from .submissions import record_report, source_digest, submissions_for
 __all__ = [
     "Base",
     "GradeRow",
+    "HumanBaselineRow",
     "ServerSecret",
     "Submission",
     "TestVerdict",

@@ -1,5 +1,6 @@
-"""The user-study pillar: study files, assignment, participants, telemetry, surveys, metrics and
-exports. Its pages and API live in `centaurlab.web`; the task pages' banks and views are `tasks`'."""
+"""The user-study pillar: study files, assignment, participants, telemetry, surveys, metrics, exports,
+and the grades of participants' final code with the human baselines they give. Its pages and API live in
+`centaurlab.web`; the task pages' banks and views are `tasks`'."""
 
 from .autocomplete import SuggestRequest
 from .chat import ChatBody, chat_history
@@ -15,6 +16,17 @@ from .export import (
     spreadsheet_safe,
     study_events,
     tasks_table,
+)
+from .grades import (
+    FinalCode,
+    GradingSummary,
+    ScriptedParticipants,
+    StudyBaselines,
+    final_code,
+    grade_study,
+    no_ai_condition,
+    study_baselines,
+    study_grades,
 )
 from .limits import ParticipantLimits, RateLimit, TooManyRequests
 from .metrics import (
@@ -41,6 +53,15 @@ from .tables import ParticipantRow
 from .telemetry import EventBatch
 
 __all__ = [
+    "study_grades",
+    "study_baselines",
+    "no_ai_condition",
+    "grade_study",
+    "final_code",
+    "StudyBaselines",
+    "ScriptedParticipants",
+    "GradingSummary",
+    "FinalCode",
     "ChatBody",
     "EventBatch",
     "LoggedEvent",

@@ -133,7 +133,7 @@ def list_studies(url: str) -> list[dict[str, Any]]:
                 cond = by_condition.setdefault(condition or "(unassigned)", {})
                 cond[stage] = cond.get(stage, 0) + n
             out.append({
-                "id": row.id, "title": row.title, "created_at": row.created_at,
+                "id": row.id, "title": row.title, "created_at": row.created_at, "bank": Path(row.bank_folder).name,
                 "conditions": list(row.spec.get("conditions", {})), "task_sets": len(row.task_sets),
                 "participants": sum(by_stage.values()), "finished": by_stage.get("done", 0),
                 "by_stage": by_stage, "by_condition": by_condition,

@@ -1,4 +1,5 @@
-"""Tables of user studies: studies, their participants, and the append-only telemetry events.
+"""Tables of user studies: studies, their participants, the append-only telemetry events, and the grades
+of participants' final code.
 
 Events are keyed by the `event_id` the browser made, so a batch sent twice (a retry after a network
 blip or a server restart) is stored once. Events are never updated or deleted.
@@ -15,6 +16,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -152,3 +154,30 @@ def events_of(session: Session, study_id: str, participant_id: str | None = None
     if types is not None:
         stmt = stmt.where(StudyEvent.type.in_(list(types)))
     return list(session.scalars(stmt.order_by(StudyEvent.server_ms, StudyEvent.id)))
+
+
+class StudyGradeRow(Base):
+    """The grade of one participant's final code for one task (the last submission, or the code left on a
+    skip or time-out), with their condition and the time the task took: what the study's baselines and the
+    centaur comparison are computed from. The full grade is the grading store's (`grades`), found again by
+    the source's digest."""
+
+    __tablename__ = "study_grades"
+    __table_args__ = (UniqueConstraint("study_id", "participant_id", "task_index", name="uq_study_grade"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    study_id: Mapped[str] = mapped_column(ForeignKey("studies.id", ondelete="CASCADE"), index=True)
+    participant_id: Mapped[str] = mapped_column(String(64))
+    condition: Mapped[str] = mapped_column(String(20))
+    task_id: Mapped[str] = mapped_column(String(200))
+    task_index: Mapped[int] = mapped_column(Integer)
+    final: Mapped[str] = mapped_column(String(20))  # submitted | left
+    outcome: Mapped[str] = mapped_column(String(20))  # completed | skipped | unfinished
+    seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    source_sha256: Mapped[str] = mapped_column(String(64))
+    config_sha256: Mapped[str] = mapped_column(String(64))
+    correctness: Mapped[float] = mapped_column(Float)
+    efficiency: Mapped[float | None] = mapped_column(Float, nullable=True)
+    quality: Mapped[float] = mapped_column(Float)
+    composite: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -111,7 +111,9 @@ def models_home(request: Request) -> str:
             f"<tbody>{rows}</tbody></table><h2>Do the lenses agree?</h2>"
             '<table id="agreement"><thead><tr><th>lenses</th><th>models</th><th>Kendall tau</th>'
             f"<th>95% bootstrap</th><th></th></tr></thead><tbody>{agree}</tbody></table>"
-            f'<h2>Where they disagree</h2>{within}<ul id="disagreements">{said}</ul>')
+            f'<h2>Where they disagree</h2>{within}<ul id="disagreements">{said}</ul>'
+            '<p><a id="compare-link" href="/models/compare">People, models and people with models on the same '
+            "tasks</a></p>")
     return layout("Models", body, bundle=bundle_of(request), crumbs=[("Models", None)])
 
 

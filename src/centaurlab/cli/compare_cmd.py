@@ -1,0 +1,134 @@
+"""People, models and people with models on the same tasks: `centaur study grade`, `centaur study baselines`
+and `centaur compare` (see docs/compare.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from rich.markup import escape
+
+from .. import store
+from ..config import settings
+from ..errors import NotFound
+from ..grading import Measure, check_measure
+from .errors import context
+from .output import MEASURE_HELP, console, err_console, print_json, print_table
+
+
+def grade(
+    study_id: str = typer.Argument(..., help="The study's id."),
+    measure: Measure = typer.Option("time", help=MEASURE_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the counts as JSON."),
+) -> None:
+    """Grade each participant's final code per task (the last submission, or the code left on a skip or at the
+    end) as bench grades a model's: correctness, efficiency, quality, composite. Only what is new is graded."""
+    from ..study import FinalCode, grade_study
+
+    check_measure(measure)
+    url = settings().database_url
+    store.upgrade(url)
+
+    def done(item: FinalCode) -> None:
+        err_console.print(f"graded {item.participant_id[:8]} {item.condition} {item.task_id} ({item.final})")
+
+    with context(builtin=(LookupError,), kind=NotFound):
+        summary = grade_study(url, study_id, measure, on_grade=None if as_json else done)
+    if as_json:
+        print_json({"graded": summary.graded, "kept": summary.kept, "failed": summary.failed})
+        return
+    console.print(f"{study_id}: {summary.graded} graded, {summary.kept} kept from before, "
+                  f"{len(summary.failed)} could not be graded")
+    for problem in summary.failed:
+        console.print(f"  [yellow]not graded[/] {escape(problem)}")
+
+
+def baselines(
+    study_id: str = typer.Argument(..., help="The study's id."),
+    condition: str | None = typer.Option(None, help="The condition without AI to take people from (default: the "
+                                         "study's only one)."),
+    min_people: int = typer.Option(5, min=3, help="Fewest people on a task for a baseline; a task with fewer "
+                                   "says so instead of giving a number."),
+    allow_scripted: bool = typer.Option(False, "--allow-scripted", help="Make a baseline of a study of scripted "
+                                        "participants (tests, worked examples): it is labelled as scripts', "
+                                        "never as people's."),
+    measure: Measure = typer.Option("time", help=MEASURE_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the baselines as JSON."),
+) -> None:
+    """COMPASS's human baseline per task from the study's people without AI: n, mean, median, SD and skew of
+    their final code's combined correctness and efficiency score, stored where `centaur bench report` reads
+    baselines (source `study:STUDY`). Grades what is not graded yet first."""
+    from ..study import grade_study, study_baselines
+
+    check_measure(measure)
+    url = settings().database_url
+    store.upgrade(url)
+    with context(builtin=(LookupError,), kind=NotFound):
+        result = study_baselines(url, study_id, condition=condition, allow_scripted=allow_scripted,
+                                 min_people=min_people, write=False)  # refuses before any grading
+        grade_study(url, study_id, measure)
+        result = study_baselines(url, study_id, condition=condition, allow_scripted=allow_scripted,
+                                 min_people=min_people)
+    if as_json:
+        print_json(result.to_dict())
+        return
+    if not result.people:
+        console.print("[bold]The participants of this study are scripts, not people: the baseline says so.[/]")
+    rows = [[t["task"], t["n"], *([f"{t[k]:.1f}" for k in ("mean", "median", "sd")] + [f"{t['skew']:+.2f}"]
+             if not t["reason"] else ["-", "-", "-", "-"]), t["reason"] or "stored"] for t in result.tasks]
+    print_table(f"Human baselines of {result.study} ({result.label})",
+                ["task", "people", "mean", "median", "SD", "skew", ""], rows)
+    stored = sum(not t["reason"] for t in result.tasks)
+    console.print(f"{stored} of {len(result.tasks)} tasks have a baseline, stored as {result.source} for bank "
+                  f"{result.bank}: `centaur bench report` places models among these people")
+
+
+def _cell(figure: dict[str, Any], digits: int = 1) -> str:
+    if figure["value"] is None:
+        return "-"
+    spread = "" if figure["low"] is None else f" [{figure['low']:.{digits}f}, {figure['high']:.{digits}f}]"
+    return f"{figure['value']:.{digits}f}{spread} n={figure['n']}"
+
+
+def compare(
+    bank: str = typer.Option(..., help="The task bank (the study's)."),
+    study: str = typer.Option(..., help="The study whose people worked the bank's tasks."),
+    model: str = typer.Option(..., "--model", "-m", help="The model whose bench samples are the model alone."),
+    as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
+) -> None:
+    """Per task: the model alone (bench samples), people alone and people with each assistant (the study's
+    conditions) on correctness, efficiency, quality, composite and time to solution, with 95% intervals and
+    n, and which is best where the intervals separate. The same as the page /models/compare."""
+    from ..modelcard import centaur_comparison
+
+    url = settings().database_url
+    store.upgrade(url)
+    with context(builtin=(LookupError,), kind=NotFound):
+        result = centaur_comparison(url, bank, study, model).as_dict()
+    if as_json:
+        print_json(result)
+        return
+    if result["participants"] != "people":
+        console.print(f"[bold]The study's participants are {result['participants']}.[/]")
+    for task in result["tasks"]:
+        rows = [[r["arm"], *[_cell(r["figures"][m]) for m in ("correctness", "efficiency", "quality", "composite")],
+                 _cell(r["figures"]["seconds"], 0)] for r in task["rows"]]
+        print_table(f"{bank}/{task['task']}: mean [95% interval] n", ["arm", "correctness", "efficiency", "quality",
+                                                                       "composite", "time to solution s"], rows,
+                    essential=("arm", "composite"))
+        best = "; ".join(f"{m}: {who}" for m, who in task["best"].items())
+        console.print(f"best: {escape(best)}")
+        placed = task["model_percentile"]
+        if placed:
+            console.print(f"{model} alone: percentile {placed['percentile']:.1f} "
+                          f"[{placed['low']:.1f}, {placed['high']:.1f}] among {placed['people']} people "
+                          f"({escape(placed['baseline'])}; n={placed['n']} generations)")
+
+
+def register_study(study: typer.Typer) -> None:
+    """Mount `grade` and `baselines` under `centaur study`."""
+    study.command("grade")(grade)
+    study.command("baselines")(baselines)
+
+
+__all__ = ["compare", "register_study"]
