@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import typer
-from rich.markup import escape
 
 from .. import store
 from ..config import settings
 from ..errors import NotFound
 from ..grading import Measure, check_measure
 from .errors import context
-from .output import MEASURE_HELP, console, err_console, print_json, print_table
+from .output import MEASURE_HELP, console, err_console, print_json, print_table, styled
 
 
 def grade(
@@ -40,7 +39,7 @@ def grade(
     console.print(f"{study_id}: {summary.graded} graded, {summary.kept} kept from before, "
                   f"{len(summary.failed)} could not be graded")
     for problem in summary.failed:
-        console.print(f"  [yellow]not graded[/] {escape(problem)}")
+        console.print(styled("  [yellow]not graded[/] {}", problem))
 
 
 def baselines(
@@ -73,7 +72,7 @@ def baselines(
         print_json(result.to_dict())
         return
     if not result.people:
-        console.print("[bold]The participants of this study are scripts, not people: the baseline says so.[/]")
+        console.print(styled("[bold]The participants of this study are scripts, not people: the baseline says so.[/]"))
     rows = [[t["task"], t["n"], *([f"{t[k]:.1f}" for k in ("mean", "median", "sd")] + [f"{t['skew']:+.2f}"]
              if not t["reason"] else ["-", "-", "-", "-"]), t["reason"] or "stored"] for t in result.tasks]
     print_table(f"Human baselines of {result.study} ({result.label})",
@@ -109,7 +108,7 @@ def compare(
         print_json(result)
         return
     if result["participants"] != "people":
-        console.print(f"[bold]The study's participants are {result['participants']}.[/]")
+        console.print(styled("[bold]The study's participants are {}.[/]", result["participants"]))
     for task in result["tasks"]:
         rows = [[r["arm"], *[_cell(r["figures"][m]) for m in ("correctness", "efficiency", "quality", "composite")],
                  _cell(r["figures"]["seconds"], 0)] for r in task["rows"]]
@@ -117,12 +116,12 @@ def compare(
                                                                        "composite", "time to solution s"], rows,
                     essential=("arm", "composite"))
         best = "; ".join(f"{m}: {who}" for m, who in task["best"].items())
-        console.print(f"best: {escape(best)}")
+        console.print(f"best: {best}")
         placed = task["model_percentile"]
         if placed:
             console.print(f"{model} alone: percentile {placed['percentile']:.1f} "
                           f"[{placed['low']:.1f}, {placed['high']:.1f}] among {placed['people']} people "
-                          f"({escape(placed['baseline'])}; n={placed['n']} generations)")
+                          f"({placed['baseline']}; n={placed['n']} generations)")
 
 
 def register_study(study: typer.Typer) -> None:
