@@ -128,8 +128,11 @@ def generate(
                      for r in rows])  # fmt: skip
         passed = [r["name"] for r in rows if r["status"] == "passed"]
         if passed:
-            err_console.print("enter them in a tournament: centaur arena tournament "
-                              + " ".join(passed) + " reference naive expcost honest modelopponent riskseeking")
+            err_console.print("enter them in a tournament: centaur arena tournament --generated "
+                              "reference naive expcost honest modelopponent riskseeking")
+        else:
+            err_console.print("no generated agent passed its checks: there is none to enter in a tournament "
+                              "(`centaur arena generated show NAME` tells why each failed)")
     errors = [r for r in rows if r["status"] == "error"]
     for r in errors:
         err_console.print(f"[bold]{escape(r['name'])}[/]: {escape(str(r['error']))} (rerun to resume)")
@@ -192,9 +195,13 @@ def list_cmd(
 
 @generated_app.command("names")
 def names_cmd(run: str | None = typer.Option(None, help="Only this run.")) -> None:
-    """The accepted agents' names on one line, for a tournament:
-    centaur arena tournament $(centaur arena generated names) reference honest ..."""
+    """The accepted agents' names on one line (exit 1 when none passed). To enter them in a tournament,
+    `centaur arena tournament --generated reference honest ...` also refuses when none passed."""
     names = [r["name"] for r in agents_overview(_database(), run) if r["status"] == "passed"]
+    if not names:  # an empty $(...) would silently leave them out of the tournament: say so, and fail
+        err_console.print("no generated agent passed its checks (see `centaur arena generated list`); "
+                          "`centaur arena tournament --generated ...` refuses to run without them")  # fmt: skip
+        raise typer.Exit(1)
     console.print(" ".join(names), markup=False, highlight=False, soft_wrap=True)
 
 
@@ -246,7 +253,7 @@ def report_cmd(
                       _fmt(r["win_rate"]), r["crashes"]] for r in report["leaderboard"]])  # fmt: skip
     else:
         err_console.print("no tournament with a generated agent yet: win rates are empty; run "
-                          "`centaur arena tournament $(centaur arena generated names) reference naive expcost honest "
+                          "`centaur arena tournament --generated reference naive expcost honest "
                           "modelopponent riskseeking`")  # fmt: skip
     print_table("by model", ["model", "agents", "passed", "failed", "win rate mean", "SD", "debug rounds mean", "SD",
                              "failure kinds (all rounds)", "same failure every round"],
