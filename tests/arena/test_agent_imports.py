@@ -11,7 +11,7 @@ from centaurlab.arena import AgentSource, Timeouts, default_match_config, play_m
 from centaurlab.arena.generate.failures import error_kind
 from centaurlab.sandbox.bwrap import bwrap_works
 
-from .faulty import HONEST_ENOUGH, _BASE
+from .faulty import _BASE, HONEST_ENOUGH
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")
 

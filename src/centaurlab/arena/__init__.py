@@ -16,12 +16,12 @@ from .generate import (
     agent_detail,
     agent_name,
     agents_overview,
-    passed_agents,
     author_models,
     builtin_strategies,
     generation_plan,
     generation_report,
     load_strategy,
+    passed_agents,
     run_generation,
 )
 from .history import (

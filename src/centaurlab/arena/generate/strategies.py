@@ -15,6 +15,7 @@ kinds and the prompts each needs:
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from dataclasses import dataclass
@@ -61,8 +62,8 @@ class Strategy:
     path: str = ""
     text: str = ""  # the file as written: its digest is part of what identifies a generated agent
 
-    def render(self, role: str, **values: str) -> str:
-        return render(self.prompts[role], self.path, **values)
+    def render(self, role: str, compact: bool = False, **values: str) -> str:
+        return render(self.prompts[role], self.path, compact=compact, **values)
 
 
 def _prompts_dir() -> resources.abc.Traversable:
@@ -78,9 +79,27 @@ def template_text() -> str:
     return new_agent_source("my_agent")
 
 
-def render(text: str, origin: str, **values: str) -> str:
-    """Fill the {{placeholders}}; template and problem are always available."""
-    available = {"template": template_text(), "problem": fragment("problem.md").strip(), **values}
+SMALL_CONTEXT = 16_384  # tokens: a model with this context or less gets the condensed template
+
+
+def condensed_template() -> str:
+    """The agent template without its docstrings and comments: the same code in about a fifth of the
+    text (some 1,000 tokens less), for a model whose context window cannot spare them (the embedded
+    one's 8,192 tokens hold the A1 prompt, a 4,096-token answer and little else)."""
+    tree = ast.parse(template_text())
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and \
+                isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):  # fmt: skip
+            node.body = body[1:] or [ast.Pass()]  # type: ignore[attr-defined]
+    return ast.unparse(tree) + "\n"
+
+
+def render(text: str, origin: str, compact: bool = False, **values: str) -> str:
+    """Fill the {{placeholders}}; template and problem are always available (`compact`: the condensed
+    template, for a small context window)."""
+    template = condensed_template() if compact else template_text()
+    available = {"template": template, "problem": fragment("problem.md").strip(), **values}
 
     def fill(match: re.Match[str]) -> str:
         key = match.group(1)

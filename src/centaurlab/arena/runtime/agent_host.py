@@ -21,7 +21,6 @@ import traceback
 
 import centaur_arena
 
-
 ALLOWED_LOCAL = frozenset({"centaur_arena", "centaur_search", "agent"})
 
 
