@@ -39,7 +39,7 @@ def test_each_first_prompt_and_its_answer_fit_the_embedded_context(name: str) ->
     cfg = load_registry(env={}).get("local")
     budget = budget_of(cfg, "local")
     assert budget is not None
-    prompt = load_strategy(name).render("author", compact=True)
+    prompt = load_strategy(name).render_for("author", True)
     tokens = estimate_tokens(prompt) + MESSAGE_OVERHEAD
     assert tokens + ANSWER <= 8192, f"{name}: ~{tokens} prompt tokens"
     full = estimate_tokens(load_strategy(name).render("author")) + MESSAGE_OVERHEAD
@@ -54,7 +54,7 @@ def test_each_first_prompt_and_its_answer_fit_the_embedded_context(name: str) ->
 def test_a_debug_round_gets_the_context_that_is_left_or_is_refused() -> None:
     budget = budget_of(load_registry(env={}).get("local"), "local")
     assert budget is not None
-    prompt = load_strategy("A1").render("author", compact=True)
+    prompt = load_strategy("A1").render_for("author", True)
     answer = Message("assistant", "```python\n" + "x = 1  # a long answer\n" * 400 + "```")  # ~9,200 characters
     shaped = budget.shape(_payload("Your agent failed: syntax_error.", ANSWER, Message("user", prompt), answer))
     assert shaped.max_tokens == 8192 - shaped.prompt_tokens < ANSWER

@@ -150,7 +150,7 @@ class Generator:
         provenance: dict[str, Any] = {"kind": strategy.kind, "strategy_file": strategy.path, "base": base and base.name,
                                       "critic": critic}  # fmt: skip
         if strategy.kind == "direct":
-            prompt = strategy.render("author", compact=self.compact(model))
+            prompt = strategy.render_for("author", self.compact(model))
             messages = [Message("user", prompt)]
         else:
             assert base is not None
@@ -161,15 +161,15 @@ class Generator:
                 messages = [*history, Message("user", strategy.render("feedback", scores=scores))]
             elif strategy.kind == "critic":
                 assert critic is not None
-                ask = strategy.render("critic", compact=self.compact(critic),
+                ask = strategy.render_for("critic", self.compact(critic),
                                       agent_code=base.source or "(the agent wrote no code)")
                 advice = log.ask(self.provider(critic), "critic", 0, [Message("user", ask)], params).answer
                 provenance["improvements"] = advice
-                messages = [*history, Message("user", strategy.render("author", compact=self.compact(model),
+                messages = [*history, Message("user", strategy.render_for("author", self.compact(model),
                                                                       improvements=advice))]
             else:  # rewrite
                 assert critic is not None
-                ask = strategy.render("rewrite", compact=self.compact(critic), prompt=base.prompt)
+                ask = strategy.render_for("rewrite", self.compact(critic), prompt=base.prompt)
                 rewritten = log.ask(self.provider(critic), "rewrite", 0, [Message("user", ask)], params).answer
                 prompt = strip_fence(rewritten)
                 provenance["rewritten_prompt"] = prompt

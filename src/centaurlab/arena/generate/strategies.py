@@ -62,8 +62,12 @@ class Strategy:
     path: str = ""
     text: str = ""  # the file as written: its digest is part of what identifies a generated agent
 
-    def render(self, role: str, compact: bool = False, **values: str) -> str:
-        return render(self.prompts[role], self.path, compact=compact, **values)
+    def render(self, role: str, **values: str) -> str:
+        return render(self.prompts[role], self.path, **values)
+
+    def render_for(self, role: str, compact: bool, **values: str) -> str:
+        """The prompt for a model: with the condensed template when its context is small (`compact`)."""
+        return self.render(role, **({"template": condensed_template()} if compact else {}), **values)
 
 
 def _prompts_dir() -> resources.abc.Traversable:
@@ -95,11 +99,9 @@ def condensed_template() -> str:
     return ast.unparse(tree) + "\n"
 
 
-def render(text: str, origin: str, compact: bool = False, **values: str) -> str:
-    """Fill the {{placeholders}}; template and problem are always available (`compact`: the condensed
-    template, for a small context window)."""
-    template = condensed_template() if compact else template_text()
-    available = {"template": template, "problem": fragment("problem.md").strip(), **values}
+def render(text: str, origin: str, **values: str) -> str:
+    """Fill the {{placeholders}}; template and problem are always available (`values` may replace them)."""
+    available = {"template": template_text(), "problem": fragment("problem.md").strip(), **values}
 
     def fill(match: re.Match[str]) -> str:
         key = match.group(1)

@@ -113,7 +113,7 @@ def handle(agent: object, request: dict) -> dict:
 
 
 def main() -> None:
-    sys.meta_path.append(OnlyStandardLibrary)  # type: ignore[arg-type]
+    sys.meta_path.append(OnlyStandardLibrary)
     protocol = sys.stdout
     tee = Tee(sys.stderr)
     sys.stdout = sys.stderr = tee
