@@ -8,8 +8,16 @@ from typing import Any
 
 import pytest
 
-from centaurlab.models import ChatRequest, ContextOverflow, ModelConfig, ModelError
-from centaurlab.models.budget import MARGIN, MESSAGE_OVERHEAD, Budget, Speed, estimate_tokens
+from centaurlab.models import ChatRequest, ContextOverflow, ModelConfig, ModelError, OpenAIProvider
+from centaurlab.models.budget import (
+    MARGIN,
+    MESSAGE_OVERHEAD,
+    PROBE_PROMPT,
+    PROBE_TOKENS,
+    Budget,
+    Speed,
+    estimate_tokens,
+)
 from centaurlab.models.registry import build_provider
 from tests.fakes.openai_server import Reply, answering, chat_body
 
@@ -58,3 +66,16 @@ def test_an_answer_slower_than_its_limit_fails_naming_the_limit() -> None:
 
 def test_the_estimate_errs_long() -> None:
     assert estimate_tokens("") == 0 and estimate_tokens("abcd") == 2 and estimate_tokens("a" * 3000) == 1000
+
+
+def test_a_probe_measures_the_speed_before_the_first_real_answer() -> None:
+    with answering(_timed_answer) as (base_url, bodies):
+        budget = Budget("m", 8192, Speed(prompt=55.0, answer=30.0), floor_s=120.0, probe=True)
+        provider = OpenAIProvider("probe", base_url, "smollm2", budget=budget, max_retries=0)
+        provider.chat(ChatRequest.user("write an agent", max_tokens=500))
+        provider.chat(ChatRequest.user("again", max_tokens=500))
+        probe, first, second = bodies
+        assert probe["max_tokens"] == PROBE_TOKENS and probe["ignore_eos"] is True
+        assert probe["messages"][0]["content"] == PROBE_PROMPT
+        assert first["messages"][0]["content"] == "write an agent" and second["messages"][0]["content"] == "again"
+        assert budget.measured == Speed(20.0, 5.0)  # the busy machine the probe found

@@ -14,6 +14,8 @@ past the window. So, for a model whose configuration gives its context and speed
 - the time limit is (prompt tokens / reading speed + answer tokens / writing speed) x `MARGIN`, and
   never below the configured `timeout_s`. The speeds are the configured ones, or the slower ones
   llama.cpp measured on the last answer (its `timings`), so a machine that got busy gets more time.
+  With `probe` (the embedded model), a short request measures the speed before the first real one:
+  on a machine loaded far beyond its cores the first long answer is then waited for, not cut.
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ CHARS_PER_TOKEN = 3.0
 MESSAGE_OVERHEAD = 8  # <|im_start|>role\n ... <|im_end|>\n and the like, per message, rounded up
 MIN_ANSWER = 64
 MARGIN = 3.0
+MIN_MEASURED = 16  # tokens: a speed measured over fewer is noise (or a prompt read from the cache)
+PROBE_PROMPT = ("Count from one to one hundred in words, separated by commas, and say nothing else. "
+                "Start now: one, two, three, four, five, six, seven, eight, nine, ten,")
+PROBE_TOKENS = 32
 
 Counter = Callable[[str], int | None]
 
@@ -74,13 +80,19 @@ class Budget:
     """One model's context and speed, and the last speed its endpoint measured."""
 
     def __init__(self, where: str, context_tokens: int | None, speed: Speed | None, floor_s: float,
-                 counter: Counter | None = None) -> None:  # fmt: skip
+                 counter: Counter | None = None, probe: bool = False) -> None:  # fmt: skip
         self.where = where
+        self.probe = probe  # measure the speed with a short request before the first real one
         self.context_tokens = context_tokens
         self.speed = speed
         self.floor_s = floor_s
         self.counter = counter
         self.measured: Speed | None = None
+
+    def wants_probe(self) -> bool:
+        """Whether to measure the speed first (once: a failed probe is not tried again)."""
+        wanted, self.probe = self.probe and self.measured is None and self.speed is not None, False
+        return wanted
 
     def count(self, payload: dict[str, Any]) -> int:
         texts = payload_text(payload)
@@ -123,7 +135,7 @@ class Budget:
         prompt, answer = timings.get("prompt_per_second"), timings.get("predicted_per_second")
         # a prompt read from the cache reports no useful speed: keep the last one for that part
         last = self.measured or self.speed
-        good = [isinstance(v, int | float) and v > 0 and timings.get(n, 0) >= 32
+        good = [isinstance(v, int | float) and v > 0 and timings.get(n, 0) >= MIN_MEASURED
                 for v, n in ((prompt, "prompt_n"), (answer, "predicted_n"))]  # fmt: skip
         if last is None and not all(good):
             return

@@ -13,7 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import aiohttp
 
-from .budget import Budget
+from .budget import PROBE_PROMPT, PROBE_TOKENS, Budget
 from .http import Connection, run_sync
 from .openai_wire import (
     TRANSPORT_ERRORS,
@@ -28,7 +28,7 @@ from .openai_wire import (
     usage_of,
 )
 from .pacing import Pacer
-from .types import ChatRequest, CompletionRequest, ModelConfigError, ModelError, ModelResponse, Usage
+from .types import ChatRequest, CompletionRequest, Message, ModelConfigError, ModelError, ModelResponse, Usage
 
 OnText = Callable[[str], None]
 
@@ -145,6 +145,8 @@ class OpenAIProvider:
     def _call(self, path: str, body: dict[str, Any], stream: bool, on_text: OnText | None, chat: bool) -> ModelResponse:
         payload = full_payload(self.model, self.defaults, body, stream)
         timeout: float | None = None
+        if self.budget is not None and self.budget.wants_probe():
+            self._probe()
         if self.budget is not None:
             shaped = self.budget.shape(payload)
             payload, timeout = shaped.payload, shaped.timeout_s
@@ -163,6 +165,20 @@ class OpenAIProvider:
                     if retries.held:  # the server's Retry-After holds every request to this endpoint
                         self.pacer.hold(wait)
                     self._sleep(wait)
+
+    def _probe(self) -> None:
+        """A short answer whose speed (llama.cpp's timings) sets the first real answer's time limit;
+        when it fails, the configured speed stands."""
+        request = ChatRequest([Message("user", PROBE_PROMPT)], temperature=0.0, max_tokens=PROBE_TOKENS,
+                              extra={"ignore_eos": True})  # fmt: skip
+        payload = full_payload(self.model, {}, chat_payload(request), False)
+        with self._limit:
+            try:
+                response = run_sync(self.attempt("/chat/completions", payload, True, 1))
+            except (Retryable, ModelError):
+                return
+        assert self.budget is not None
+        self.budget.observe(response.raw)
 
     async def _read_stream(self, response: aiohttp.ClientResponse, path: str, chat: bool, on_text: OnText | None,
                            start: float, attempt: int) -> ModelResponse:

@@ -189,7 +189,7 @@ def budget_of(cfg: ModelConfig, where: str, counter: Counter | None = None) -> B
     speed = None
     if cfg.tokens_per_s is not None:
         speed = Speed(cfg.prompt_tokens_per_s or 2 * cfg.tokens_per_s, cfg.tokens_per_s)
-    return Budget(where, cfg.context_tokens, speed, cfg.timeout_s, counter)
+    return Budget(where, cfg.context_tokens, speed, cfg.timeout_s, counter, probe=cfg.provider == "embedded")
 
 
 def _counter(cfg: ModelConfig, provider: OpenAIProvider) -> Counter | None:
