@@ -62,9 +62,12 @@ def generate(
     debug_rounds: int = typer.Option(5, min=0, help="Rounds of feeding a failure back to the author."),
     run: str = typer.Option("main", help="Name of this set of agents (names: gen-<run>-... unless main)."),
     temperature: float | None = typer.Option(None, min=0, max=2, help="Sampling temperature (default: the model's)."),
-    max_tokens: int = typer.Option(4096, min=64, help="Longest answer asked for."),
+    max_tokens: int = typer.Option(4096, min=64, help="Longest answer asked for (capped to what the prompt "
+                                   "leaves of a model's context_tokens, e.g. local's 8,192)."),  # fmt: skip
     model_timeout: float | None = typer.Option(None, min=1, help="Seconds to wait for one answer (default: each "
-                                               "model's timeout_s; whole agents take long)."),  # fmt: skip
+                                               "model's timeout_s; a model with a known speed, like local, "
+                                               "waits as long as the answer's length needs at its measured "
+                                               "speed, never less)."),  # fmt: skip
     check_topology: str = typer.Option("france", help=f"Map of the check matches ({', '.join(TOPOLOGY_NAMES)})."),
     check_tasks: int = typer.Option(10, min=1, help="Tasks per check match."),
     check_seed: int = typer.Option(1, help="Seed of the first check match (the k-th uses seed + k)."),
