@@ -48,7 +48,12 @@ def test_arena_pages_show_the_leaderboard_and_a_match_map(played: tuple[TestClie
     assert "<svg" in match.text and "Amsterdam" in match.text and 'id="start-0-0"' in match.text
     assert f"centaur arena replay {match_id}" in match.text
     assert client.get("/arena/matches/99999").status_code == 404
-    assert client.get("/arena?tournament=nope").status_code == 404
+    missing = client.get("/arena?tournament=nope", headers={"accept": "text/html"})
+    assert missing.status_code == 404
+    assert "Tournament &#x27;nope&#x27; was not found on this server (stored tournaments: web-t)" in missing.text
+    assert "There is no page" not in missing.text
+    generated = client.get("/arena/generated?tournament=nope", headers={"accept": "text/html"})
+    assert generated.status_code == 404 and "Tournament &#x27;nope&#x27; was not found" in generated.text
 
 
 def test_the_match_list_pages_through_every_match_filters_by_agent_and_sorts(played: tuple[TestClient, str]) -> None:

@@ -7,9 +7,11 @@ import functools
 import re
 from typing import Any
 
-from centaurlab.arena import default_match_config, load_topology
+import pytest
+
+from centaurlab.arena import TOPOLOGY_NAMES, default_match_config, load_topology
 from centaurlab.arena.protocol import task_json
-from centaurlab.arena.route_map import RouteMap, draw_route_map, vehicle_routes
+from centaurlab.arena.route_map import Box, RouteMap, draw_route_map, vehicle_routes
 
 FRANCE = load_topology("france")  # 0 Brest, 1 Le Havre, 2 Paris, 3 Bordeaux, 4 Marseille, 5 Lyon, ...
 
@@ -55,11 +57,51 @@ def test_each_vehicle_has_its_start_numbered_legs_and_marked_stops() -> None:
     assert "<script" not in svg and 'role="img"' in svg
 
 
-def test_no_two_labels_of_a_panel_overlap() -> None:
-    drawn = _drawn()
-    assert len(drawn.label_boxes) == 4
-    for boxes in drawn.label_boxes:
+def _busy_record(name: str) -> dict[str, Any]:
+    """A crowded map: every city is a pick-up and a delivery, vehicle 0 of company 0 drives to every
+    city and back along the same roads, the others carry a few tasks each."""
+    topology = load_topology(name)
+    n = len(topology.cities)
+    config = default_match_config(name, 2 * n, 1)
+    tasks = [{"id": i, "pickup": i % n, "delivery": (i * 3 + 1) % n, "weight": 1} for i in range(2 * n)]
+    tasks = [t for t in tasks if t["pickup"] != t["delivery"]]
+    first = [stop for t in tasks for stop in (["pickup", t["id"]], ["deliver", t["id"]])]
+    few = tasks[:3]
+    plans = [[first, [["pickup", t["id"]] for t in few] + [["deliver", t["id"]] for t in few]],
+             [[["pickup", tasks[-1]["id"]], ["deliver", tasks[-1]["id"]]], []]]
+    return {"config": config.to_dict(), "agents": ["alpha", "beta"], "tasks": tasks, "plans": plans}
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+@pytest.mark.parametrize("name", TOPOLOGY_NAMES)
+def test_no_label_overlaps_another_label_or_a_marker(name: str) -> None:
+    topology = load_topology(name)
+    drawn = draw_route_map(_busy_record(name), topology)
+    assert len(drawn.panels) == 4
+    busiest = drawn.panels[0]
+    ids = [gid for gid, _box in busiest.labels]
+    legs = [gid for gid in ids if gid.startswith("label-leg-0-0-")]
+    assert len(legs) >= 2 * len(topology.cities) - 2  # a crowded panel: every leg numbered
+    stops = {v.city for v in vehicle_routes(_busy_record(name), topology)[0].visits}
+    assert sum(gid.startswith("label-stops-0-0-") for gid in ids) == len(stops) >= len(topology.cities) - 1
+    for panel in drawn.panels:
+        names = [gid for gid, _box in panel.labels]
+        assert sum(g.startswith("label-city-") for g in names) == len(topology.cities)
+        assert sum(g.startswith("label-start-") for g in names) == 1
+        for i, (gid, box) in enumerate(panel.labels):
+            clashes = [other for other, b in panel.labels[i + 1:] if _overlap(box, b)]
+            assert clashes == [], f"{name}: {gid} overlaps {clashes}"
+            markers = [k for k, marker in enumerate(panel.markers) if _overlap(box, marker)]
+            assert markers == [], f"{name}: {gid} overlaps markers {markers}"
+    # the boxes are the labels as drawn: their ids are in the SVG
+    assert all(f'id="{gid}"' in drawn.svg for gid in ids)
+
+
+def test_the_small_match_s_labels_do_not_overlap_either() -> None:
+    for panel in _drawn().panels:
+        boxes = [box for _gid, box in panel.labels]
         assert len(boxes) >= len(FRANCE.cities) + 1  # every city, and "start"
-        for i, (ax0, ay0, ax1, ay1) in enumerate(boxes):
-            for bx0, by0, bx1, by1 in boxes[i + 1:]:
-                assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0
+        assert not any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])

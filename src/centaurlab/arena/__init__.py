@@ -21,6 +21,7 @@ from .generate import (
     generation_plan,
     generation_report,
     load_strategy,
+    passed_agents,
     run_generation,
 )
 from .history import (
@@ -99,6 +100,7 @@ __all__ = [
     "agent_name",
     "agent_sources",
     "agents_overview",
+    "passed_agents",
     "auction_rows",
     "author_models",
     "builtin_strategies",

@@ -80,7 +80,8 @@ class AgentProcess:
     @classmethod
     def start(cls, backend: SandboxBackend, agent: AgentSource, limits: Limits) -> AgentProcess:
         files = {"agent.py": agent.source, **{name: runtime_file(name) for name in RUNTIME_FILES}}
-        return cls(backend.spawn(python_argv("agent_host.py"), files, limits))
+        # the arena's rule: the standard library and the helper library, nothing installed beside them
+        return cls(backend.spawn(python_argv("agent_host.py", site_packages=False), files, limits))
 
     def send(self, message: dict[str, Any]) -> None:
         try:

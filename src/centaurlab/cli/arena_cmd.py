@@ -38,6 +38,7 @@ from ..arena import (
     log_tail,
     match_topology,
     new_agent_source,
+    passed_agents,
     plan_lines,
     play_match,
     replay_match,
@@ -143,7 +144,12 @@ def match(
 
 @app.command("tournament")
 def tournament(
-    agents: list[str] = typer.Argument(..., help="Two or more agents: built-in names or agent .py files."),
+    agents: list[str] = typer.Argument(..., help="Agents: built-in names, agent .py files or accepted generated "
+                                       "agents (gen-...); two or more in all."),
+    generated: bool = typer.Option(False, "--generated", help="Enter every generated agent that passed its checks "
+                                   "too (`centaur arena generate`); refused when none did."),
+    generated_run: str | None = typer.Option(None, "--generated-run", help="With --generated: only the agents "
+                                             "of this generation run."),
     topologies: str = typer.Option("all", help="all, or a comma-separated list of maps."),
     tournaments: int = typer.Option(3, min=1, help="Tournaments (rounds) per topology."),
     tasks: int = typer.Option(50, min=1, help="Tasks per match."),
@@ -160,7 +166,8 @@ def tournament(
 ) -> None:
     """Double all-play-all on every topology, stored match by match; rerun the same command to resume.
     A progress bar shows matches done of the total, failures so far and the time left."""
-    sources = tuple(resolve_agent(a) for a in agents)
+    entered = [*(_generated_agents(generated_run) if generated else []), *agents]
+    sources = tuple(resolve_agent(a) for a in dict.fromkeys(entered))
     names = tuple(t for t in _topologies(topologies))
     timeouts = Timeouts(setup_s, bid_s, plan_s)
     with context(builtin=(ValueError,)):
@@ -177,6 +184,21 @@ def tournament(
         err_console.print(f"tournament {spec.id}: {done.played} matches played, {done.already} already stored, "
                           f"{done.failed} lost by an agent's failure")  # fmt: skip
     _show_leaderboard(spec.id, url, json_out, None)
+
+
+def _generated_agents(run: str | None) -> list[str]:
+    """The generated agents that passed; when none did, the tournament is refused rather than
+    played without them (it would rank the baselines only, which is not what was asked)."""
+    passed, others = passed_agents(_database(), run)
+    if not passed:
+        where = f" of run {run!r}" if run else ""
+        tried = "; ".join(others) if others else "none is stored"
+        raise NotFound(f"no generated agent{where} passed its checks ({tried}), so none can play; nothing was "
+                       "played. Generate agents that pass (`centaur arena generate -m MODEL`, see `centaur arena "
+                       "generated list`) or leave out --generated")  # fmt: skip
+    err_console.print(f"generated agents entered: {' '.join(passed)}" + (f" (not entered: {'; '.join(others)})"
+                                                                         if others else ""))  # fmt: skip
+    return passed
 
 
 def _play_tournament(spec: TournamentSpec, url: str, executor: Executor, quiet: bool) -> TournamentProgress:

@@ -61,9 +61,12 @@ def generate(
     debug_rounds: int = typer.Option(5, min=0, help="Rounds of feeding a failure back to the author."),
     run: str = typer.Option("main", help="Name of this set of agents (names: gen-<run>-... unless main)."),
     temperature: float | None = typer.Option(None, min=0, max=2, help="Sampling temperature (default: the model's)."),
-    max_tokens: int = typer.Option(4096, min=64, help="Longest answer asked for."),
+    max_tokens: int = typer.Option(4096, min=64, help="Longest answer asked for (capped to what the prompt "
+                                   "leaves of a model's context_tokens, e.g. local's 8,192)."),  # fmt: skip
     model_timeout: float | None = typer.Option(None, min=1, help="Seconds to wait for one answer (default: each "
-                                               "model's timeout_s; whole agents take long)."),  # fmt: skip
+                                               "model's timeout_s; a model with a known speed, like local, "
+                                               "waits as long as the answer's length needs at its measured "
+                                               "speed, never less)."),  # fmt: skip
     check_topology: str = typer.Option("france", help=f"Map of the check matches ({', '.join(TOPOLOGY_NAMES)})."),
     check_tasks: int = typer.Option(10, min=1, help="Tasks per check match."),
     check_seed: int = typer.Option(1, help="Seed of the first check match (the k-th uses seed + k)."),
@@ -127,8 +130,11 @@ def generate(
                      for r in rows])  # fmt: skip
         passed = [r["name"] for r in rows if r["status"] == "passed"]
         if passed:
-            err_console.print("enter them in a tournament: centaur arena tournament "
-                              + " ".join(passed) + " reference naive expcost honest modelopponent riskseeking")
+            err_console.print("enter them in a tournament: centaur arena tournament --generated "
+                              "reference naive expcost honest modelopponent riskseeking")
+        else:
+            err_console.print("no generated agent passed its checks: there is none to enter in a tournament "
+                              "(`centaur arena generated show NAME` tells why each failed)")
     errors = [r for r in rows if r["status"] == "error"]
     for r in errors:
         err_console.print(styled("[bold]{}[/]: {} (rerun to resume)", r["name"], r["error"]))
@@ -191,9 +197,13 @@ def list_cmd(
 
 @generated_app.command("names")
 def names_cmd(run: str | None = typer.Option(None, help="Only this run.")) -> None:
-    """The accepted agents' names on one line, for a tournament:
-    centaur arena tournament $(centaur arena generated names) reference honest ..."""
+    """The accepted agents' names on one line (exit 1 when none passed). To enter them in a tournament,
+    `centaur arena tournament --generated reference honest ...` also refuses when none passed."""
     names = [r["name"] for r in agents_overview(_database(), run) if r["status"] == "passed"]
+    if not names:  # an empty $(...) would silently leave them out of the tournament: say so, and fail
+        err_console.print("no generated agent passed its checks (see `centaur arena generated list`); "
+                          "`centaur arena tournament --generated ...` refuses to run without them")  # fmt: skip
+        raise typer.Exit(1)
     console.print(" ".join(names), highlight=False, soft_wrap=True)
 
 
@@ -245,7 +255,7 @@ def report_cmd(
                       _fmt(r["win_rate"]), r["crashes"]] for r in report["leaderboard"]])  # fmt: skip
     else:
         err_console.print("no tournament with a generated agent yet: win rates are empty; run "
-                          "`centaur arena tournament $(centaur arena generated names) reference naive expcost honest "
+                          "`centaur arena tournament --generated reference naive expcost honest "
                           "modelopponent riskseeking`")  # fmt: skip
     print_table("by model", ["model", "agents", "passed", "failed", "win rate mean", "SD", "debug rounds mean", "SD",
                              "failure kinds (all rounds)", "same failure every round"],

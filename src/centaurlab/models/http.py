@@ -85,6 +85,10 @@ class Connection:
             weakref.WeakKeyDictionary())
         weakref.finalize(self, _close_sessions, self._sessions)
 
+    def read_timeout(self, seconds: float) -> aiohttp.ClientTimeout:
+        """This endpoint's timeouts with another limit on a silent connection (one answer's own)."""
+        return aiohttp.ClientTimeout(total=None, sock_connect=self.timeout.sock_connect, sock_read=seconds)
+
     def session(self) -> aiohttp.ClientSession:
         """The running loop's session."""
         loop = asyncio.get_running_loop()

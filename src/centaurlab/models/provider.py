@@ -13,6 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import aiohttp
 
+from .budget import PROBE_PROMPT, PROBE_TOKENS, Budget
 from .http import Connection, run_sync
 from .openai_wire import (
     TRANSPORT_ERRORS,
@@ -27,7 +28,7 @@ from .openai_wire import (
     usage_of,
 )
 from .pacing import Pacer
-from .types import ChatRequest, CompletionRequest, ModelConfigError, ModelError, ModelResponse, Usage
+from .types import ChatRequest, CompletionRequest, Message, ModelConfigError, ModelError, ModelResponse, Usage
 
 OnText = Callable[[str], None]
 
@@ -62,6 +63,7 @@ class OpenAIProvider:
         price_input_per_mtok: float | None = None,
         price_output_per_mtok: float | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        budget: Budget | None = None,
     ) -> None:
         if not base_url:
             raise ModelConfigError(
@@ -78,6 +80,7 @@ class OpenAIProvider:
         self.price_in = price_input_per_mtok
         self.price_out = price_output_per_mtok
         self._sleep = sleep
+        self.budget = budget  # a known context window and speed: max_tokens fitted, time limit per answer
         self._limit = threading.BoundedSemaphore(max(1, concurrency))
         self.pacer = Pacer(requests_per_minute, sleep=sleep)
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
@@ -117,17 +120,23 @@ class OpenAIProvider:
         return (usage.prompt_tokens * (self.price_in or 0.0) + usage.completion_tokens * (self.price_out or 0.0)) / 1e6
 
     async def attempt(self, path: str, payload: dict[str, Any], chat: bool, attempt: int,
-                      on_text: OnText | None = None) -> ModelResponse:
-        """One attempt at a request, on the running loop: the answer, Retryable, or a ModelError."""
+                      on_text: OnText | None = None, timeout_s: float | None = None) -> ModelResponse:
+        """One attempt at a request, on the running loop: the answer, Retryable, or a ModelError.
+        `timeout_s`: this answer's own limit on a silent connection (else the endpoint's)."""
         start = time.perf_counter()
+        options: dict[str, Any] = {} if timeout_s is None else {"timeout": self.http.read_timeout(timeout_s)}
         try:
-            async with self.http.session().post(self.base_url + path, json=payload) as response:
+            async with self.http.session().post(self.base_url + path, json=payload, **options) as response:
                 if payload.get("stream") and response.status < 400:
                     return await self._read_stream(response, path, chat, on_text, start, attempt)
                 status, text = response.status, await response.text()
                 retry_after = response.headers.get("retry-after")
         except TRANSPORT_ERRORS as exc:
-            raise transport_failure(exc) from None
+            failure = transport_failure(exc)
+            if timeout_s is not None and isinstance(exc, TimeoutError):
+                failure = type(failure)(f"{failure} after {timeout_s:g} s, the limit this answer's length and "
+                                        "the model's speed allow")  # fmt: skip
+            raise failure from None
         answer, finish, usage, data = read_answer(status, text, retry_after, self.where(path), chat)
         elapsed = time.perf_counter() - start
         return self._response(answer, finish, usage, elapsed, elapsed, data, attempt)
@@ -135,18 +144,41 @@ class OpenAIProvider:
     # -- internals ----------------------------------------------------------------------------
     def _call(self, path: str, body: dict[str, Any], stream: bool, on_text: OnText | None, chat: bool) -> ModelResponse:
         payload = full_payload(self.model, self.defaults, body, stream)
+        timeout: float | None = None
+        if self.budget is not None and self.budget.wants_probe():
+            self._probe()
+        if self.budget is not None:
+            shaped = self.budget.shape(payload)
+            payload, timeout = shaped.payload, shaped.timeout_s
         retries = self.retries(path)
         with self._limit:
             while True:
                 attempt = retries.start()
                 self.pacer.wait_turn(waited_out_hold=retries.held)
                 try:
-                    return run_sync(self.attempt(path, payload, chat, attempt, on_text))
+                    response = run_sync(self.attempt(path, payload, chat, attempt, on_text, timeout))
+                    if self.budget is not None:
+                        self.budget.observe(response.raw)
+                    return response
                 except Retryable as failure:
                     wait = retries.wait_after(failure)
                     if retries.held:  # the server's Retry-After holds every request to this endpoint
                         self.pacer.hold(wait)
                     self._sleep(wait)
+
+    def _probe(self) -> None:
+        """A short answer whose speed (llama.cpp's timings) sets the first real answer's time limit;
+        when it fails, the configured speed stands."""
+        request = ChatRequest([Message("user", PROBE_PROMPT)], temperature=0.0, max_tokens=PROBE_TOKENS,
+                              extra={"ignore_eos": True})  # fmt: skip
+        payload = full_payload(self.model, {}, chat_payload(request), False)
+        with self._limit:
+            try:
+                response = run_sync(self.attempt("/chat/completions", payload, True, 1))
+            except (Retryable, ModelError):
+                return
+        assert self.budget is not None
+        self.budget.observe(response.raw)
 
     async def _read_stream(self, response: aiohttp.ClientResponse, path: str, chat: bool, on_text: OnText | None,
                            start: float, attempt: int) -> ModelResponse:

@@ -12,6 +12,9 @@
     price_output_per_mtok = 10.0
     max_concurrency = 8              # requests in flight at once (alias: concurrency)
     requests_per_minute = 500        # spaced evenly; 429/5xx retried (max_retries) honouring Retry-After
+    context_tokens = 8192            # the context window: max_tokens is capped to what the prompt leaves
+    tokens_per_s = 30                # answer speed: each answer's time limit follows (with prompt_tokens_per_s)
+    prompt_tokens_per_s = 55
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from .budget import Budget, Counter, Speed
+from .embedded import N_CTX as EMBEDDED_CONTEXT
 from .provider import ModelProvider, OpenAIProvider
 from .types import ModelConfigError
 
@@ -52,6 +57,9 @@ class ModelConfig(BaseModel):
     max_concurrency: int | None = Field(default=None, gt=0)  # the bench's name for `concurrency`; wins if both
     requests_per_minute: float | None = Field(default=None, gt=0)
     timeout_s: float = Field(default=120.0, gt=0)
+    context_tokens: int | None = Field(default=None, gt=0)
+    tokens_per_s: float | None = Field(default=None, gt=0)
+    prompt_tokens_per_s: float | None = Field(default=None, gt=0)
     max_retries: int = Field(default=4, ge=0)
     replay_file: str | None = None
     source: str = "built-in"
@@ -78,9 +86,13 @@ class ModelConfig(BaseModel):
 
 def builtin_models() -> dict[str, ModelConfig]:
     return {
+        # speeds: half of what it does on two idle cores (60 and 110 tokens/s), so that the first answer's
+        # limit holds on a busy machine; later ones follow what llama.cpp measured. One retry: a timed-out
+        # local answer asked again costs as long again.
         DEFAULT_MODEL: ModelConfig(
             name=DEFAULT_MODEL, provider="embedded", model="smollm2", temperature=0.0, max_tokens=256,
-            concurrency=1, fim_template=None,
+            concurrency=1, fim_template=None, context_tokens=EMBEDDED_CONTEXT, tokens_per_s=30.0,
+            prompt_tokens_per_s=55.0, max_retries=1,
         )
     }
 
@@ -160,12 +172,33 @@ def build_provider(cfg: ModelConfig, env: Mapping[str, str] | None = None) -> Mo
                     f"model '{cfg.name}' ({cfg.model_id} at {base_url}) needs an API key: set the environment "
                     f"variable {cfg.api_key_env} (named by api_key_env in [models.{cfg.name}])"
                 )
-    return OpenAIProvider(
+    provider = OpenAIProvider(
         cfg.name, base_url, cfg.model_id, api_key, defaults=cfg.defaults(), timeout_s=cfg.timeout_s,
         max_retries=cfg.max_retries, concurrency=cfg.concurrency, requests_per_minute=cfg.requests_per_minute,
         price_input_per_mtok=cfg.price_input_per_mtok,
         price_output_per_mtok=cfg.price_output_per_mtok,
     )
+    provider.budget = budget_of(cfg, provider.where("/chat/completions"), counter=_counter(cfg, provider))
+    return provider
+
+
+def budget_of(cfg: ModelConfig, where: str, counter: Counter | None = None) -> Budget | None:
+    """The context and speed budget of a model whose configuration gives them (see budget.py)."""
+    if cfg.context_tokens is None and cfg.tokens_per_s is None:
+        return None
+    speed = None
+    if cfg.tokens_per_s is not None:
+        speed = Speed(cfg.prompt_tokens_per_s or 2 * cfg.tokens_per_s, cfg.tokens_per_s)
+    return Budget(where, cfg.context_tokens, speed, cfg.timeout_s, counter, probe=cfg.provider == "embedded")
+
+
+def _counter(cfg: ModelConfig, provider: OpenAIProvider) -> Counter | None:
+    """The embedded model's own tokenizer (llama.cpp's /tokenize); others are estimated."""
+    if cfg.provider != "embedded" or cfg.context_tokens is None:
+        return None
+    from . import embedded
+
+    return embedded.token_counter(provider.http, provider.base_url)
 
 
 def parse_models(table: Mapping[str, Any], source: str, base_dir: Path | None = None) -> dict[str, ModelConfig]:

@@ -11,9 +11,10 @@ from .registry import get_backend
 from .result import RunResult
 
 
-def python_argv(script: str, *args: str) -> list[str]:
-    """The sandboxed interpreter is the platform's own, so numpy and pandas are importable."""
-    return [sys.executable, "-s", "-B", script, *args]
+def python_argv(script: str, *args: str, site_packages: bool = True) -> list[str]:
+    """The sandboxed interpreter is the platform's own, so numpy and pandas are importable; without
+    `site_packages` (`-S`) only the standard library and the files next to the script are."""
+    return [sys.executable, "-s", "-B", *([] if site_packages else ["-S"]), script, *args]
 
 
 def run_program(

@@ -138,7 +138,8 @@ def test_a_rerun_resumes_and_asks_no_model(env: Experiment) -> None:
 
 def test_accepted_agents_enter_a_tournament_by_name_and_the_report(env: Experiment) -> None:
     refused = runner.invoke(app, ["arena", "tournament", "gen-sleepy-A1-r1", "honest"])
-    assert refused.exit_code == 2 and "no agent 'gen-sleepy-A1-r1'" in refused.output
+    assert refused.exit_code == 2 and "gen-sleepy-A1-r1 failed its checks: timeout" in refused.output
+    assert "no agent" not in refused.output
     result = runner.invoke(app, ["arena", "tournament", "gen-good-A1-r1", "gen-fixer-A1-r1", "honest",
                                  "--topologies", "france", "--tournaments", "1", "--tasks", "4", "--id", "gen-t",
                                  "--workers", "1", "--json"])  # fmt: skip

@@ -9,7 +9,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
-from ...errors import NotFound
+from ...errors import InvalidInput, NotFound
 from ..agent_process import AgentSource
 
 BUILTIN: dict[str, str] = {
@@ -26,6 +26,11 @@ GENERATED_PREFIX = "gen-"  # agents written by models (arena/generate), stored u
 
 class UnknownAgent(NotFound, LookupError):
     """No baseline, stored generated agent or agent file of that name."""
+
+
+class UnplayableAgent(InvalidInput, LookupError):
+    """A generated agent of that name is stored but cannot play: it failed its checks (or its
+    generation has not finished). Named as such, not as an unknown agent."""
 
 
 def builtin_source(name: str) -> str:
@@ -50,18 +55,22 @@ def resolve_agent(name_or_path: str) -> AgentSource:
 
 def generated_agent(name: str) -> AgentSource | None:
     """An agent written by a model and accepted by `centaur arena generate`, by its stored name
-    (`gen-...`); None if there is none (or no database yet)."""
+    (`gen-...`); None if there is none (or no database yet); UnplayableAgent if it failed."""
     if not name.startswith(GENERATED_PREFIX):
         return None
     from sqlalchemy.exc import SQLAlchemyError
 
     from ...config import settings
-    from ..generate import accepted_source
+    from ..generate import accepted_source, unplayable_reason
 
+    url = settings().database_url
     try:
-        source = accepted_source(settings().database_url, name)
+        source = accepted_source(url, name)
+        reason = None if source is not None else unplayable_reason(url, name)
     except SQLAlchemyError:  # no database or not migrated yet: nothing was generated there
         return None
+    if reason is not None:
+        raise UnplayableAgent(reason)
     return AgentSource(name, source) if source is not None else None
 
 

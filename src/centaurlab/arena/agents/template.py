@@ -16,9 +16,11 @@ You win the match with the higher profit: the sum of your winning bids minus the
 drive times their cost per km. A timeout, an exception or an invalid plan (over capacity, a task
 not delivered, delivered before pickup or by another vehicle) loses the match.
 
-`centaur_arena` (next to this file in the sandbox) has the world types, shortest-path distances,
-a cheapest-insertion planner with local search (Schedule, Fleet, improve) and plan costs. Use the
-seed in world.seed for any randomness, so that a match can be replayed exactly. print() goes to
+Imports: the Python standard library and `centaur_arena` only (numpy, pandas and other packages
+are not there: importing one loses the match). `centaur_arena` (next to this file in the sandbox)
+has the world types, shortest-path distances, a cheapest-insertion planner with local search
+(Schedule, Fleet, improve) and plan costs. Use the seed in world.seed for any randomness, so that
+a match can be replayed exactly. print() goes to
 the match's log (shown by `centaur arena match` when the agent fails, and on the match page).
 
 The strategy, a fair starting point:

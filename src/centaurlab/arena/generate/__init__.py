@@ -15,7 +15,7 @@ from .naming import agent_name, default_critic
 from .pipeline import GenerationSpec, Generator, Outcome, generation_plan, run_generation
 from .report import generation_report
 from .strategies import BUILTIN_STRATEGIES, Strategy, StrategyError, builtin_strategies, load_strategy
-from .views import accepted_source, agent_detail, agents_overview, author_models
+from .views import accepted_source, agent_detail, agents_overview, author_models, passed_agents, unplayable_reason
 
 __all__ = [
     "BUILTIN_STRATEGIES",
@@ -40,6 +40,8 @@ __all__ = [
     "generation_plan",
     "generation_report",
     "load_strategy",
+    "passed_agents",
     "run_loop",
     "run_generation",
+    "unplayable_reason",
 ]

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...models import Message, ModelError, ModelProvider
+from ...models import ContextOverflow, Message, ModelError, ModelProvider
 from .check import CheckResult, CheckSpec, check_agent, no_code
 from .extract import extract_agent
 from .steps import Params, Step, StepLog
@@ -44,7 +44,10 @@ _TOO_LONG = re.compile(r"context|too long|maximum.*tokens|tokens.*exceed", re.IG
 
 
 def context_overflow(exc: ModelError) -> bool:
-    """Whether an endpoint refused a request for its length (llama.cpp, vLLM and OpenAI say it so)."""
+    """Whether an endpoint refused a request for its length (llama.cpp, vLLM and OpenAI say it so), or
+    the models layer did before sending it (a model whose context window is configured)."""
+    if isinstance(exc, ContextOverflow):
+        return True
     text = str(exc)
     return "HTTP 400" in text and _TOO_LONG.search(text) is not None
 

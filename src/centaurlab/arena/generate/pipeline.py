@@ -21,7 +21,7 @@ from .debug_loop import Checker, LoopResult, run_loop
 from .extract import strip_fence
 from .naming import DEFAULT_RUN, agent_name, default_critic
 from .steps import Params, StepLog
-from .strategies import Strategy, load_strategy, template_text
+from .strategies import SMALL_CONTEXT, Strategy, load_strategy, template_text
 
 Event = Callable[[str, dict[str, Any]], None]
 
@@ -103,7 +103,14 @@ class Generator:
         }  # fmt: skip
         if strategy.kind in ("critic", "rewrite"):
             data["critic"] = self.critic_of(model)
+        if self.compact(model):  # only then: agents of other models keep their stored settings
+            data["compact_prompt"] = True
         return data
+
+    def compact(self, model: str) -> bool:
+        """Whether the model's context window is small enough to get the condensed prompt."""
+        context = self.registry.get(model).context_tokens
+        return context is not None and context <= SMALL_CONTEXT
 
     # -- one agent -------------------------------------------------------------------------------
 
@@ -143,7 +150,7 @@ class Generator:
         provenance: dict[str, Any] = {"kind": strategy.kind, "strategy_file": strategy.path, "base": base and base.name,
                                       "critic": critic}  # fmt: skip
         if strategy.kind == "direct":
-            prompt = strategy.render("author")
+            prompt = strategy.render_for("author", self.compact(model))
             messages = [Message("user", prompt)]
         else:
             assert base is not None
@@ -154,13 +161,15 @@ class Generator:
                 messages = [*history, Message("user", strategy.render("feedback", scores=scores))]
             elif strategy.kind == "critic":
                 assert critic is not None
-                ask = strategy.render("critic", agent_code=base.source or "(the agent wrote no code)")
+                ask = strategy.render_for("critic", self.compact(critic),
+                                      agent_code=base.source or "(the agent wrote no code)")
                 advice = log.ask(self.provider(critic), "critic", 0, [Message("user", ask)], params).answer
                 provenance["improvements"] = advice
-                messages = [*history, Message("user", strategy.render("author", improvements=advice))]
+                messages = [*history, Message("user", strategy.render_for("author", self.compact(model),
+                                                                      improvements=advice))]
             else:  # rewrite
                 assert critic is not None
-                ask = strategy.render("rewrite", prompt=base.prompt)
+                ask = strategy.render_for("rewrite", self.compact(critic), prompt=base.prompt)
                 rewritten = log.ask(self.provider(critic), "rewrite", 0, [Message("user", ask)], params).answer
                 prompt = strip_fence(rewritten)
                 provenance["rewritten_prompt"] = prompt

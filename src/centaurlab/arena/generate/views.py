@@ -51,6 +51,34 @@ def accepted_source(database_url: str, name: str) -> str | None:
         return gen_store.accepted_source(session, name)
 
 
+def unplayable_reason(database_url: str, name: str) -> str | None:
+    """Why the stored generated agent `name` cannot play (it failed its checks, or its generation
+    has not finished), in one sentence; None when it passed or no agent of that name is stored."""
+    with store.session_scope(database_url) as session:
+        row = session.get(gen_store.GeneratedAgent, name)
+        if row is None or row.status == "passed":
+            return None
+        if row.status == "failed":
+            kind = row.failure_kind or "exception"
+            meaning = KINDS.get(kind)
+            return (f"{name} failed its checks: {kind}" + (f" ({meaning})" if meaning else "")
+                    + f"; see `centaur arena generated show {name}`")  # fmt: skip
+        return (f"{name} has not finished its generation (status {row.status}); rerun `centaur arena generate` "
+                f"to resume it")  # fmt: skip
+
+
+def passed_agents(database_url: str, run: str | None = None) -> tuple[list[str], list[str]]:
+    """The names of the stored generated agents that passed, and a line on each one that did not."""
+    passed, others = [], []
+    for row in agents_overview(database_url, run):
+        if row["status"] == "passed":
+            passed.append(row["name"])
+        else:
+            others.append(f"{row['name']} {row['status']}" + (f" ({row['failure_kind']})" if row["failure_kind"]
+                                                               else ""))  # fmt: skip
+    return passed, others
+
+
 def author_models(database_url: str) -> set[str]:
     """Every model that wrote (or was asked to write) a stored agent."""
     with store.session_scope(database_url) as session:

@@ -5,6 +5,9 @@ Protocol: one JSON object per line on stdin, one reply per line on stdout.
   {"op": "bid", "task": {...}}                         -> {"ok": true, "bid": int | null}
   {"op": "auction_result", "task": {...}, "winner": i, "bids": [...]} -> {"ok": true}
   {"op": "plan", "tasks": [{...}, ...]}                -> {"ok": true, "plan": [[["pickup", id], ...], ...]}
+Agents may import the Python standard library and centaur_arena only, as the APDP agents had the
+Java platform and its Logist library only: the interpreter runs without its site-packages (`-S`),
+and an import of anything else fails with a ModuleNotFoundError that says so (`OnlyStandardLibrary`).
 An exception in the agent is answered {"ok": false, "error": traceback}. Whatever the agent prints
 (stdout or stderr) cannot garble the protocol: it goes to stderr, and what was printed since the
 last reply rides along with the next one as "log", so the platform keeps each company's output.
@@ -17,6 +20,21 @@ import sys
 import traceback
 
 import centaur_arena
+
+ALLOWED_LOCAL = frozenset({"centaur_arena", "centaur_search", "agent"})
+
+
+class OnlyStandardLibrary:
+    """The last finder on sys.meta_path: a module no other finder found is named with the rule."""
+
+    @staticmethod
+    def find_spec(name: str, path: object = None, target: object = None) -> None:
+        top = name.partition(".")[0]
+        if top in sys.stdlib_module_names or top in ALLOWED_LOCAL:
+            return None  # a missing part of the standard library: Python's own error says it
+        raise ModuleNotFoundError(
+            f"No module named {top!r}: arena agents may import only the Python standard library and "
+            f"centaur_arena (the arena's rule; {top} is not available to agents)", name=name)
 
 
 def load_agent_class(path: str = "agent.py") -> type:
@@ -95,6 +113,7 @@ def handle(agent: object, request: dict) -> dict:
 
 
 def main() -> None:
+    sys.meta_path.append(OnlyStandardLibrary)
     protocol = sys.stdout
     tee = Tee(sys.stderr)
     sys.stdout = sys.stderr = tee

@@ -29,6 +29,7 @@ from ...arena import (
     timing_rows,
     tournament_results,
 )
+from ...errors import NotFound
 from ..html import e, layout
 from .deps import bundle_of, runner_of
 
@@ -148,7 +149,9 @@ def arena_home(request: Request, tournament: str | None = None, agent: str = "",
              if m.tournament_id is None]  # fmt: skip
     chosen = tournament or (tournaments[-1][0] if tournaments else None)
     if tournament and tournament not in {t for t, _ in tournaments}:
-        raise HTTPException(404, f"no tournament {tournament!r}")
+        known = ", ".join(t for t, _ in tournaments[-10:]) or "none yet"
+        raise NotFound(f"Tournament {tournament!r} was not found on this server (stored tournaments: {known})",
+                       fix="pick one on /arena, or play it with `centaur arena tournament ... --id NAME`")
     listing = [[f'<a href="/arena?tournament={e(t)}">{e(t)}</a>', e(", ".join(a for a, _ in spec["agents"])),
                 e(", ".join(spec["topologies"])), e(spec["rounds"]), e(spec["n_tasks"])]
                for t, spec in tournaments]  # fmt: skip

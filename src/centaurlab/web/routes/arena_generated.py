@@ -11,7 +11,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from ...arena import FAILURE_KINDS, agent_detail, generation_report
+from ...arena import FAILURE_KINDS, agent_detail, generation_report, stored_tournaments
+from ...errors import NotFound
 from ..html import e, layout
 from .deps import bundle_of, runner_of
 
@@ -73,7 +74,10 @@ def _report_html(report: dict[str, Any]) -> str:
 
 @router.get("/arena/generated")
 def generated_home(request: Request, tournament: str | None = None) -> str:
-    report = generation_report(_url(request), tournament)
+    url = _url(request)
+    if tournament and tournament not in {t.id for t in stored_tournaments(url)}:
+        raise NotFound(f"Tournament {tournament!r} was not found on this server", fix="pick one on /arena")
+    report = generation_report(url, tournament)
     intro = ("<h1>Agents written by models</h1><p>Each agent was written by a model with a prompt strategy, "
              "checked in the sandbox (self-play and a short match against each baseline) and, when it failed, "
              "sent back to its author with the error, round after round. Run <code>centaur arena generate</code> "
