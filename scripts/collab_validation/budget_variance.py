@@ -32,6 +32,9 @@ tot_b = sum(int(r["budget_usd"]) for r in ref)
 tot_a = sum(int(r["actual_usd"]) for r in ref)
 assert (tot_b, tot_a) == (519000, 551650)
 CSV, MEMO = "variance.csv", "variance_memo.md"
+SAME_PARAGRAPH = r"(?:(?!\n\s*\n).){0,200}?"
+TO_CHECK = r"\b(?:check|verify|review|confirm|investigate|audit)"
+
 set_checks(
     T,
     {
@@ -92,7 +95,18 @@ set_checks(
                 },
             ],
         },
-        "D2": {"reads": [MEMO]},
+        # the total, then for each overrun a thing to check in the same paragraph (whether the cause
+        # named is a likely one is not asked: the judges grade the memo's quality in T2)
+        "D2": {
+            "reads": [MEMO],
+            "check": [
+                {"kind": "states", "file": MEMO, "figures": [32650]},
+                *(
+                    {"kind": "count", "file": MEMO, "min": 1, "regex": f"(?is){name}{SAME_PARAGRAPH}{TO_CHECK}"}
+                    for name in ("cloud hosting", "travel", "software licen[cs]es")
+                ),
+            ],
+        },
         "R1": {
             "reads": [CSV],
             "check": [

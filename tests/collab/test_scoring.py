@@ -89,18 +89,18 @@ def test_checks_score_their_items_and_judges_only_the_rest(url: str) -> None:
     todo = _store(url, [("budget_variance", SETS["right"]), ("budget_variance", SETS["wrong"])])
     outcomes, seen = _grade(url, todo, judge_answer("half"))
     asked = {tuple(sorted(schema_of(body)["properties"])) for body in seen}  # type: ignore[index]
-    assert asked == {("D2", "T2")}  # the judgement items, 17 points; checks decide the other 83
+    assert asked == {("T2",)}  # the judgement item, 7 points; checks decide the other 93
     right, wrong = outcomes
-    assert right.checks == 83.0 and right.score == 91.0  # 83 + half of 10 and of 7 (5 + 3)
-    assert wrong.checks == pytest.approx(44.39, abs=0.01) and wrong.score == pytest.approx(52.39, abs=0.01)
+    assert right.checks == 93.0 and right.score == 96.0  # 93 + half of 7 (3)
+    assert wrong.checks == pytest.approx(46.89, abs=0.01) and wrong.score == pytest.approx(49.89, abs=0.01)
     with store.session_scope(url) as s:
         check = s.scalars(select(CollabCheck).where(CollabCheck.session_id == todo[1][0])).one()
         c2 = check.result["items"]["C2"]
         assert c2["points"] == 0.0 and "Maintenance, Hardware" in c2["detail"]
     rows = load_results(url)
-    assert rows[0].judges == {"judge-a": 91.0, "judge-b": 91.0} and rows[0].outcome == 91.0
+    assert rows[0].judges == {"judge-a": 96.0, "judge-b": 96.0} and rows[0].outcome == 96.0
     session = build_report(rows, rounds=20).sessions[0]
-    assert (session["from_checks"], session["from_judges"]) == ("83 of 83", "8.0 of 17")
+    assert (session["from_checks"], session["from_judges"]) == ("93 of 93", "3.0 of 7")
 
 
 def test_an_item_whose_deliverable_is_missing_scores_0_without_a_judge(url: str) -> None:
@@ -161,7 +161,7 @@ def test_the_same_points_for_three_different_deliverables_are_rejected(url: str)
         assert {r.status for r in s.scalars(select(CollabJudgement))} == {"rejected"}
     rows = load_results(url)
     assert [r.note for r in rows] == ["checks only: no usable judge"] * 3
-    assert [round(r.outcome, 1) for r in rows] == [53.5, 87.1, 100.0]
+    assert [round(r.outcome, 1) for r in rows] == [50.4, 80.5, 100.0]
 
 
 def test_grade_and_report_say_no_deliverable(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -55,7 +55,7 @@ def test_validate_with_the_checks_alone_keeps_the_order_on_every_builtin_task() 
     assert data["judges"] == [] and s["judges"] == []
     budget = next(t for t in data["tasks"] if t["task_id"] == "budget_variance")
     grades = {x["name"]: round(x["grade"], 1) for x in budget["sets"]}
-    assert grades == {"none": 0.0, "wrong": 53.5, "partial": 87.1, "right": 100.0}
+    assert grades == {"none": 0.0, "wrong": 50.4, "partial": 80.5, "right": 100.0}
     table = runner.invoke(app, ["collab", "validate", "--judges", "0", "--tasks", "court_deadlines"],
                           env={"COLUMNS": "200"})
     assert "holds on 1 of 1 tasks" in table.output and "court_deadlines" in table.output
@@ -85,16 +85,16 @@ def test_validate_measures_each_judge_against_the_researchers_grades() -> None:
         result = validate_task(task, rubric, sets, panel)
     assert len(seen) == 6  # two judges on the three sets with deliverables
     grades = {s.name: s.grade for s in result.sets}
-    assert grades["none"] == 0 and grades["right"] == 100.0  # checks 83 + the fair judge's 17
-    assert grades["wrong"] == pytest.approx(44.39, abs=0.01) and grades["partial"] == pytest.approx(72.33, abs=0.01)
+    assert grades["none"] == 0 and grades["right"] == 100.0  # checks 93 + the fair judge's 7
+    assert grades["wrong"] == pytest.approx(46.89, abs=0.01) and grades["partial"] == pytest.approx(74.83, abs=0.01)
     assert result.order_holds and result.none_zero and result.spearman == 1.0
     assert all(s.unusable.get("constant", "").startswith("degenerate: the same points") for s in result.sets[1:])
     figures = summary([result], ["fair", "constant"])
     fair, constant = figures["judges"]
     assert (fair["answers"], fair["unusable"], constant["unusable"]) == (3, 0, 3)
-    # the fair judge's own items: 0, 0, 100 against the researcher's 4/17, 8/17 and 17/17 (23.5, 47.1, 100)
-    assert fair["own_items"]["pearson"] == pytest.approx(0.9538, abs=1e-4)  # 4313.7 / sqrt(6666.7 x 3068.1)
-    assert fair["own_items"]["mean_abs_diff"] == pytest.approx(23.53, abs=0.01)
+    # the fair judge's own item (T2): 0, 0, 100 against the researcher's 2/7, 5/7 and 7/7 (28.6, 71.4, 100)
+    assert fair["own_items"]["pearson"] == pytest.approx(0.8030, abs=1e-4)  # 3333.3 / sqrt(6666.7 x 2585.0)
+    assert fair["own_items"]["mean_abs_diff"] == pytest.approx(33.33, abs=0.01)
     assert constant["total"] == {"n": 0, "pearson": None, "mean_abs_diff": None}
 
 
