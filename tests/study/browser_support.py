@@ -32,6 +32,33 @@ def free_port() -> int:
         return port
 
 
+def start_server(app: Any, port: int, log_level: str = "warning") -> tuple[Any, threading.Thread]:
+    """uvicorn serving `app` on 127.0.0.1:`port` in a daemon thread, returned once it is listening."""
+    import uvicorn
+
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level=log_level))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the web server did not start")
+        time.sleep(0.05)
+    return server, thread
+
+
+@contextmanager
+def serving(app: Any, log_level: str = "warning") -> Iterator[str]:
+    """The app served to a real browser for the length of the block: yields its base URL."""
+    port = free_port()
+    server, thread = start_server(app, port, log_level)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
+
+
 class Server:
     """The real server in a background thread; `stop` then `start` restarts it on the same port."""
 
@@ -43,19 +70,9 @@ class Server:
         self.thread: threading.Thread | None = None
 
     def start(self) -> None:
-        import uvicorn
-
         from centaurlab.web import create_app
 
-        self.server = uvicorn.Server(uvicorn.Config(create_app(database_url=self.db, banks=["study"]),
-                                                    host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            if not self.thread.is_alive() or time.monotonic() > deadline:
-                pytest.fail("the web server did not start")
-            time.sleep(0.05)
+        self.server, self.thread = start_server(create_app(database_url=self.db, banks=["study"]), self.port)
 
     def stop(self) -> None:
         if self.server is not None and self.thread is not None:

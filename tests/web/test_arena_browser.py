@@ -4,8 +4,6 @@ answers 404 naming it."""
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +13,7 @@ from centaurlab import store
 from centaurlab.arena import COLUMNS, Timeouts, TournamentSpec, resolve_agent, run_tournament
 from centaurlab.sandbox.bwrap import bwrap_works
 from centaurlab.web import create_app
-from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, serving
 
 pytestmark = [*BROWSER_MARKS, pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")]
 
@@ -31,25 +29,13 @@ MEASURE = """() => {
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import uvicorn
-
     url = f"sqlite:///{tmp_path_factory.mktemp('arena-web') / 'web.db'}"
     store.upgrade(url)
     agents = tuple(resolve_agent(a) for a in ("honest", "naive", "reference"))
     run_tournament(TournamentSpec("wide-t", agents, ("france",), 1, 2, 1, Timeouts(10, 5, 10)), database_url=url,
                    workers=1)  # fmt: skip
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(database_url=url), host="127.0.0.1", port=port,
-                                           log_level="warning"))  # fmt: skip
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the web server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with serving(create_app(database_url=url)) as base:
+        yield base
 
 
 def test_the_leaderboard_shows_whole_at_1400_px_and_scrolls_when_narrower(base: str, tmp_path: Path) -> None:

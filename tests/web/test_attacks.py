@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import logging
 import re
-import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -21,7 +20,6 @@ from typing import Any
 import httpx
 import pandas as pd
 import pytest
-import uvicorn
 from fastapi import FastAPI
 
 from centaurlab import store
@@ -41,7 +39,7 @@ from centaurlab.web import create_app
 from centaurlab.web.dashboard_auth import DashboardAuth, LoginThrottle
 from tests.collabstudy.fakes import ScriptedModel, writer
 from tests.collabstudy.test_service import PRE
-from tests.study.browser_support import free_port
+from tests.study.browser_support import serving
 from tests.study.studyfiles import write_study
 
 BANK = load_bank("study")
@@ -87,21 +85,12 @@ def site(tmp_path: Path) -> Iterator[Site]:
         "id": "office", "title": "Office", "recruitment": {"max_participants": 3},
         "tasks": {"include": ["ab_test_readout", "press_release"], "sessions_per_participant": 2}}}))
     handler, access = BufferingHandler(10**6), logging.getLogger("uvicorn.access")
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="info"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    access.addHandler(handler)
-    try:
-        yield Site(f"http://127.0.0.1:{port}", app, url, clock, handler)
-    finally:
-        access.removeHandler(handler)
-        server.should_exit = True
-        thread.join(timeout=15)
+    with serving(app, log_level="info") as base:
+        access.addHandler(handler)
+        try:
+            yield Site(base, app, url, clock, handler)
+        finally:
+            access.removeHandler(handler)
 
 
 def browser(site: Site) -> httpx.Client:

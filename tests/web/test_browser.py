@@ -3,8 +3,6 @@ in the Monaco editor, run the tests, see every test pass; then grade it and see 
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +12,7 @@ from centaurlab import store
 from centaurlab.config import settings
 from centaurlab.tasks import Catalogue
 from centaurlab.web import bundle_problem, create_app
-from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, serving
 
 pytestmark = BROWSER_MARKS
 
@@ -22,28 +20,13 @@ pytestmark = BROWSER_MARKS
 @pytest.fixture
 def server_url() -> Iterator[str]:
     """The real server, as `centaur serve` starts it, on a free port in a background thread."""
-    import uvicorn
-
     problem = bundle_problem()
     if problem:
         pytest.fail(problem)
     url = settings().database_url  # in the test's own data directory (tests/conftest.py)
     store.upgrade(url)
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(database_url=url), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            pytest.fail("the web server did not start")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+    with serving(create_app(database_url=url)) as base:
+        yield base
 
 
 def test_a_correct_solution_passes_every_test_in_the_browser(server_url: str, tmp_path: Path) -> None:

@@ -4,8 +4,6 @@ they were scripts (the scenario of tests/modelcard/centaur_seed.py)."""
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,35 +12,20 @@ import pytest
 from centaurlab.study import grade_study, study_baselines
 from centaurlab.web import create_app
 from tests.modelcard import centaur_seed as scenario
-from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, serving
 
 pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import uvicorn
-
     folder: Path = tmp_path_factory.mktemp("compare-web")
     url = f"sqlite:///{folder / 'web.db'}"
     scenario.seed(url, folder)
     grade_study(url, scenario.STUDY)
     study_baselines(url, scenario.STUDY, allow_scripted=True)
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(database_url=url, banks=["algo"]), host="127.0.0.1",
-                                           port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            pytest.fail("the web server did not start")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=15)
+    with serving(create_app(database_url=url, banks=["algo"])) as base:
+        yield base
 
 
 def test_the_comparison_page_in_a_browser(base: str) -> None:

@@ -4,8 +4,6 @@ model's card, and the link from a bench figure to the run behind it."""
 from __future__ import annotations
 
 import re
-import threading
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -14,7 +12,7 @@ from fastapi.testclient import TestClient
 from centaurlab.web import create_app
 from tests.helpers import MINI_BANK
 from tests.modelcard.seed import Seeded, seed
-from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, serving
 
 
 @pytest.fixture(scope="module")
@@ -24,23 +22,8 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Seeded:
 
 @pytest.fixture(scope="module")
 def base(seeded: Seeded) -> Iterator[str]:
-    import uvicorn
-
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(database_url=seeded.url, banks=[MINI_BANK]),
-                                           host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            pytest.fail("the web server did not start")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=15)
+    with serving(create_app(database_url=seeded.url, banks=[MINI_BANK])) as base:
+        yield base
 
 
 def test_the_card_as_json_and_unknown_models(seeded: Seeded) -> None:

@@ -8,7 +8,6 @@ lists what was seeded and its header leads to every part of the platform."""
 from __future__ import annotations
 
 import re
-import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -29,7 +28,7 @@ from centaurlab.tasks import load_bank
 from centaurlab.web import bundle_problem, create_app
 from centaurlab.web.html import SITE_NAV
 from tests.helpers import MINI_BANK
-from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, free_port, through_the_surveys
+from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, serving, through_the_surveys
 from tests.study.fake_model import recording_model
 from tests.study.studyfiles import write_study
 from tests.web.seeds import seed_arena, seed_bench, seed_collab
@@ -112,8 +111,6 @@ def _seed_study(url: str, tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def seeded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Seeded]:
-    import uvicorn
-
     problem = bundle_problem()
     if problem:
         pytest.fail(problem)
@@ -127,22 +124,9 @@ def seeded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Seeded]:
         data.samples.update(seed_arena(url))
         data.samples.update(seed_collab(url, tmp_path))
         data.samples.update({"bank_name": "study", "task_id": "even_odd_count"})
-        port = free_port()
-        server = uvicorn.Server(uvicorn.Config(create_app(database_url=url, banks=["study", MINI_BANK]),
-                                               host="127.0.0.1", port=port, log_level="warning"))
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 30
-        while not server.started:
-            if not thread.is_alive() or time.monotonic() > deadline:
-                pytest.fail("the web server did not start")
-            time.sleep(0.05)
-        data.base = f"http://127.0.0.1:{port}"
-        try:
+        with serving(create_app(database_url=url, banks=["study", MINI_BANK])) as base:
+            data.base = base
             yield data
-        finally:
-            server.should_exit = True
-            thread.join(timeout=15)
 
 
 def _get_routes(routes: Any, prefix: str = "") -> Iterator[str]:
