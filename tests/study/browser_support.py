@@ -129,3 +129,13 @@ def through_the_surveys(page: Any, expect: Any, base: str, study: str = "pilot")
     expect(page.locator("body")).to_have_attribute("data-editor-ready", "true", timeout=30_000)
     condition: str = page.evaluate("JSON.parse(document.getElementById('study-data').textContent).condition")
     return condition
+
+
+def fill_survey(page: Any, answers: dict[str, str]) -> None:
+    """Answer survey questions by id: free text into its box, any other answer by its radio button."""
+    for qid, value in answers.items():
+        field = page.locator(f'[data-question="{qid}"]')
+        if field.locator("textarea").count():
+            field.locator("textarea").fill(value)
+        else:
+            field.locator(f'input[value="{value}"]').check()

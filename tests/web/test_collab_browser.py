@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -24,7 +23,7 @@ from centaurlab.collab.grade import GradeOptions, grade_sessions, sessions_to_gr
 from centaurlab.collab.tables import CollabJudgement, CollabSession, files_of
 from centaurlab.config import settings
 from tests.collabstudy.test_service import PRE
-from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, study_server
+from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, fill_survey, study_server
 
 pytestmark = BROWSER_MARKS
 
@@ -62,15 +61,6 @@ AGENT_WAIT_MS = 900_000
 """The agent's turn: two model calls, seconds on an idle machine, minutes with every core busy."""
 
 
-def _survey(page: Any, answers: dict[str, str]) -> None:
-    for qid, value in answers.items():
-        field = page.locator(f'[data-question="{qid}"]')
-        if field.locator("textarea").count():
-            field.locator("textarea").fill(value)
-        else:
-            field.locator(f'input[value="{value}"]').check()
-
-
 def test_consent_to_completion_with_the_embedded_agent(base: str, tmp_path: Path) -> None:
     from playwright.sync_api import expect, sync_playwright
 
@@ -84,7 +74,7 @@ def test_consent_to_completion_with_the_embedded_agent(base: str, tmp_path: Path
         page.locator("#consent-go").click()
         answers = {k: v for k, v in PRE.items() if k not in ("occupation_code", "d3_experience_years")}
         answers["occupation_family"] = "27 Arts, Design, Entertainment, Sports, and Media"
-        _survey(page, answers)
+        fill_survey(page, answers)
         page.locator('[data-question="d3_experience_years"] input').fill("6")
         page.locator("#survey-pre button").click()
 
@@ -120,7 +110,7 @@ def test_consent_to_completion_with_the_embedded_agent(base: str, tmp_path: Path
         page.locator("#external-form button").click()
 
         expect(page.locator("h1")).to_have_text("Last questions")
-        _survey(page, {k: v for k, v in PRE.items() if k.startswith("a")})
+        fill_survey(page, {k: v for k, v in PRE.items() if k.startswith("a")})
         page.locator("#survey-post button").click()
         expect(page.locator("#completion-code")).to_have_text("OFFICE-OK")
         browser.close()

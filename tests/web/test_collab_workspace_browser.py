@@ -19,7 +19,7 @@ import pytest
 
 from tests.collabstudy.test_service import PRE
 from tests.fakes.openai_server import answering, chat_body, tool_call
-from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, study_server
+from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, fill_survey, study_server
 
 pytestmark = BROWSER_MARKS
 
@@ -82,18 +82,9 @@ def _shot(page: Any, name: str) -> None:
         page.screenshot(path=str(Path(folder) / name))
 
 
-def _survey(page: Any, answers: dict[str, str]) -> None:
-    for qid, value in answers.items():
-        field = page.locator(f'[data-question="{qid}"]')
-        if field.locator("textarea").count():
-            field.locator("textarea").fill(value)
-        else:
-            field.locator(f'input[value="{value}"]').check()
-
-
 def _intake(page: Any, expect: Any) -> None:
     answers = {k: v for k, v in PRE.items() if k not in ("occupation_code", "d3_experience_years")}
-    _survey(page, answers)
+    fill_survey(page, answers)
     years = page.locator('[data-question="d3_experience_years"] input')
     expect(years).to_have_count(1)
     expect(years).to_have_attribute("type", "number")
@@ -179,7 +170,7 @@ def test_workspace_from_consent_to_submit(base: str, held: HeldAgent) -> None:
         page.locator("#submit-anyway").click()
 
         expect(page.locator("h1")).to_have_text("Last questions")
-        _survey(page, {k: v for k, v in PRE.items() if k.startswith("a")})
+        fill_survey(page, {k: v for k, v in PRE.items() if k.startswith("a")})
         page.locator("#survey-post button").click()
         expect(page.locator("#completion-code")).to_have_text("WS-OK")
         browser.close()
