@@ -63,7 +63,7 @@ def _g(x: float | None) -> str:
 def _print(run: ValidationRun) -> None:
     judges = ", ".join(j.name for j in run.judges) or "none (checks alone)"
     print_table(
-        f"labelled sets graded by checks + judges: {judges}",
+        f"labelled sets graded by checks + judges: {judges} (cells: grade (researcher's))",
         ["task", "none", "wrong", "partial", "right", "order", "none=0", "spearman", "unusable"],
         [
             [
@@ -91,7 +91,7 @@ def _print(run: ValidationRun) -> None:
              for j in s["judges"]]
     rows.append(["panel grade", s["panel"]["n"], "-", "-", _rho(s["panel"]["pearson"]),
                  _g(s["panel"]["mean_abs_diff"]), "-", "-"])
-    print_table("against the researcher's grades (cells: grade (researcher's))",
+    print_table("each grader against the researcher's grades (Pearson r, mean |difference|)",
                 ["grader", "answers", "unusable", "refused", "r total", "|diff| total", "r own items",
                  "|diff| own items"], rows)
     if run.without_sets:
