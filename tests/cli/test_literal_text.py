@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 import typer
 from typer.testing import CliRunner
@@ -153,3 +154,11 @@ def test_help_paragraphs_are_reflowed_not_cut_at_the_source_lines() -> None:
     assert "whether \"none\" scores 0, Spearman with the labels. Overall: each judge's" in shown
     assert "\n\n" in output.reflowed("One.\n\nTwo\nlines.") and output.reflowed("a\nb\n\nc\nd") == "a b\n\nc d"
     assert output.reflowed("\b\nkept\nlines") == "\b\nkept\nlines"  # click's marker keeps a paragraph's lines
+
+
+def test_every_shown_option_says_what_it_does() -> None:
+    # a bare `--json  <bool>` line in a help leaves a new user guessing
+    bare = [f"{' '.join(path)} {param.opts[0]}" for path, command in COMMANDS for param in command.params
+            if not param.help and not getattr(param, "hidden", False) and param.name != "help"
+            and isinstance(param, click.Option)]  # fmt: skip
+    assert not bare, bare

@@ -175,7 +175,7 @@ def analyse(
     synthetic: bool = typer.Option(False, "--synthetic", help="Analyse the seeded synthetic study of the paper's "
                                    "size (93 workers, 386 sessions, 5 agents) instead."),
     rounds: int = typer.Option(10_000, "--rounds", help="Bootstrap rounds (the paper's 10,000).", min=10),
-    seed: int = typer.Option(0, "--seed"),
+    seed: int = typer.Option(0, "--seed", help="Seeds the bootstrap (and the synthetic study)."),
     task_term: str = typer.Option("none", "--task-term", help="Also fit the model with a task term (difficulty "
                                   "or task) and report it beside the paper's."),
     coder: str | None = typer.Option(None, "--coder", help="The model whose fluency codes are analysed (default: "
