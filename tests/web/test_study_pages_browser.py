@@ -53,9 +53,10 @@ SURVEY_BOXES = """() => {
   const width = boxes[0].getBoundingClientRect().width;
   for (const box of boxes) {
     const frame = box.getBoundingClientRect();
-    if (Math.abs(frame.width - width) > 1) problems.push(`${box.dataset.question} is ${frame.width}px wide, not ${width}`);
+    const id = box.dataset.question;
+    if (Math.abs(frame.width - width) > 1) problems.push(`${id} is ${frame.width}px wide, not ${width}`);
     const legend = box.querySelector(":scope > legend");
-    if (legend && legend.getBoundingClientRect().top < frame.top + 1) problems.push(`${box.dataset.question}: legend on the border`);
+    if (legend && legend.getBoundingClientRect().top < frame.top + 1) problems.push(`${id}: legend on the border`);
   }
   for (const option of document.querySelectorAll("label.choice")) {
     if (Number(getComputedStyle(option).fontWeight) > 400) problems.push(`bold option: ${option.textContent.trim()}`);
