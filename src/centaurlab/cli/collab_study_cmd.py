@@ -196,8 +196,8 @@ def analyse(
         raise InvalidInput("name a stored study (centaur collab study create FILE) or pass --synthetic")
     if task_term not in ("difficulty", "task", "none"):
         raise InvalidInput("--task-term must be difficulty, task or none")
-    with context(after="; grade the sessions first: centaur collab grade --all", errors=(NotFound, RatingError),
-                 builtin=(LookupError,), kind=NotFound):  # fmt: skip
+    # the errors say what to do themselves (no such study, no participants yet, no graded session)
+    with context(errors=(NotFound, RatingError), builtin=(LookupError,), kind=NotFound):
         data = synthetic_study(seed=seed) if synthetic else load_study_data(_url(), study_id, coder=coder,
                                                                             min_kappa=min_kappa)
         result = run(data, rounds=rounds, seed=seed, task_term=task_term)  # type: ignore[arg-type]
