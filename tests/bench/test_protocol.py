@@ -82,10 +82,10 @@ def test_the_protocol_of_a_run_stored_before_lengths_were_resolved_per_model() -
 def test_a_length_changed_on_resume_shows_what_the_calls_sent() -> None:
     config = {"models": ["m"], "bank": "algo", "framings": ["neutral"], "samples": 16, "temperature": 0.5,
               "max_tokens": None, "framing_preset": "compass",
-              "max_tokens_by_model": {"m": {"value": 8000, "source": "the model's setting (centaur.toml)"}}}
+              "max_tokens_by_model": {"m": {"value": 8000, "source": "the model's setting, centaur.toml"}}}
     protocol = run_protocol(config, ["t"], temperatures={"m": [0.5]}, max_tokens_sent={"m": [4000, 8000]})
     lines = dict(protocol.lines())
-    assert lines["max tokens"] == "m 8000 (the model's setting (centaur.toml)), calls sent 4000, 8000"
+    assert lines["max tokens"] == "m 8000 (the model's setting, centaur.toml), calls sent 4000, 8000"
     assert lines["temperature"] == "0.5 (m: 0.5)"
     assert lines["framings"] == "neutral (COMPASS's wording, verbatim)"
 

@@ -91,10 +91,10 @@ def test_the_answer_length_is_the_models_own_else_the_default_and_the_report_sta
 
     protocol = load_report(db, second.run_id).protocol
     assert protocol is not None
-    assert protocol.max_tokens == {"fake": {"value": 3000, "source": "the model's setting (centaur.toml)",
+    assert protocol.max_tokens == {"fake": {"value": 3000, "source": "the model's setting, centaur.toml",
                                             "sent": [3000]}}
     assert protocol.temperatures_sent == {"fake": [0.8]}
-    assert dict(protocol.lines())["max tokens"] == "fake 3000 (the model's setting (centaur.toml))"
+    assert dict(protocol.lines())["max tokens"] == "fake 3000 (the model's setting, centaur.toml)"
     first_protocol = load_report(db, first.run_id).to_dict()["protocol"]
     assert first_protocol["max_tokens"]["fake"]["source"] == "default: the model sets none"
 
@@ -142,6 +142,7 @@ def test_cli_run_report_and_list(fake: FakeOpenAI, tmp_path: Path, monkeypatch: 
     assert f"  bank:        {MINI_BANK}, 1 task\n" in text
     assert "warning: Correlations rest on fewer than 30 paired observations" in text
     assert "note: Quality is an open approximation of CodeScene's Code Health" in text
+    assert "human percentile of fake: none placed over 0 tasks; 1 task has no human baseline\n" in text
     listed = runner.invoke(app, ["bench", "list", "--json"])
     assert '"status": "finished"' in listed.stdout
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 import typer
 from typer.testing import CliRunner
@@ -145,3 +146,19 @@ def test_markup_is_asked_for_only_through_styled(module: Path) -> None:
     # put into markup by hand would be read as markup again
     found = _markup_outside_styled(module.read_text())
     assert not found, f"{module.name}: markup outside styled(...): {found}"
+
+
+def test_help_paragraphs_are_reflowed_not_cut_at_the_source_lines() -> None:
+    # the docstring breaks after "Spearman with"; Typer kept that break and Rich wrapped around it
+    shown = runner.invoke(app, ["collab", "validate", "--help"], env={"COLUMNS": "200"}).stdout
+    assert "whether \"none\" scores 0, Spearman with the labels. Overall: each judge's" in shown
+    assert "\n\n" in output.reflowed("One.\n\nTwo\nlines.") and output.reflowed("a\nb\n\nc\nd") == "a b\n\nc d"
+    assert output.reflowed("\b\nkept\nlines") == "\b\nkept\nlines"  # click's marker keeps a paragraph's lines
+
+
+def test_every_shown_option_says_what_it_does() -> None:
+    # a bare `--json  <bool>` line in a help leaves a new user guessing
+    bare = [f"{' '.join(path)} {param.opts[0]}" for path, command in COMMANDS for param in command.params
+            if not param.help and not getattr(param, "hidden", False) and param.name != "help"
+            and isinstance(param, click.Option)]  # fmt: skip
+    assert not bare, bare

@@ -46,6 +46,7 @@ def test_check_shows_the_exception_and_line_of_a_failing_reference(tmp_path: Pat
     monkeypatch.setattr(output, "console", Console(width=1000))
     table = runner.invoke(app, ["tasks", "check", "--bank", str(bank)])
     assert "test_small (error: KeyError: 5 (at solution.py:3 `return seen[target]`))" in table.stdout
+    assert "checked 1 task, 1 failing" in table.stdout
 
 
 def _check_json(bank: Path, reference: str) -> list[str]:

@@ -100,6 +100,15 @@ def test_cli_analyse_synthetic(tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "--synthetic" in missing.output
 
 
+def test_cli_analyse_of_a_study_that_is_not_there_says_so() -> None:
+    # not "has no participants yet; grade the sessions first": grading cannot make a study that is not stored
+    out = CliRunner().invoke(cli, ["collab", "analyse", "nosuch", "--rounds", "10"])
+    assert out.exit_code == 2
+    text = " ".join(out.output.split())
+    assert "there is no collaboration study 'nosuch'; store one with `centaur collab study create FILE`" in text
+    assert "grade" not in text
+
+
 def _early_study() -> StudyData:
     """Four people, two agents, two tasks: graded, the pre-survey answered; no baseline, no post-survey and no
     fluency codes yet (a study in its first days)."""

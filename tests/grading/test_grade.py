@@ -119,3 +119,9 @@ def test_instructions_mode_fails_the_known_bad_solution(monkeypatch: pytest.Monk
     config = GradeConfig(EfficiencyConfig(measure="instructions", instructions_case_seconds=20))
     grade = grade_solution(task, task.known_bad_source(task.meta.known_bad[0]), config)
     assert grade.efficiency is not None and grade.efficiency.score == 0.0
+
+
+@pytest.mark.parametrize("where", ["docs/grading.md", "docs/web.md", "frontend/src/grade-report.ts"])
+def test_what_people_read_says_code_with_no_entry_point_is_not_rated_and_counts_0(where: str) -> None:
+    text = " ".join((Path(__file__).parents[2] / where).read_text().split())
+    assert "not rated" in text and re.search(r"counts 0 in the composite|it counts 0", text), where

@@ -45,6 +45,26 @@ CUT_OFF = """() => {
 }"""
 
 
+# What reads wrong in a survey's boxes: an option in bold like its question, a question's legend that breaks
+# out of its box's top border (a question of two lines did), a box narrower than the others.
+SURVEY_BOXES = """() => {
+  const problems = [];
+  const boxes = Array.from(document.querySelectorAll(".question"));
+  const width = boxes[0].getBoundingClientRect().width;
+  for (const box of boxes) {
+    const frame = box.getBoundingClientRect();
+    const id = box.dataset.question;
+    if (Math.abs(frame.width - width) > 1) problems.push(`${id} is ${frame.width}px wide, not ${width}`);
+    const legend = box.querySelector(":scope > legend");
+    if (legend && legend.getBoundingClientRect().top < frame.top + 1) problems.push(`${id}: legend on the border`);
+  }
+  for (const option of document.querySelectorAll("label.choice")) {
+    if (Number(getComputedStyle(option).fontWeight) > 400) problems.push(`bold option: ${option.textContent.trim()}`);
+  }
+  return problems;
+}"""
+
+
 def _answer(body: dict[str, Any]) -> Answer:
     if "messages" in body:
         return chat_body("Loop over the digits.")
@@ -105,6 +125,16 @@ def _instructions_and_exit_survey(page: Any, expect: Any, base: str) -> None:
     assert high["x"] - (last["x"] + last["width"]) >= 6 and first["x"] - (low["x"] + low["width"]) >= 6
 
 
+def _survey_boxes(page: Any, expect: Any, base: str) -> None:
+    page.set_viewport_size({"width": 420, "height": 900})  # narrow: a question's legend takes two lines
+    page.goto(f"{base}/s/plain?PROLIFIC_PID=pw{time.monotonic_ns()}")
+    page.get_by_label("I have read the above and agree to take part.").check()
+    page.get_by_role("button", name="I agree").click()
+    expect(page.get_by_label("advanced")).to_be_visible()
+    assert page.locator(".question legend").first.evaluate("el => el.getBoundingClientRect().height") > 30
+    assert page.evaluate(SURVEY_BOXES) == []
+
+
 def _paired_width(page: Any, expect: Any, base: str) -> None:
     assert through_the_surveys(page, expect, base, "pair") == "pair"
     paste(page, PARTIAL)
@@ -133,7 +163,7 @@ def test_the_participant_pages_show_what_they_hold_whole(server: Server) -> None
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         try:
-            for step in (_instructions_and_exit_survey, _paired_width, _task_beside_chat):
+            for step in (_survey_boxes, _instructions_and_exit_survey, _paired_width, _task_beside_chat):
                 context = browser.new_context(viewport={"width": 1280, "height": 900})
                 context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
                 step(context.new_page(), expect, server.base)

@@ -80,7 +80,7 @@ class BenchSpec(BaseModel):
         if self.max_tokens is not None:
             return self.max_tokens, "--max-tokens"
         if model.max_tokens is not None:
-            return model.max_tokens, f"the model's setting ({model.source})"
+            return model.max_tokens, f"the model's setting, {model.source}"
         return DEFAULT_MAX_TOKENS, "default: the model sets none"
 
     def grade_config(self) -> GradeConfig:

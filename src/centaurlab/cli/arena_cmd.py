@@ -144,8 +144,9 @@ def match(
 
 @app.command("tournament")
 def tournament(
-    agents: list[str] = typer.Argument(..., help="Agents: built-in names, agent .py files or accepted generated "
-                                       "agents (gen-...); two or more in all."),
+    agents: list[str] | None = typer.Argument(None, help="Agents: built-in names, agent .py files or accepted "
+                                              "generated agents (gen-...); two or more in all, --generated's "
+                                              "included."),
     generated: bool = typer.Option(False, "--generated", help="Enter every generated agent that passed its checks "
                                    "too (`centaur arena generate`); refused when none did."),
     generated_run: str | None = typer.Option(None, "--generated-run", help="With --generated: only the agents "
@@ -166,7 +167,7 @@ def tournament(
 ) -> None:
     """Double all-play-all on every topology, stored match by match; rerun the same command to resume.
     A progress bar shows matches done of the total, failures so far and the time left."""
-    entered = [*(_generated_agents(generated_run) if generated else []), *agents]
+    entered = [*(_generated_agents(generated_run) if generated else []), *(agents or [])]
     sources = tuple(resolve_agent(a) for a in dict.fromkeys(entered))
     names = tuple(t for t in _topologies(topologies))
     timeouts = Timeouts(setup_s, bid_s, plan_s)

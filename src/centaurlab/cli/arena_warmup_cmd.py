@@ -38,8 +38,8 @@ def reactive(
     topology: str = typer.Option("france", help="A built-in map or a topology file."),
     discount: float = typer.Option(0.95, help="Discount factor of the MDP."),
     steps: int = typer.Option(3000, help="Moves simulated to compare policies."),
-    seed: int = typer.Option(1),
-    json_out: bool = typer.Option(False, "--json"),
+    seed: int = typer.Option(1, help="Seeds every random draw: the same seed, the same run."),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """One vehicle sees at most one task per city: value iteration against always-accept and random."""
     if not 0 < discount < 1:
@@ -51,10 +51,10 @@ def reactive(
 def deliberative(
     topology: str = typer.Option("england", help="A built-in map or a topology file."),
     tasks: int = typer.Option(6, help="Tasks known in advance (BFS grows fast: keep it under 8)."),
-    seed: int = typer.Option(1),
-    capacity: int = typer.Option(30),
+    seed: int = typer.Option(1, help="Seeds every random draw: the same seed, the same run."),
+    capacity: int = typer.Option(30, help="The vehicle's capacity (each task has a weight)."),
     heuristic: str = typer.Option("combined", help="A* heuristic."),
-    json_out: bool = typer.Option(False, "--json"),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """One vehicle, all tasks known: the optimal plan by BFS and by A*, which must agree."""
     with context(builtin=(KeyError, ValueError)):  # an unknown map or heuristic
@@ -65,11 +65,11 @@ def deliberative(
 @app.command("centralized")
 def centralized(
     topology: str = typer.Option("england", help="A built-in map or a topology file."),
-    tasks: int = typer.Option(30),
-    vehicles: int = typer.Option(4),
-    seed: int = typer.Option(1),
+    tasks: int = typer.Option(30, help="Tasks known in advance."),
+    vehicles: int = typer.Option(4, help="Vehicles of the company."),
+    seed: int = typer.Option(1, help="Seeds every random draw: the same seed, the same run."),
     iterations: int = typer.Option(20_000, help="Local-search iterations."),
-    json_out: bool = typer.Option(False, "--json"),
+    json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """One company, several vehicles, all tasks known: stochastic local search against a naive plan."""
     _show(run_centralized(topology, tasks, vehicles, seed, iterations), json_out)

@@ -218,8 +218,9 @@ def _print_summary(result: BenchReport) -> None:
     for row in result.human_percentiles.to_dict(orient="records"):
         placed = (f"mean {row['mean']:.1f}" + ("" if row["sd"] is None or row["sd"] != row["sd"] else
                                                f", SD {row['sd']:.1f}")) if row["tasks_placed"] else "none placed"
-        console.print(f"human percentile of {row['model']}: {placed} over {row['tasks_placed']} tasks; "
-                      f"{row['tasks_without_baseline']} tasks have no human baseline")
+        unplaced = row["tasks_without_baseline"]
+        console.print(f"human percentile of {row['model']}: {placed} over {_count(row['tasks_placed'], 'task')}; "
+                      f"{_count(unplaced, 'task')} {'has' if unplaced == 1 else 'have'} no human baseline")
     if result.failed:
         console.print(f"{result.failed} samples not graded (model or grading errors): see --json")
     if result.pca is not None:

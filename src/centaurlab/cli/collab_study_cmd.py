@@ -175,7 +175,7 @@ def analyse(
     synthetic: bool = typer.Option(False, "--synthetic", help="Analyse the seeded synthetic study of the paper's "
                                    "size (93 workers, 386 sessions, 5 agents) instead."),
     rounds: int = typer.Option(10_000, "--rounds", help="Bootstrap rounds (the paper's 10,000).", min=10),
-    seed: int = typer.Option(0, "--seed"),
+    seed: int = typer.Option(0, "--seed", help="Seeds the bootstrap (and the synthetic study)."),
     task_term: str = typer.Option("none", "--task-term", help="Also fit the model with a task term (difficulty "
                                   "or task) and report it beside the paper's."),
     coder: str | None = typer.Option(None, "--coder", help="The model whose fluency codes are analysed (default: "
@@ -196,8 +196,8 @@ def analyse(
         raise InvalidInput("name a stored study (centaur collab study create FILE) or pass --synthetic")
     if task_term not in ("difficulty", "task", "none"):
         raise InvalidInput("--task-term must be difficulty, task or none")
-    with context(after="; grade the sessions first: centaur collab grade --all", errors=(NotFound, RatingError),
-                 builtin=(LookupError,), kind=NotFound):  # fmt: skip
+    # the errors say what to do themselves (no such study, no participants yet, no graded session)
+    with context(errors=(NotFound, RatingError), builtin=(LookupError,), kind=NotFound):
         data = synthetic_study(seed=seed) if synthetic else load_study_data(_url(), study_id, coder=coder,
                                                                             min_kappa=min_kappa)
         result = run(data, rounds=rounds, seed=seed, task_term=task_term)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ asked for explicitly, with `styled` (markup written in the code, the values fill
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from collections.abc import Iterable, Sequence
@@ -48,10 +49,20 @@ def styled(markup: str, *values: object) -> Text:
     return Text.from_markup("".join(parts))
 
 
+def reflowed(text: str) -> str:
+    """`text` with each paragraph on one line, paragraphs still apart. Typer joins the lines of a help's
+    first paragraph only: the others kept the docstring's line breaks, and Rich, wrapping them again to
+    the terminal, left short lines mid-sentence ("Spearman with" / "the labels."). A paragraph that
+    starts with click's `\b` marker keeps its lines."""
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(p if p.startswith("\b") else " ".join(p.split("\n")) for p in paragraphs)
+
+
 def literal_help(command: Any, seen: set[int] | None = None) -> None:
     """Make the help texts of `command` and everything under it read as written. Typer's Rich help reads
     them as Rich markup, which drops `[models.*]` or `[collab.agents.NAME]`; escaping them keeps Typer's
-    panels and colours. Called once per run, on the tree Typer has just built (`CentaurGroup.main`)."""
+    panels and colours. Paragraphs are reflowed (`reflowed`). Called once per run, on the tree Typer has
+    just built (`CentaurGroup.main`)."""
     seen = set() if seen is None else seen
     if id(command) in seen:
         return
@@ -61,7 +72,7 @@ def literal_help(command: Any, seen: set[int] | None = None) -> None:
             for attribute in ("help", "short_help", "epilog"):
                 text = getattr(owner, attribute, None)
                 if isinstance(text, str):
-                    setattr(owner, attribute, escape(text))
+                    setattr(owner, attribute, escape(reflowed(text)))
     for sub in getattr(command, "commands", {}).values():
         literal_help(sub, seen)
 

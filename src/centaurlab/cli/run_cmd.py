@@ -33,7 +33,7 @@ def run(
     task: str = typer.Option(..., "--task", "-t", help="Task id, or bank/id."),
     suite: Suite = typer.Option(Suite.tests, help="tests (correctness), examples or efficiency."),
     store_result: bool = typer.Option(True, "--store/--no-store", help="Record the verdicts in the database."),
-    json_out: bool = typer.Option(False, "--json"),
+    json_out: bool = typer.Option(False, "--json", help="Print the verdicts as JSON."),
 ) -> None:
     """Run a solution against a task's tests in the sandbox; one verdict per test."""
     the_task = task_named(task)

@@ -22,7 +22,7 @@ def run(
     timeout: float = typer.Option(10.0, help="Wall-clock seconds (CPU limit is the same)."),
     memory: int = typer.Option(1024, help="Memory limit in MB."),
     backend: str | None = typer.Option(None, help="bwrap or rlimit; default: the sandbox_backend setting."),
-    json_out: bool = typer.Option(False, "--json"),
+    json_out: bool = typer.Option(False, "--json", help="Print the run's result as JSON."),
 ) -> None:
     """Run FILE in a fresh sandbox and report status, output, time and memory."""
     chosen = get_backend(backend)
@@ -57,7 +57,7 @@ def _kind_name(kind: BoxKind) -> str:
 def pool_status(
     warm: list[str] = typer.Option([], "--warm", help="Fill the pool of this kind first: plain, numpy or pandas."),
     wait: float = typer.Option(15.0, help="Seconds to wait for the pool to fill when --warm is given."),
-    json_out: bool = typer.Option(False, "--json"),
+    json_out: bool = typer.Option(False, "--json", help="Print the pool's state as JSON."),
 ) -> None:
     """Show this process's warm pool: its bounds and, per kind of box, how many wait ready and
     the zygote that forks them (its pid and forks, or why boxes are started whole).

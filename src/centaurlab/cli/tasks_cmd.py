@@ -44,7 +44,8 @@ def _summary(task: Task) -> dict[str, object]:
 
 
 @app.command("list")
-def list_tasks(bank: str | None = BANK_OPTION, json_out: bool = typer.Option(False, "--json")) -> None:
+def list_tasks(bank: str | None = BANK_OPTION,
+               json_out: bool = typer.Option(False, "--json", help="Print the tasks as JSON.")) -> None:
     """List tasks with their category, difficulty and number of tests."""
     rows = [_summary(t) for t in _tasks(bank)]
     if json_out:
@@ -56,7 +57,8 @@ def list_tasks(bank: str | None = BANK_OPTION, json_out: bool = typer.Option(Fal
 
 @app.command("show")
 def show(
-    task_id: str = typer.Argument(..., help="Task id, or bank/id."), json_out: bool = typer.Option(False, "--json")
+    task_id: str = typer.Argument(..., help="Task id, or bank/id."),
+    json_out: bool = typer.Option(False, "--json", help="Print the task as JSON."),
 ) -> None:
     """Show a task's description, starter code, examples and tests."""
     task = task_named(task_id)
@@ -91,7 +93,7 @@ def _row(res: TaskCheck) -> list[str]:
 def check(
     bank: str | None = BANK_OPTION,
     workers: int = typer.Option(0, help="Parallel sandboxes; 0 = the `workers` setting (one per core)."),
-    json_out: bool = typer.Option(False, "--json"),
+    json_out: bool = typer.Option(False, "--json", help="Print each task's result and problems as JSON."),
 ) -> None:
     """Run every task in the sandbox: each reference must pass every test, each starter must fail,
     each known-bad solution must pass correctness and fail an efficiency test."""
@@ -115,7 +117,7 @@ def check(
         )
     else:
         print_table(
-            f"checked {len(results)} tasks, {len(bad)} failing",
+            f"checked {len(results)} task{'' if len(results) == 1 else 's'}, {len(bad)} failing",
             ["task", "status", "known-bad", "problems"],
             [_row(r) for r in results],
         )

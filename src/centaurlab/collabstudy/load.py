@@ -17,7 +17,14 @@ from ..store import session_scope
 from .data import Obs, StudyData
 from .fluency_check import MIN_KAPPA, ValidationSet, load_set, validate_coders
 from .fluency_rules import rule_codes, user_turns
-from .tables import CollabFluencyCheck, CollabParticipant, CollabStudyEvent, CollabStudySession, CollabSurveyAnswers
+from .tables import (
+    CollabFluencyCheck,
+    CollabParticipant,
+    CollabStudyEvent,
+    CollabStudyRow,
+    CollabStudySession,
+    CollabSurveyAnswers,
+)
 from .transcript import Transcript, from_events, from_log_text, from_messages
 
 FLUENCY_EVENT = "fluency_codes"
@@ -73,6 +80,9 @@ def load_study_data(url: str, study_id: str, how: str = "mean", coder: str | Non
     """`coder`: the model whose fluency codes are analysed (default: the one that coded most sessions)."""
     vset = vset or load_set()
     with session_scope(url) as s:
+        if s.get(CollabStudyRow, study_id) is None:
+            raise LookupError(f"there is no collaboration study '{study_id}'; store one with "
+                              "`centaur collab study create FILE`")
         people = set(s.scalars(select(CollabParticipant.id).where(CollabParticipant.study_id == study_id)))
         if not people:
             raise LookupError(f"collaboration study '{study_id}' has no participants yet")

@@ -57,3 +57,12 @@ def test_the_tournament_refuses_to_enter_generated_agents_when_none_passed(faile
     names = runner.invoke(app, ["arena", "generated", "names"])
     assert names.exit_code == 1 and names.stdout.strip() == ""
     assert "no generated agent passed its checks" in " ".join(names.output.split())
+
+
+def test_the_tournament_with_generated_alone_needs_no_other_agent_named(failed_only: str) -> None:
+    # `centaur arena tournament --generated` is the first thing to try: it gets the refusal, not "Missing argument"
+    result = runner.invoke(app, ["arena", "tournament", "--generated"])
+    assert result.exit_code == 2
+    assert "no generated agent passed its checks" in " ".join(result.output.split())
+    alone = runner.invoke(app, ["arena", "tournament", "naive"])
+    assert alone.exit_code == 2 and "at least two agents" in alone.output
