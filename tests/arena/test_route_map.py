@@ -98,6 +98,9 @@ def test_no_label_overlaps_another_label_or_a_marker(name: str) -> None:
             assert markers == [], f"{name}: {gid} overlaps markers {markers}"
     # the boxes are the labels as drawn: their ids are in the SVG
     assert all(f'id="{gid}"' in drawn.svg for gid in ids)
+    # names and counts are drawn after (above) every leg, so an arrow passes under a label, not through it
+    last_leg = max(drawn.svg.index(f'id="{g}"') for g in re.findall(r'id="(leg-0-0-\d+)"', drawn.svg))
+    assert all(drawn.svg.index(f'id="{gid}"') > last_leg for gid in ids if not gid.startswith("label-leg-"))
 
 
 def test_the_small_match_s_labels_do_not_overlap_either() -> None:

@@ -145,6 +145,12 @@ class _Layout:
         return box[0] >= f[0] and box[1] >= f[1] and box[2] <= f[2] and box[3] <= f[3]
 
     def place(self, x: float, y: float, text: str, gid: str, circled: bool = False, **style: Any) -> Any:
+        from matplotlib import patheffects
+
+        # above the roads and legs, with a white halo: an arrow that passes under a label does not strike it
+        style.setdefault("zorder", 8)
+        if not circled:
+            style.setdefault("path_effects", [patheffects.withStroke(linewidth=2.5, foreground="white")])
         label = self.ax.annotate(text, (x, y), xytext=(0, 0), textcoords="offset points", ha="center",
                                  va="center", gid=gid, **style)  # fmt: skip
         base = label_box(label, self.renderer, circled)
