@@ -51,6 +51,9 @@ export interface SubmitAnswer {
   completed: boolean;
   /** why the participant's own code would not load (syntax or import error, with its line), else null */
   error: string | null;
+  /** hidden tests the code did not answer within test_seconds each (an endless loop, or too slow) */
+  timeouts: number;
+  test_seconds: number;
   state: StudyState;
 }
 

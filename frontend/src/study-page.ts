@@ -211,6 +211,10 @@ export function mountStudyPage(initial: StudyState): void {
       } else if (answer.error) {
         show(`✗ Your code could not be loaded, so no hidden test could run:\n${answer.error}`, "error");
         announce(`Your code could not be loaded: ${answer.error}`);
+      } else if (answer.timeouts > 0) {
+        show(`✗ ${answer.passed} of ${answer.total} hidden tests passed; ${answer.timeouts} ran out of time ` +
+          `(${answer.test_seconds} s each): look for an endless loop, or a way that is fast on large inputs.`, "fail");
+        announce(`${answer.passed} of ${answer.total} tests passed, ${answer.timeouts} ran out of time`);
       } else {
         show(`✗ ${answer.passed} of ${answer.total} hidden tests passed. Keep going!`, "fail");
         announce(`${answer.passed} of ${answer.total} tests passed`);

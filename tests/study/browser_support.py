@@ -139,3 +139,25 @@ def fill_survey(page: Any, answers: dict[str, str]) -> None:
             field.locator("textarea").fill(value)
         else:
             field.locator(f'input[value="{value}"]').check()
+
+
+def submit_and_wait(page: Any, expect: Any, next_index: int) -> None:
+    """Submit and wait for the task after it (a pass loads it)."""
+    page.get_by_role("button", name="Submit").click()
+    expect(page.locator("body")).to_have_attribute("data-task-index", str(next_index), timeout=60_000)
+
+
+def exit_survey(page: Any, expect: Any, with_ai: bool) -> None:
+    """The exit survey answered (the AI questions only with AI), then the thank-you page with the tests'
+    completion link."""
+    expect(page.get_by_role("heading", name="Last questions")).to_be_visible(timeout=30_000)
+    for qid in ("tlx_mental", "tlx_physical", "tlx_temporal", "tlx_performance", "tlx_effort", "tlx_frustration"):
+        page.locator(f'input[name="{qid}"][value="7"]').check()
+    assert (page.locator('input[name="ai_helpfulness"]').count() > 0) == with_ai
+    if with_ai:
+        page.locator('input[name="ai_helpfulness"][value="6"]').check()
+        page.locator('input[name="typical_usage"][value="yes"]').check()
+    page.locator('textarea[name="comments"]').fill("My name is Jane Doe, write to jane@example.org")
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("heading", name="Thank you!")).to_be_visible()
+    expect(page.locator("#completion-link")).to_have_attribute("href", "https://app.prolific.com/submissions/complete?cc=TESTCODE")

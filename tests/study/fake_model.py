@@ -17,9 +17,11 @@ CHAT = "Use a loop:\n\n```python\nfor d in str(num):\n    pass\n```"
 
 
 @contextmanager
-def recording_model(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[dict[str, Any]]]:
-    """Serve the model "recorder" (named in a centaur.toml that CENTAUR_CONFIG points at); yields the requests
-    so far, each its JSON body with "path": "completions" or "chat"."""
+def recording_model(folder: Path, monkeypatch: pytest.MonkeyPatch,
+                    completion: str = COMPLETION) -> Iterator[list[dict[str, Any]]]:
+    """Serve the model "recorder" (named in a centaur.toml that CENTAUR_CONFIG points at), which completes
+    every prompt with `completion`; yields the requests so far, each its JSON body with "path":
+    "completions" or "chat"."""
     seen: list[dict[str, Any]] = []
 
     def answer(body: dict[str, Any]) -> Answer:
@@ -27,7 +29,7 @@ def recording_model(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[l
             seen.append({"path": "chat", **body})
             return chat_body(CHAT, prompt_tokens=5, completion_tokens=9)
         seen.append({"path": "completions", **body})
-        return completion_body(COMPLETION, finish_reason="stop", prompt_tokens=5, completion_tokens=4)
+        return completion_body(completion, finish_reason="stop", prompt_tokens=5, completion_tokens=4)
 
     with FakeOpenAI(answer) as fake:
         config = folder / "centaur.toml"

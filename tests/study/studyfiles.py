@@ -15,10 +15,13 @@ CONDITIONS = {
 
 def write_study(folder: Path, study_id: str = "pilot", conditions: tuple[str, ...] = ("none", "autocomplete", "chat"),
                 sets: str = '[["even_odd_count", "is_bored"]]', extra: str = "", skip_after_minutes: float = 0.0,
-                session_minutes: float = 20.0, temperature: float = 0.0, trim: str = "smart") -> Path:
+                session_minutes: float = 20.0, temperature: float = 0.0, trim: str = "smart",
+                bank: str = "study", tutorial: str | None = None) -> Path:
     """Deterministic assistants by default (temperature 0, trimmed suggestions): the tests check what they
-    answer. `temperature=1.0, trim="none"` gives the paper's settings."""
+    answer. `temperature=1.0, trim="none"` gives the paper's settings. A bank without a tutorial of its
+    own (`algo`) needs `tutorial`."""
     body = "".join(CONDITIONS[c] for c in conditions)
+    tutorial_line = f'tutorial = "{tutorial}"' if tutorial else ""
     if "[paste]" not in extra:  # the browser tests type code by pasting it; the paper's default refuses that
         extra = "[paste]\nblock_external = false\n" + extra
     text = f"""id = "{study_id}"
@@ -26,8 +29,9 @@ title = "Pilot"
 seed = 7
 {body}
 [tasks]
-bank = "study"
+bank = "{bank}"
 sets = {sets}
+{tutorial_line}
 
 [timing]
 session_minutes = {session_minutes}

@@ -85,3 +85,21 @@ def test_the_papers_instructions_in_every_condition() -> None:
                               "paste": {"block_external": False}}, registry=REGISTRY)
     assert "pasting from outside" not in open_paste.instructions("none")
     assert open_paste.paste.blocks("none") is False and spec.paste.blocks("chat") is True
+
+
+def test_the_consent_names_the_sessions_length_and_timed_tasks_say_speed_counts() -> None:
+    from centaurlab.study import Study
+    from centaurlab.tasks import load_bank
+
+    default = study({"none": {}})
+    short = parse_study({"id": "x", "title": "t", "conditions": {"none": {}}, "timing": {"session_minutes": 30}},
+                        registry=REGISTRY)
+    own = parse_study({"id": "x", "title": "t", "conditions": {"none": {}}, "consent": "Our own words."},
+                      registry=REGISTRY)
+    assert "for about\n35 minutes" in default.consent and "for about\n30 minutes" in short.consent
+    assert own.consent == "Our own words."
+    # the algo bank's tasks are graded on speed too (efficiency tests); the study bank's are not
+    algo = Study("x", short, load_bank("algo"), "range_sums", [["min_gap", "anagram_pairs"]])
+    plain = Study("x", short, load_bank("study"), "sum_product", [["even_odd_count"]])
+    assert algo.instructions("none").startswith(short.instructions("none"))
+    assert "Speed counts too" in algo.instructions("none") and "Speed counts" not in plain.instructions("none")

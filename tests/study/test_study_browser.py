@@ -23,8 +23,10 @@ from tests.study.browser_support import (
     CHROMIUM,
     CHROMIUM_ARGS,
     Server,
+    exit_survey,
     paste,
     study_server,
+    submit_and_wait,
     through_the_surveys,
 )
 
@@ -42,11 +44,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
                        sets='[["even_odd_count", "is_bored"]]')
     with study_server("study", "create", str(path)) as srv:
         yield srv
-
-
-def _submit_and_wait(page: Any, expect: Any, next_index: int) -> None:
-    page.get_by_role("button", name="Submit").click()
-    expect(page.locator("body")).to_have_attribute("data-task-index", str(next_index), timeout=60_000)
 
 
 PARTIAL = "def even_odd_count(num):\n    even = 0\n    odd = 0\n    for digit in str(abs(num)):\n        "
@@ -78,20 +75,6 @@ def _solve_with_chat(page: Any, expect: Any) -> None:
     paste(page, page.evaluate("navigator.clipboard.readText()"))  # the copied answer goes into the editor
 
 
-def _exit_survey(page: Any, expect: Any, with_ai: bool) -> None:
-    expect(page.get_by_role("heading", name="Last questions")).to_be_visible(timeout=30_000)
-    for qid in ("tlx_mental", "tlx_physical", "tlx_temporal", "tlx_performance", "tlx_effort", "tlx_frustration"):
-        page.locator(f'input[name="{qid}"][value="7"]').check()
-    assert (page.locator('input[name="ai_helpfulness"]').count() > 0) == with_ai
-    if with_ai:
-        page.locator('input[name="ai_helpfulness"][value="6"]').check()
-        page.locator('input[name="typical_usage"][value="yes"]').check()
-    page.locator('textarea[name="comments"]').fill("My name is Jane Doe, write to jane@example.org")
-    page.get_by_role("button", name="Continue").click()
-    expect(page.get_by_role("heading", name="Thank you!")).to_be_visible()
-    expect(page.locator("#completion-link")).to_have_attribute("href", "https://app.prolific.com/submissions/complete?cc=TESTCODE")
-
-
 def _participant(context: Any, expect: Any, base: str, problems: list[str]) -> str:
     page = context.new_page()
     page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
@@ -99,16 +82,16 @@ def _participant(context: Any, expect: Any, base: str, problems: list[str]) -> s
     condition = through_the_surveys(page, expect, base)
     expect(page.locator("#progress")).to_have_text("Tutorial")
     paste(page, BANK.tasks["sum_product"].reference_source)
-    _submit_and_wait(page, expect, 1)
+    submit_and_wait(page, expect, 1)
     expect(page.locator("#progress")).to_have_text("Task 1 / 2")
     if condition == "autocomplete":
         _solve_with_suggestion(page, expect)
     elif condition == "chat":
         _solve_with_chat(page, expect)
     paste(page, BANK.tasks["even_odd_count"].reference_source)
-    _submit_and_wait(page, expect, 2)
+    submit_and_wait(page, expect, 2)
     page.get_by_role("button", name="Skip task").click()  # this study offers Skip at once
-    _exit_survey(page, expect, with_ai=condition != "none")
+    exit_survey(page, expect, with_ai=condition != "none")
     page.close()
     return condition
 

@@ -228,4 +228,5 @@ def test_a_submit_shows_the_participants_own_syntax_or_import_error(url: str, tm
     assert _submit(client, state, "def other(numbers):\n    return 0\n")["error"] is None
     wrong = _submit(client, state, "def sum_product(numbers):\n    return (0, 0)\n")
     assert wrong["error"] is None and wrong["passed"] < wrong["total"]
-    assert set(wrong) == {"passed", "total", "completed", "error", "state"}
+    assert set(wrong) == {"passed", "total", "completed", "error", "timeouts", "test_seconds", "state"}
+    assert wrong["timeouts"] == 0 and wrong["test_seconds"] == 2.0  # answered in time: none ran out

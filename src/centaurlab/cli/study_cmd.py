@@ -58,8 +58,10 @@ def validate(
     conds = ", ".join(f"{n} ({'no AI' if c['kind'] == 'none' else c['kind'] + ', ' + c['model']})"
                       for n, c in info["conditions"].items())
     console.print(f"  conditions: {conds}")
-    console.print(f"  tasks: bank {info['bank']}, tutorial {info['tutorial']}, {len(info['task_sets'])} task sets "
-                  f"of {', '.join(str(len(s)) for s in info['task_sets'])} tasks; {info['cells']} cells")
+    sets = info["task_sets"]
+    console.print(f"  tasks: bank {info['bank']}, tutorial {info['tutorial']}, {len(sets)} task "
+                  f"set{'s' * (len(sets) != 1)} of {', '.join(str(len(s)) for s in sets)} tasks; "
+                  f"{info['cells']} cells")
     console.print(f"  session {info['session_minutes']:g} min, skip after {info['skip_after_minutes']:g} min"
                   + (f", stratified by {info['stratify_by']}" if info["stratify_by"] else ""))
 

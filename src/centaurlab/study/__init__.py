@@ -44,7 +44,7 @@ from .participants import MAX_CLIENT_MS, NotAParticipant, ParticipantFinished, W
 from .platform import StudyPlatform
 from .recruitment import RECRUITMENT_KEYS, RejoinRefused, check_rejoin
 from .report_bridge import metric_tables, report_html, report_study, study_frames
-from .session_view import coding_state, console_text, own_code_error, script_console
+from .session_view import coding_state, console_text, out_of_time, own_code_error, script_console
 from .settings import condition_settings, model_settings, participants_label
 from .studies import Study, StudyCache, UnknownStudy, create_study, list_studies, study_ids
 from .studyfile import StudyFileError, StudySpec, load_study, resolve_task_sets
@@ -112,6 +112,7 @@ __all__ = [
     "report_html",
     "report_study",
     "resolve_task_sets",
+    "out_of_time",
     "own_code_error",
     "script_console",
     "scrub_events",

@@ -42,7 +42,7 @@ def coding_state(study: Study, p: ParticipantRow) -> dict[str, Any]:
         "snapshot_ms": int(spec.timing.snapshot_seconds * 1000),
         "skip_after_ms": int(spec.timing.skip_after_minutes * 60_000),
         "session_ends_ms": p.session_ends_ms,
-        "instructions_html": _markdown(spec.instructions(p.condition or "none")),
+        "instructions_html": _markdown(study.instructions(p.condition or "none")),
         "task": None,
     }
     if p.stage != "coding" or p.task_index >= len(p.sequence):
@@ -98,6 +98,13 @@ def console_text(result: dict[str, Any]) -> tuple[str, str]:
     if status == "ok" and not result["all_passed"]:
         status = "fail"
     return "\n".join(lines), status
+
+
+def out_of_time(result: dict[str, Any]) -> int:
+    """How many hidden tests the participant's code did not answer within the task's time per test: an
+    endless loop, or (on the `algo` bank's large inputs) a solution too slow. Said apart from "k of n
+    passed" so that a participant whose code loops is not left guessing; which tests, never."""
+    return sum(v["verdict"] == "timeout" for report in result["reports"] for v in report["verdicts"])
 
 
 def own_code_error(result: dict[str, Any]) -> str:

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from .. import store
 from ..errors import Conflict, NotFound
 from ..tasks import Bank, Task, bank_folder, load_bank
-from .studyfile import StudyFileError, StudySpec, resolve_task_sets
+from .studyfile import TIMED_TASKS, StudyFileError, StudySpec, resolve_task_sets
 from .tables import ParticipantRow, StudyRow
 
 
@@ -38,6 +38,12 @@ class Study:
 
     def task(self, task_id: str) -> Task:
         return self.bank.tasks[task_id]
+
+    def instructions(self, condition: str) -> str:
+        """The condition's instructions, saying that speed counts when the study's tasks are timed."""
+        text = self.spec.instructions(condition)
+        timed = any(self.task(t).efficiency_tests for s in self.task_sets for t in s)
+        return f"{text} {TIMED_TASKS}" if timed and TIMED_TASKS not in text else text
 
     def qualified(self, task_id: str) -> str:
         """The task id as events name it: bank/id."""

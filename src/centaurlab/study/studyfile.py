@@ -33,9 +33,10 @@ REAL_HUMAN_EVAL_SYSTEM_PROMPT = (
     "You are an expert Python programmer, be helpful to the user and return code only in Python."
 )
 
+# `{minutes}` is the study's session length: a study of 30 minutes must not promise 35.
 DEFAULT_CONSENT = """You are invited to take part in a research study on how programmers write code with
 and without AI assistance. You will solve short Python programming tasks in a browser editor for about
-35 minutes, then answer a few questions. We log what happens in the editor (your code, runs, and your use
+{minutes} minutes, then answer a few questions. We log what happens in the editor (your code, runs, and your use
 of the assistant) and your answers. Taking part is voluntary and you may stop at any time. The data are
 used for research only and are published without names or e-mail addresses."""
 
@@ -50,6 +51,13 @@ AI_MAY_BE_WRONG = "The AI assistant is not always right: its suggestions may be 
 RUN_AND_SUBMIT = (
     "Run shows your program's output; Submit checks your code against hidden tests, as often as you like. If a "
     "task takes too long, a Skip button appears after a while."
+)
+# Tasks with efficiency tests (the `algo` bank's) grade the final code's speed too, as COMPASS does: people
+# must know that before they submit, since a pass loads the next task and a slow solution then stays.
+TIMED_TASKS = (
+    "Speed counts too: after the session your submitted code is also run on inputs as large as the task's "
+    "constraints allow, and a correct but slow solution scores lower. A pass loads the next task at once, so "
+    "make your solution fast enough before you submit it."
 )
 DEFAULT_INSTRUCTIONS: dict[str, str] = {
     "none": f"Solve as many tasks as you can. {COMMON_RULES} No AI assistant is available in this session. "
@@ -237,7 +245,8 @@ class StudySpec(Strict):
     scripted: bool = Field(False, description="The participants are scripts, not people: reports and model "
                            "cards label their figures and never pool them with people's.")
     seed: int = 0
-    consent: str = DEFAULT_CONSENT
+    consent: str = Field(DEFAULT_CONSENT.format(minutes=35), description="The consent page's text (Markdown); "
+                         "by default one that names the session's length.")
     conditions: dict[str, Condition]
     tasks: TaskSelection = TaskSelection()
     assignment: Assignment = Assignment()
@@ -252,10 +261,16 @@ class StudySpec(Strict):
     @model_validator(mode="before")
     @classmethod
     def _kinds(cls, data: Any) -> Any:
-        """Fill in the preset's settings and each condition's kind: from `model` fields, else from its name
-        (the four old names)."""
+        """Fill in the preset's settings, the default consent (naming the session's length) and each
+        condition's kind: from `model` fields, else from its name (the four old names)."""
         if isinstance(data, dict):
             data = apply_preset(data)
+            if "consent" not in data:
+                timing = data.get("timing")
+                minutes = timing.get("session_minutes") if isinstance(timing, dict) else None
+                if not isinstance(minutes, int | float):  # absent, or wrong (which Timing then reports)
+                    minutes = 35
+                data = {**data, "consent": DEFAULT_CONSENT.format(minutes=f"{minutes:g}")}
         if not isinstance(data, dict) or not isinstance(data.get("conditions"), dict):
             return data
         conditions = {}

@@ -137,7 +137,7 @@ def _stage_page(request: Request, study: Study, p: ParticipantRow) -> HTMLRespon
             study, "About you", "A few questions before we start.", "pre", spec.surveys.pre))
     if p.stage == "instructions":
         body = (f'<h1>Instructions</h1><div class="markdown instructions">'
-                f'{markdown_html(spec.instructions(p.condition or "none"))}</div>'
+                f'{markdown_html(study.instructions(p.condition or "none"))}</div>'
                 f'<p>You start with a short tutorial task to get to know the editor; then the timed session of '
                 f'{spec.timing.session_minutes:g} minutes begins.</p>'
                 f'<form method="post" action="/s/{sid}/start"><button type="submit" class="btn btn-primary">'

@@ -20,6 +20,7 @@ from ...study import (
     SuggestRequest,
     coding_state,
     console_text,
+    out_of_time,
     own_code_error,
     script_console,
 )
@@ -78,17 +79,20 @@ def run(study_id: str, body: CodeAction, request: Request) -> dict[str, Any]:
 @router.post("/submit")
 def submit(study_id: str, body: CodeAction, request: Request) -> dict[str, Any]:
     """Run the hidden tests in the sandbox; on a pass the next task is loaded. `error`: why the
-    participant's code would not load (its syntax or import error and line), else null; nothing of the
-    hidden tests is answered but how many passed."""
+    participant's code would not load (its syntax or import error and line), else null; `timeouts`: how many
+    tests it did not answer within `test_seconds` each; nothing of the hidden tests is answered but how many
+    passed and how many ran out of time."""
     platform = platform_of(request)
     p = _coding(request, study_id, body.task_index)
     study = study_of(request, study_id)
-    result = platform.runner.run(study.task(p.sequence[p.task_index]), body.code, "tests")
+    task = study.task(p.sequence[p.task_index])
+    result = platform.runner.run(task, body.code, "tests")
     completed = platform.participants.record_submit(p, body.task_index, body.code, result["passed"],
                                                     result["total"], body.event_id, body.client_ms)
     after = platform.participants.current(p)
     return {"passed": result["passed"], "total": result["total"], "completed": completed,
-            "error": own_code_error(result) or None, "state": coding_state(study, after)}
+            "error": own_code_error(result) or None, "timeouts": out_of_time(result),
+            "test_seconds": task.meta.limits.test_seconds, "state": coding_state(study, after)}
 
 
 @router.post("/skip")
