@@ -12,8 +12,9 @@ from sqlalchemy import func, select
 from .. import store
 from ..errors import Conflict, NotFound
 from ..tasks import Bank, Task, bank_folder, load_bank
-from .studyfile import TIMED_TASKS, StudyFileError, StudySpec, resolve_task_sets
+from .studyfile import StudyFileError, StudySpec, resolve_task_sets
 from .tables import ParticipantRow, StudyRow
+from .wording import TIMED_TASKS
 
 
 class UnknownStudy(NotFound, LookupError):
