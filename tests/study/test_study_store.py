@@ -76,3 +76,19 @@ def test_a_whole_session_over_http(url: str, tmp_path: Path) -> None:
     with store.session_scope(url) as session:
         kinds = [e.type for e in events_of(session, "pilot")]
     assert kinds.count("task_completed") == 3 and kinds[-1] == "session_ended"
+
+
+def test_a_replaced_study_reaches_a_running_server_without_a_restart(tmp_path: Path) -> None:
+    url = settings().database_url
+    store.upgrade(url)
+    path = write_study(tmp_path, session_minutes=20.0)
+    create_study(url, load_study(path), path.parent, source=str(path))
+    now = [1000.0]
+    cache = StudyCache(url, ttl_s=30.0, clock=lambda: now[0])
+    assert cache.get("pilot").spec.timing.session_minutes == 20.0
+    path = write_study(tmp_path, session_minutes=45.0)
+    create_study(url, load_study(path), path.parent, source=str(path), replace=True)
+    now[0] += 29.0
+    assert cache.get("pilot").spec.timing.session_minutes == 20.0  # read at most once per 30 s
+    now[0] += 2.0
+    assert cache.get("pilot").spec.timing.session_minutes == 45.0  # the replacement, no restart

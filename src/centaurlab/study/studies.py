@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -97,25 +99,30 @@ def study_from_row(row: StudyRow) -> Study:
 
 
 class StudyCache:
-    """Studies by id, read from the store once (a study's settings change only with `create --replace`,
-    which a running server picks up after `refresh`)."""
+    """Studies by id, read from the store at most once per `ttl_s` seconds: participants' requests do not
+    read the study's row each time, and a study replaced with `create --replace` reaches a running
+    server's newcomers within `ttl_s` (or at once after `refresh`), without a restart."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, ttl_s: float = 30.0, clock: Callable[[], float] = time.monotonic) -> None:
         self.url = url
-        self._studies: dict[str, Study] = {}
+        self.ttl_s = ttl_s
+        self._clock = clock
+        self._studies: dict[str, tuple[float, Study]] = {}
         self._lock = threading.Lock()
 
     def get(self, study_id: str) -> Study:
+        now = self._clock()
         with self._lock:
-            if study_id in self._studies:
-                return self._studies[study_id]
+            cached = self._studies.get(study_id)
+            if cached is not None and now - cached[0] < self.ttl_s:
+                return cached[1]
         with store.session_scope(self.url) as session:
             row = session.get(StudyRow, study_id)
             if row is None:
                 raise UnknownStudy(study_id)
             study = study_from_row(row)
         with self._lock:
-            self._studies[study_id] = study
+            self._studies[study_id] = (now, study)
         return study
 
     def refresh(self) -> None:
