@@ -140,16 +140,22 @@ async function deliverableEditor(api: CollabApi): Promise<void> {
     typed.set(current, editor.getValue());
     const name = select.value;
     current = name;
+    // read-only until the chosen file is shown: what is typed meanwhile would land in the file left
+    editor.updateOptions({ readOnly: true });
+    delete host.dataset.file;
     void (async () => {
       if (!saved.has(name)) saved.set(name, (await api.file(name)) ?? "");
       if (current !== name) return; // another file was chosen meanwhile
       showFile(editor, typed.get(name) ?? saved.get(name) ?? "", language(name));
+      editor.updateOptions({ readOnly: false });
+      host.dataset.file = name;
       mark();
     })();
   });
   form.addEventListener("submit", () => {
     text.value = editor.getValue();
   });
+  host.dataset.file = current;
   host.dataset.ready = "true";
 }
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -161,3 +161,23 @@ def exit_survey(page: Any, expect: Any, with_ai: bool) -> None:
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_role("heading", name="Thank you!")).to_be_visible()
     expect(page.locator("#completion-link")).to_have_attribute("href", "https://app.prolific.com/submissions/complete?cc=TESTCODE")
+
+
+def participants_one_by_one(base: str, n: int, participant: Callable[[Any, Any, str, list[str]], str],
+                            problems: list[str]) -> list[str]:
+    """`n` participants in chromium, one after another, each in a fresh context (clipboard allowed, so
+    that code can be pasted): the conditions `participant(context, expect, base, problems)` returned."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            conditions = []
+            for _ in range(n):
+                context = browser.new_context(viewport={"width": 1440, "height": 900})
+                context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+                conditions.append(participant(context, expect, base, problems))
+                context.close()
+        finally:
+            browser.close()
+    return conditions

@@ -20,10 +20,9 @@ from centaurlab.study.tables import events_of
 from centaurlab.tasks import load_bank
 from tests.study.browser_support import (
     BROWSER_MARKS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     Server,
     exit_survey,
+    participants_one_by_one,
     paste,
     study_server,
     submit_and_wait,
@@ -103,21 +102,9 @@ def _participant(context: Any, expect: Any, base: str, problems: list[str]) -> s
 def test_people_without_ai_and_with_autocomplete_on_two_algo_tasks_then_their_grades(
     server: tuple[Server, list[dict[str, Any]]],
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
-
     srv, seen = server
     problems: list[str] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        try:
-            conditions = []
-            for _ in range(2):  # balanced assignment: one participant per condition
-                context = browser.new_context(viewport={"width": 1440, "height": 900})
-                context.grant_permissions(["clipboard-read", "clipboard-write"], origin=srv.base)
-                conditions.append(_participant(context, expect, srv.base, problems))
-                context.close()
-        finally:
-            browser.close()
+    conditions = participants_one_by_one(srv.base, 2, _participant, problems)
     assert sorted(conditions) == ["autocomplete", "none"]
     assert problems == [], problems
 

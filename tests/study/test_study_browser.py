@@ -24,6 +24,7 @@ from tests.study.browser_support import (
     CHROMIUM_ARGS,
     Server,
     exit_survey,
+    participants_one_by_one,
     paste,
     study_server,
     submit_and_wait,
@@ -97,20 +98,8 @@ def _participant(context: Any, expect: Any, base: str, problems: list[str]) -> s
 
 
 def test_a_participant_in_each_condition_and_the_export(server: Server, tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
-
     problems: list[str] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        try:
-            conditions = []
-            for _ in range(3):  # balanced assignment: one participant per condition
-                context = browser.new_context(viewport={"width": 1440, "height": 900})
-                context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
-                conditions.append(_participant(context, expect, server.base, problems))
-                context.close()
-        finally:
-            browser.close()
+    conditions = participants_one_by_one(server.base, 3, _participant, problems)
     assert sorted(conditions) == ["autocomplete", "chat", "none"]
     assert problems == [], problems
 

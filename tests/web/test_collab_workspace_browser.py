@@ -118,6 +118,7 @@ def _edit_the_memo(page: Any, expect: Any) -> None:
     expect(memo).to_have_attribute("data-present", "false")
     expect(page.locator("#deliverable-editor")).to_have_attribute("data-ready", "true")
     page.locator("#edit-name").select_option("variance_memo.md")
+    expect(page.locator("#deliverable-editor")).to_have_attribute("data-file", "variance_memo.md")  # shown
     page.locator("#deliverable-editor .view-lines").click()
     page.keyboard.press("Control+A")
     page.keyboard.type(MEMO)
