@@ -36,7 +36,7 @@ def url(tmp_path: Path) -> str:
 
 def fake_grade(job: GradeJob, composite: float) -> dict[str, Any]:
     return {"task": job.task.id, "bank": job.task.bank, "correctness": 50.0, "efficiency": None, "quality": 90.0,
-            "composite": composite, "human_percentile": None}  # fmt: skip
+            "quality_not_rated": None, "composite": composite, "human_percentile": None}  # fmt: skip
 
 
 class Grading:
@@ -141,3 +141,17 @@ def test_a_batch_graded_again_finds_every_grade_and_regrade_redoes_them(
     redone = grade_items(items, GradeConfig(), database_url=url, regrade=True)
     assert [r.status for r in redone] == ["graded"] and redone[0].grade["composite"] == 2.0 and len(calls) == 2
     assert rows(url) == 1
+
+
+def test_a_grade_stored_before_not_rated_existed_is_redone_for_code_without_the_entry_point(url: str) -> None:
+    """Such a grade gave code that defines nothing a quality score (100 for empty code): it is not shown
+    again but graded anew; an old grade of code that defines the entry point is still found."""
+    entry = pair_sum().meta.entry_point
+    for source, found in (("pass\n", False), (f"def {entry}(values, target):\n    return 0\n", True)):
+        job = GradeJob(pair_sum(), source, GradeConfig())
+        old = fake_grade(job, 33.3)
+        del old["quality_not_rated"]  # how grades were stored before
+        GradeStore(url).record(job, old, "old")
+        grading = Grading()
+        result = GradeStore(url).grade(job, "new", run=grading)
+        assert (result.reused, grading.calls) == (found, 0 if found else 1), source

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from .. import store
 from ..errors import Unavailable
 from .jobs import GradeJob, GradeOutcome, run_grade_job
+from .quality import not_rated
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -36,6 +37,12 @@ class StoredGrade:
     grade: dict[str, Any]
     reused: bool = False
     stored: bool = False
+
+
+def _rated_before_not_rated(grade: dict[str, Any], job: GradeJob) -> bool:
+    """A grade stored before code without the entry point went unrated (it has no `quality_not_rated`)
+    that gave such code a quality score: stale, so it is graded again rather than shown with that score."""
+    return "quality_not_rated" not in grade and bool(not_rated(job.source, job.task.meta.entry_point))
 
 
 class GradeStore:
@@ -68,7 +75,9 @@ class GradeStore:
 
         def details(session: Session) -> dict[str, Any] | None:
             row = store.find_grade(session, job.task.id, job.source, job.config.key())
-            return None if row is None else dict(row.details)
+            if row is None or _rated_before_not_rated(dict(row.details), job):
+                return None
+            return dict(row.details)
 
         return self._use(f"look up a grade of {job.task.id}", details)
 
