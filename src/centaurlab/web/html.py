@@ -20,6 +20,24 @@ def e(value: object) -> str:
     return escape(str(value), quote=True)
 
 
+def html_table(columns: Sequence[str], rows: Sequence[Sequence[Any]], caption: str = "", *, table_id: str = "",
+               heads_html: bool = False, caption_hidden: bool = False, numeric: frozenset[int] = frozenset()) -> str:
+    """A table in the wrapper that scrolls it sideways when the page is narrower. The cells are HTML made
+    by the caller (data escaped with `e`); column names are escaped unless `heads_html` (sort links).
+    `numeric` columns are right-aligned; a hidden caption still names the table to screen readers."""
+    def num(i: int) -> str:
+        return ' class="num"' if i in numeric else ""
+
+    head = "".join(f'<th scope="col"{num(i)}>{c if heads_html else e(c)}</th>' for i, c in enumerate(columns))
+    body = "".join("<tr>" + "".join(f"<td{num(i)}>{cell}</td>" for i, cell in enumerate(row)) + "</tr>"
+                   for row in rows)
+    hidden = ' class="sr-only"' if caption_hidden else ""
+    cap = f"<caption{hidden}>{e(caption)}</caption>" if caption else ""
+    ident = f' id="{e(table_id)}"' if table_id else ""
+    return (f'<div class="table-wrap"><table{ident}>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
+            "</table></div>")
+
+
 def plural(n: int, word: str) -> str:
     """'1 task', '2 tasks'."""
     return f"{n} {word}{'' if n == 1 else 's'}"

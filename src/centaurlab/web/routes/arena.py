@@ -30,19 +30,12 @@ from ...arena import (
     tournament_results,
 )
 from ...errors import NotFound
-from ..html import e, layout
+from ..html import e, html_table, layout
 from .deps import bundle_of, runner_of
 
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
 
 CRUMB = ("Arena", "/arena")
-
-
-def _table(columns: list[str], rows: list[list[Any]], caption: str = "") -> str:
-    head = "".join(f"<th scope=\"col\">{e(c)}</th>" for c in columns)
-    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
-    cap = f"<caption>{e(caption)}</caption>" if caption else ""
-    return f'<div class="table-wrap"><table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 def _page(request: Request, title: str, body: str, crumbs: list[tuple[str, str | None]]) -> str:
@@ -119,14 +112,7 @@ def _match_list_html(matches: list[dict[str, Any]], q: MatchQuery) -> str:
            f"page {page} of {pages} ({len(chosen)} matches{', with ' + e(q.agent) if q.agent else ''})",
            f'<a href="{e(q.link(page=page + 1))}" rel="next">next</a>' if page < pages else ""]  # fmt: skip
     pager = f'<nav class="pager" aria-label="match pages">{" · ".join(n for n in nav if n)}</nav>'
-    return "<h2>Matches</h2>" + form + pager + _table_html_heads(heads, rows) + pager
-
-
-def _table_html_heads(heads: list[str], rows: list[list[Any]]) -> str:
-    """A table whose header cells are already HTML (sort links)."""
-    head = "".join(f'<th scope="col">{h}</th>' for h in heads)
-    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
-    return f'<div class="table-wrap"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    return "<h2>Matches</h2>" + form + pager + html_table(heads, rows, heads_html=True) + pager
 
 
 def _leaderboard_html(q: MatchQuery, url: str) -> str:
@@ -135,7 +121,7 @@ def _leaderboard_html(q: MatchQuery, url: str) -> str:
         return "<p>No matches stored yet.</p>"
     rows = [[e("-" if v is None else v) for v in r.as_dict().values()] for r in leaderboard(matches)]
     caption = f"Leaderboard of {q.tournament} ({len(matches)} matches)"
-    return _table([COLUMN_LABELS[c] for c in COLUMNS], rows, caption) + _match_list_html(matches, q)
+    return html_table([COLUMN_LABELS[c] for c in COLUMNS], rows, caption) + _match_list_html(matches, q)
 
 
 @router.get("/arena")
@@ -157,14 +143,14 @@ def arena_home(request: Request, tournament: str | None = None, agent: str = "",
                for t, spec in tournaments]  # fmt: skip
     body = ['<h1>Arena</h1><p class="lead">Agents bid for pickup-and-delivery tasks in reverse auctions, then plan '
             "their routes; the higher profit wins. Tournaments are double all-play-all on every map.</p>"]  # fmt: skip
-    body.append(_table(["tournament", "agents", "topologies", "rounds", "tasks"], listing) if listing
+    body.append(html_table(["tournament", "agents", "topologies", "rounds", "tasks"], listing) if listing
                 else "<p>No tournament yet: <code>centaur arena tournament naive honest reference</code>.</p>")
     if chosen:
         query = MatchQuery(chosen, agent, sort if sort in MATCH_COLUMNS else "match", order == "desc", page,
                            min(max(1, per), 1000))
         body.append(f"<h2>{e(chosen)}</h2>" + _leaderboard_html(query, url))
     if loose:
-        body.append("<h2>Single matches</h2>" + _table(["match", "topology", "company 0", "company 1", "winner"], [
+        body.append("<h2>Single matches</h2>" + html_table(["match", "topology", "company 0", "company 1", "winner"], [
             [f'<a href="/arena/matches/{i}">{i}</a>', e(t), e(a), e(b), e("draw" if w is None else (a, b)[w])]
             for i, t, a, b, w in loose]))  # fmt: skip
     return _page(request, "Arena", "".join(body), [CRUMB])
@@ -215,15 +201,15 @@ def arena_match(request: Request, match_id: int) -> str:
         + (f', tournament <a href="/arena?tournament={e(tournament)}">{e(tournament)}</a>' if tournament else "")
         + f". Replay it with <code>centaur arena replay {match_id}</code>.</p>"
         + failures
-        + _table(["agent", "tasks", "income", "cost", "profit", "outcome"],
+        + html_table(["agent", "tasks", "income", "cost", "profit", "outcome"],
                  [[e(c) for c in row] for row in result_rows(record)], "Result")  # fmt: skip
-        + _table(list(TIMING_COLUMNS), [[e(c) for c in row] for row in timing_rows(record)],
+        + html_table(list(TIMING_COLUMNS), [[e(c) for c in row] for row in timing_rows(record)],
                  "Each company's own time (request sent to reply received)")
         + _logs_html(record)
         + "<h2>Routes</h2>" + _route_map(url, match_id)
-        + "<h2>Plans</h2>" + _table(["agent", "vehicle", "stops", "km"], plans)
+        + "<h2>Plans</h2>" + html_table(["agent", "vehicle", "stops", "km"], plans)
         + "<h2>Auctions</h2>"
-        + _table(["task", "route", "weight", *[f"bid {n}" for n in names], "winner", "price"],
+        + html_table(["task", "route", "weight", *[f"bid {n}" for n in names], "winner", "price"],
                  [[e(c) for c in row] for row in auction_rows(record, topology)])  # fmt: skip
     )
     return _page(request, f"Match {match_id}", body, [CRUMB, (f"Match {match_id}", None)])

@@ -13,18 +13,11 @@ from fastapi.responses import HTMLResponse
 
 from ...arena import FAILURE_KINDS, agent_detail, generation_report, stored_tournaments
 from ...errors import NotFound
-from ..html import e, layout
+from ..html import e, html_table, layout
 from .deps import bundle_of, runner_of
 
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
 CRUMBS = [("Arena", "/arena"), ("Generated agents", "/arena/generated")]
-
-
-def _table(columns: list[str], rows: list[list[Any]], caption: str = "") -> str:
-    head = "".join(f'<th scope="col">{e(c)}</th>' for c in columns)
-    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
-    cap = f"<caption>{e(caption)}</caption>" if caption else ""
-    return f'<div class="table-wrap"><table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 def _v(value: Any) -> str:
@@ -51,20 +44,20 @@ def _report_html(report: dict[str, Any]) -> str:
               for a in report["agents"]]  # fmt: skip
     caption = (f"Win rates from tournament {report['tournament']} ({report['matches']} matches)"
                if report["tournament"] else "No tournament with a generated agent yet")  # fmt: skip
-    parts.append(_table(["agent", "model", "strategy", "replicate", "status", "failure", "debug rounds",
+    parts.append(html_table(["agent", "model", "strategy", "replicate", "status", "failure", "debug rounds",
                          "win rate"], agents, caption))  # fmt: skip
-    parts.append("<h2>By model</h2>" + _table(
+    parts.append("<h2>By model</h2>" + html_table(
         ["model", "agents", "passed", "failed", "win rate (mean)", "SD", "debug rounds (mean)",
          "failure kinds, all rounds", "same failure every round"],
         [[_v(r["model"]), _v(r["agents"]), _v(r["passed"]), _v(r["failed"]), _v(r["win_rate_mean"]),
           _v(r["win_rate_sd"]), _v(r["debug_rounds_mean"]), _v(r["failure_kinds"]), _v(r["same_failure_every_round"])]
          for r in report["by_model"]]))  # fmt: skip
-    parts.append("<h2>By strategy</h2>" + _table(
+    parts.append("<h2>By strategy</h2>" + html_table(
         ["strategy", "agents", "passed", "win rate (mean)", "SD"],
         [[_v(r["strategy"]), _v(r["agents"]), _v(r["passed"]), _v(r["win_rate_mean"]), _v(r["win_rate_sd"])]
          for r in report["by_strategy"]]))  # fmt: skip
     if report["baselines"]:
-        parts.append("<h2>Generated agents that beat each baseline</h2>" + _table(
+        parts.append("<h2>Generated agents that beat each baseline</h2>" + html_table(
             ["baseline", "win rate", "generated agents", "ranked above it", "share", "won head to head", "share"],
             [[_v(r["baseline"]), _v(r["win_rate"]), _v(r["generated"]), _v(r["ranked_above"]),
               _v(r["share_ranked_above"]), _v(r["beat_head_to_head"]), _v(r["share_head_to_head"])]
@@ -117,7 +110,7 @@ def generated_agent(request: Request, name: str) -> str:
              ["failure", _v(a["failure_kind"]) + (f": {e(a['failure_meaning'])}" if a["failure_kind"] else "")],
              ["debug rounds", _v(a["debug_rounds"])], ["failure kind of each round", _v(", ".join(a["round_kinds"]))],
              ["strategy file", _v(a["strategy_file"])], ["created", _v(a["created"])]]  # fmt: skip
-    body = [f"<h1>{e(a['name'])}</h1>", _table(["", ""], facts)]
+    body = [f"<h1>{e(a['name'])}</h1>", html_table(["", ""], facts)]
     if a["status"] == "passed":
         body.append(f"<p>Accepted: enter it in a tournament by name, <code>centaur arena tournament {e(a['name'])} "
                     f"reference honest ...</code></p>")  # fmt: skip

@@ -27,7 +27,7 @@ from ...study import (
     tasks_table,
 )
 from ..dashboard_auth import COOKIE, CSRF_FIELD, PASSWORD_ENV, DashboardAuth, same_origin
-from ..html import attachment, e, layout
+from ..html import attachment, e, html_table, layout
 from .deps import bundle_of, platform_of, study_of
 
 router = APIRouter(prefix="/dashboard", default_response_class=HTMLResponse, include_in_schema=False)
@@ -91,11 +91,8 @@ def _text(value: Any, missing: str = "") -> str:
 
 def _table(columns: list[str], rows: list[list[Any]], caption: str, raw: set[int] | None = None) -> str:
     """Cells are plain text, escaped here once; only the columns in `raw` hold HTML (links) made by the caller."""
-    head = "".join(f'<th scope="col">{e(c)}</th>' for c in columns)
-    body = "".join("<tr>" + "".join(f"<td>{v if raw and i in raw else e('' if v is None else v)}</td>"
-                                    for i, v in enumerate(r)) + "</tr>" for r in rows)
-    return (f'<div class="table-wrap"><table><caption>{e(caption)}</caption><thead><tr>{head}</tr></thead>'
-            f"<tbody>{body or '<tr><td>none yet</td></tr>'}</tbody></table></div>")
+    cells = [[v if raw and i in raw else e("" if v is None else v) for i, v in enumerate(r)] for r in rows]
+    return html_table(columns, cells or [["none yet"]], caption)
 
 
 @router.get("/login")

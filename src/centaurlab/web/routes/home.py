@@ -21,7 +21,7 @@ from ...collabstudy import CollabStudySummary, list_collab_studies
 from ...modelcard import known_models
 from ...study import list_studies
 from ...tasks import Catalogue
-from ..html import e, layout, plural
+from ..html import e, html_table, layout, plural
 from .deps import bundle_of, catalogue_of, runner_of
 from .models import registered_models
 
@@ -219,29 +219,20 @@ def banks(request: Request) -> str:
 def _runs_table(runs: list[CollabRun]) -> str:
     if not runs:
         return "<p>No collaboration run yet.</p>"
-    rows = "".join(
-        f"<tr><td>{e(r.kind)}</td><td>{e(r.agent)}</td><td>{e(r.model)}</td><td>{e(r.bank)}</td>"
-        f'<td class="num">{r.sessions}</td><td class="num">{r.done}</td><td class="num">{r.failed}</td>'
-        f"<td>{_when(r.last_started)}</td>"
-        f'<td><a href="/models/runs/collab/{e(_q(r.agent))}">sessions and judges</a></td></tr>' for r in runs)
-    return ('<div class="table-wrap"><table id="collab-runs"><caption class="sr-only">Collaboration runs</caption>'
-            '<thead><tr><th scope="col">kind</th><th scope="col">agent</th><th scope="col">model</th>'
-            '<th scope="col">bank</th><th scope="col" class="num">sessions</th><th scope="col" class="num">done</th>'
-            '<th scope="col" class="num">failed</th><th scope="col">last started</th>'
-            f'<th scope="col">details</th></tr></thead><tbody>{rows}</tbody></table></div>')
+    rows = [[e(r.kind), e(r.agent), e(r.model), e(r.bank), r.sessions, r.done, r.failed, _when(r.last_started),
+             f'<a href="/models/runs/collab/{e(_q(r.agent))}">sessions and judges</a>'] for r in runs]
+    return html_table(["kind", "agent", "model", "bank", "sessions", "done", "failed", "last started", "details"],
+                      rows, "Collaboration runs", table_id="collab-runs", caption_hidden=True,
+                      numeric=frozenset({4, 5, 6}))
 
 
 def _studies_table(studies: list[CollabStudySummary]) -> str:
     if not studies:
         return "<p>No collaboration study yet.</p>"
-    rows = "".join(
-        f'<tr><td><a href="/dashboard/collab-studies/{e(_q(s.id))}">{e(s.id)}</a></td><td>{e(s.title)}</td>'
-        f'<td class="num">{s.participants}</td><td class="num">{s.finished}</td><td>{_when(s.created_at)}</td></tr>'
-        for s in studies)
-    return ('<div class="table-wrap"><table id="collab-studies"><caption class="sr-only">Collaboration studies'
-            '</caption><thead><tr><th scope="col">study</th><th scope="col">title</th>'
-            '<th scope="col" class="num">participants</th><th scope="col" class="num">finished</th>'
-            f'<th scope="col">created</th></tr></thead><tbody>{rows}</tbody></table></div>')
+    rows = [[f'<a href="/dashboard/collab-studies/{e(_q(s.id))}">{e(s.id)}</a>', e(s.title), s.participants,
+             s.finished, _when(s.created_at)] for s in studies]
+    return html_table(["study", "title", "participants", "finished", "created"], rows, "Collaboration studies",
+                      table_id="collab-studies", caption_hidden=True, numeric=frozenset({2, 3}))
 
 
 @router.get("/collab")
