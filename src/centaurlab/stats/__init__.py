@@ -6,6 +6,9 @@
 * Regression (statsmodels): `ols` (classical, HC1 or cluster-robust covariance), `regress` on a
   DataFrame, `mixed` (random intercepts for participants and tasks).
 * Many tests at once: `benjamini_hochberg` (statsmodels).
+* The reporting policy every report follows (`policy.py`): `Figure` (estimate, interval, n, unit,
+  or not computed with the reason), `rank_ranges`, `best_claim`, `order_claim`, `corrected_claim`,
+  `informative`, `distinct_draws`, `round_to_interval`, `MINIMUM_N`, and `audit` for tests.
 * Output: `means_chart`, `violin_chart` (matplotlib, inline SVG), `HtmlReport` (one self-contained
   HTML file), `format_number`.
 
@@ -20,11 +23,45 @@ from .format import format_number, format_p
 from .html_report import HtmlReport, html_table
 from .mixed import MixedFit, mixed
 from .multiple import benjamini_hochberg
+from .policy import (
+    MINIMUM_N,
+    NOT_COMPUTED,
+    Figure,
+    audit,
+    best_claim,
+    corrected_claim,
+    distinct_draws,
+    figure,
+    informative,
+    not_computed,
+    order_claim,
+    rank_order,
+    rank_ranges,
+    round_to_interval,
+    separated,
+    too_few,
+)
 from .ols import COV_TYPES, CovType, OLSFit, ols
 from .regress import INTERCEPT, design_matrix, dummy_name, regress
 from .zscore import zscore_within
 
 __all__ = [
+    "MINIMUM_N",
+    "NOT_COMPUTED",
+    "Figure",
+    "audit",
+    "best_claim",
+    "corrected_claim",
+    "distinct_draws",
+    "figure",
+    "informative",
+    "not_computed",
+    "order_claim",
+    "rank_order",
+    "rank_ranges",
+    "round_to_interval",
+    "separated",
+    "too_few",
     "COV_TYPES",
     "INTERCEPT",
     "CovType",
