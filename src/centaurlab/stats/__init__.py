@@ -23,6 +23,7 @@ from .format import format_number, format_p
 from .html_report import HtmlReport, html_table
 from .mixed import MixedFit, mixed
 from .multiple import benjamini_hochberg
+from .ols import COV_TYPES, CovType, OLSFit, ols
 from .policy import (
     MINIMUM_N,
     NOT_COMPUTED,
@@ -41,7 +42,6 @@ from .policy import (
     separated,
     too_few,
 )
-from .ols import COV_TYPES, CovType, OLSFit, ols
 from .regress import INTERCEPT, design_matrix, dummy_name, regress
 from .zscore import zscore_within
 
