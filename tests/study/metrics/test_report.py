@@ -81,9 +81,9 @@ def test_report_numbers_come_from_the_log():
     assert by_condition[0] == ["condition", "assigned", "excluded", "analysed", "why"]
     assert by_condition[1] == ["none", "5", "0", "5", "none excluded"]
     assert z_effects[1][0] == "Tasks completed, z-scored within task set"
-    assert tlx[0] == ["metric", *CONDITIONS] and [row[0] for row in tlx[1:]][:2] == ["Mental demand", "Physical demand"]
+    assert tlx[0] == ["Metric", *CONDITIONS] and [row[0] for row in tlx[1:]][:2] == ["Mental demand", "Physical demand"]
     assert per_task[0] == ["Task", *CONDITIONS] and per_task[1][0] == "bank/t1"
-    assert summary[0] == ["metric", *CONDITIONS]
+    assert summary[0] == ["Metric", *CONDITIONS]
     rows = {row[0]: dict(zip(summary[0], row, strict=True)) for row in summary[1:]}
     completed = by_condition_of({p: float(v) for p, v in truth.completed.items()}, truth)
     for condition, values in completed.items():

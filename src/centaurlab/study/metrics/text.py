@@ -62,7 +62,7 @@ def summary_table(rows: Sequence[Mapping[str, Any]], conditions: Sequence[str], 
         labels[r["metric"]] = r["label"]
         cells.setdefault(r["metric"], {})[r["condition"]] = figure_text(r["figure"])
     body = [[labels[m], *[cells[m].get(c, "not computed: no row") for c in conditions]] for m in labels]
-    return TextTable(title, ["metric", *conditions], body,
+    return TextTable(title, ["Metric", *conditions], body,
                      notes=["Each cell: mean [95% t interval] unit, n participants with a value."])
 
 
