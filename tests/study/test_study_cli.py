@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from centaurlab.cli.root import app as cli
 from centaurlab.config import settings
+from centaurlab.stats import audit
 from centaurlab.tasks import load_bank
 from centaurlab.web import create_app
 
@@ -148,5 +149,6 @@ def test_report_computes_the_metrics_and_writes_html(tmp_path: Path) -> None:
     code, out = _run("study", "report", "pilot", "--html", str(html), "--json")
     assert code == 0, out
     result = json.loads(out)
-    assert result["participants"] == 1 and {"summary", "tasks", "effects"} <= set(result["tables"])
+    assert result["participants"] == 1 and {"settings", "tasks"} <= set(result["tables"])
+    assert {"summary", "effects", "exclusions"} <= set(result) and audit(result) == []
     assert html.read_text().startswith("<!doctype html") or "<html" in html.read_text()[:200]

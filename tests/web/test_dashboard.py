@@ -107,3 +107,24 @@ def test_the_timeline_escapes_what_participants_typed_once(url: str, monkeypatch
     assert "<td>print(&quot;from outside&quot;)</td>" in timeline and "&amp;quot;" not in timeline
     people = client.get("/dashboard/pilot").text
     assert "<td>a&amp;b</td>" in people and "&amp;amp;" not in people
+
+
+def test_the_dashboard_shows_every_exclusion_and_keeps_an_emptied_condition(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.study.stored import stored_example
+
+    monkeypatch.setenv("CENTAUR_STUDY_PASSWORD", "s3cret-pass")
+    url = settings().database_url
+    study = stored_example(url, no_task=("local-chat",))
+    client = TestClient(create_app(database_url=url, banks=["study"]))
+    client.post("/dashboard/login", data={"password": "s3cret-pass"})
+    page = client.get(f"/dashboard/{study}").text
+    assert "nan" not in page.lower().replace("nasa", "")
+    assert "Exclusions by condition" in page and "Participants the rule excludes" in page
+    # how many per condition, who and why
+    assert "<td>local-chat</td><td>8</td><td>8</td><td>0</td><td>8 no task completed</td>" in page
+    assert "<td>p02</td><td>local-chat</td><td>no task completed</td>" in page
+    assert "Condition &#x27;local-chat&#x27; has no participant left" in page
+    # the emptied condition keeps its column in the metrics, each cell saying why
+    assert "Metrics by condition" in page
+    assert "not computed: all 8 participants of &#x27;local-chat&#x27; excluded (8 no task completed)" in page
+    assert "Time from display to decision on a suggestion" in page

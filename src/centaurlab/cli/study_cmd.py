@@ -169,12 +169,15 @@ def _cell(column: str, value: Any) -> str:
 def report(
     study_id: str = typer.Argument(..., help="The study's id."),
     html: Path | None = typer.Option(None, "--html", help="Write the HTML report to this file."),
-    as_json: bool = typer.Option(False, "--json", help="Print the metrics as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON (every figure with estimate, "
+                                 "ci_low, ci_high, n, unit, interval, not_computed)."),
     keep_all: bool = typer.Option(False, "--keep-all", help="Analyse everyone: do not apply RealHumanEval's "
                                   "exclusion rule (no task completed, or no code written for 15 minutes)."),
 ) -> None:
-    """Metrics and analyses of a study (per participant and condition, differences from no AI).
-    Participants the paper's exclusion rule excludes are left out (and counted) unless --keep-all."""
+    """Metrics and analyses of a study: per condition, each figure with its 95% interval, n and unit; the effects
+    against no AI (OLS with HC1 errors, Benjamini-Hochberg), a direction stated only where the adjusted test
+    supports it. Participants the paper's exclusion rule excludes are listed (who, why, how many per condition)
+    and left out unless --keep-all; a figure that cannot be computed says why."""
     from ..study import report_study
 
     url = settings().database_url
@@ -184,13 +187,26 @@ def report(
     if as_json:
         print_json(result)
         return
-    if result.get("scripted"):
-        console.print(styled("[bold]The participants of this study are scripts, not people.[/]"))
-    for name, rows in result.get("tables", {}).items():
-        if rows:
-            print_table(name, list(rows[0]), [[_cell(k, v) for k, v in r.items()] for r in rows],
-                        essential=("autocomplete_temperature", "chat_temperature") if name == "settings" else ())
-    console.print(f"{result['would_be_excluded']} participants meet the exclusion rule; "
-                  + ("left out of the tables" if not keep_all else "kept (--keep-all)"))
+    _print_report(result)
     if html:
         console.print(styled("[green]✓[/] report written to {}", html))
+
+
+def _print_report(result: dict[str, Any]) -> None:
+    """The report's tables, each figure's 'not computed: <reason>' in a column kept at any width."""
+    from ..study import report_tables
+
+    if result.get("scripted"):
+        console.print(styled("[bold]The participants of this study are scripts, not people.[/]"))
+    rows = result["tables"]["settings"]
+    if rows:
+        print_table("settings", list(rows[0]), [[_cell(k, v) for k, v in r.items()] for r in rows],
+                    essential=("autocomplete_temperature", "chat_temperature"))
+    for table in report_tables(result):
+        print_table(table.title, table.columns, table.rows, essential=table.essential)
+        for note in table.notes:
+            console.print(note, highlight=False)
+    rows = result["tables"]["tasks"]
+    if rows:
+        print_table("tasks: mean time to success [95% CI] over those who completed it", list(rows[0]),
+                    [[str(v) for v in r.values()] for r in rows], essential=("Task",))

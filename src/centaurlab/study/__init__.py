@@ -30,7 +30,10 @@ from .grades import (
 )
 from .limits import ParticipantLimits, RateLimit, TooManyRequests
 from .metrics import (
+    StudyReport,
+    TextTable,
     apply_exclusions,
+    build_report,
     condition_effects,
     control_of,
     paired_choices,
@@ -38,12 +41,13 @@ from .metrics import (
     prepare,
     rank_paired,
     render_report,
+    report_tables,
     task_metrics,
 )
 from .participants import MAX_CLIENT_MS, NotAParticipant, ParticipantFinished, WrongStage
 from .platform import StudyPlatform
 from .recruitment import RECRUITMENT_KEYS, RejoinRefused, check_rejoin
-from .report_bridge import metric_tables, report_html, report_study, study_frames
+from .report_bridge import report_html, report_study, study_frames
 from .session_view import coding_state, console_text, out_of_time, own_code_error, script_console
 from .settings import condition_settings, model_settings, participants_label
 from .studies import Study, StudyCache, UnknownStudy, create_study, list_studies, study_ids
@@ -63,6 +67,8 @@ __all__ = [
     "GradingSummary",
     "FinalCode",
     "ChatBody",
+    "StudyReport",
+    "TextTable",
     "EventBatch",
     "LoggedEvent",
     "MAX_CLIENT_MS",
@@ -99,7 +105,8 @@ __all__ = [
     "export_study",
     "list_studies",
     "load_study",
-    "metric_tables",
+    "build_report",
+    "report_tables",
     "model_settings",
     "paired_choices",
     "participant_attributes",

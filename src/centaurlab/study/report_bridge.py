@@ -9,6 +9,7 @@ from typing import Any
 import pandas as pd
 
 from .export import participant_attributes, study_events
+from .metrics import StudyReport, build_report, render_built, task_summary
 from .settings import condition_settings
 from .studies import StudyCache
 
@@ -34,50 +35,6 @@ def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
             for row in clean.astype(object).to_dict("records")]
 
 
-def metric_tables(events: pd.DataFrame, people: pd.DataFrame, exclude: bool = True) -> dict[str, pd.DataFrame]:
-    """The report's tables; `exclude` applies RealHumanEval's exclusion rule first (the excluded are listed)."""
-    from .metrics import (
-        apply_exclusions,
-        condition_effects,
-        control_of,
-        exclusions,
-        groupings,
-        participant_metrics,
-        prepare,
-        regroup,
-        summary_table,
-        task_metrics,
-        task_summary,
-    )
-
-    ev = prepare(events)
-    excluded = exclusions(ev, people)
-    if exclude:
-        ev, kept, excluded = apply_exclusions(ev, people)
-        people = people if kept is None else kept
-    per_person = participant_metrics(ev, people)
-    tasks = task_metrics(ev)
-    conditions = [str(c) for c in dict.fromkeys(people["condition"].dropna()) if c in set(per_person["condition"])]
-    tables = {
-        "summary": summary_table(per_person, conditions),
-        "tasks": task_summary(tasks, conditions),
-        "effects": condition_effects(per_person, tasks, control=control_of(people)),
-    }
-    for by in groupings(people):
-        pooled, pooled_tasks = regroup(per_person, people, by), regroup(tasks, people, by)
-        groups = [str(g) for g in dict.fromkeys(pooled["condition"].dropna())]
-        tables[f"summary_by_{by}"] = summary_table(pooled, groups)
-        tables[f"effects_by_{by}"] = condition_effects(pooled, pooled_tasks, control=control_of(people, by))
-    from .metrics.paired import paired_choices, rank_paired
-
-    ranking = rank_paired(paired_choices(ev))
-    if ranking is not None:
-        tables["paired_ranking"] = ranking.table.assign(
-            position_logit=ranking.position_logit, latency_logit_per_s=ranking.latency_logit_per_s)
-    tables["exclusions"] = excluded
-    return tables
-
-
 def task_categories(url: str, study_id: str) -> dict[str, str]:
     """Qualified task id -> the task's category, for the study's tasks."""
     study = StudyCache(url).get(study_id)
@@ -96,27 +53,38 @@ def bench_scores(url: str) -> dict[str, float]:
 
 def report_html(url: str, study_id: str, exclude: bool = True) -> str:
     """The study's HTML report, its settings first (the CLI's `--html` and the dashboard's)."""
-    from .metrics import render_report
-
     events, people = study_frames(url, study_id)
+    return _html(url, study_id, events, people, _build(url, study_id, events, people, exclude))
+
+
+def _build(url: str, study_id: str, events: pd.DataFrame, people: pd.DataFrame, exclude: bool) -> StudyReport:
+    """The report's figures, the conditions in the study file's order."""
     spec = StudyCache(url).get(study_id).spec
-    return render_report(events, people, title=spec.title, exclude=exclude, categories=task_categories(url, study_id),
-                         bench=bench_scores(url), settings=condition_settings(spec, events))
+    return build_report(events, people, exclude, conditions=list(spec.conditions))
+
+
+def _html(url: str, study_id: str, events: pd.DataFrame, people: pd.DataFrame, data: StudyReport) -> str:
+    spec = StudyCache(url).get(study_id).spec
+    return render_built(data, spec.title, categories=task_categories(url, study_id), bench=bench_scores(url),
+                        settings=condition_settings(spec, events), participants=people)
 
 
 def report_study(url: str, study_id: str, html: Path | None = None, exclude: bool = True) -> dict[str, Any]:
-    """The metric tables as JSON-ready rows, the settings they were measured with first; the HTML report
-    written to `html` when given."""
+    """The report as JSON: every figure in the fields of `Figure.as_json` (estimate, ci_low, ci_high, n, unit,
+    interval, not_computed), the exclusions (who, why, how many per condition), and as `tables` the settings
+    the figures were measured with and the per-task times. The HTML report is written to `html` when given."""
     events, people = study_frames(url, study_id)
     if people.empty:
         raise LookupError(f"study '{study_id}' has no assigned participants yet: nothing to report")
     spec = StudyCache(url).get(study_id).spec
-    tables = {"settings": condition_settings(spec, events), **metric_tables(events, people, exclude)}
+    data = _build(url, study_id, events, people, exclude)
     if html is not None:
         html.parent.mkdir(parents=True, exist_ok=True)
-        html.write_text(report_html(url, study_id, exclude))
-    out = tables["exclusions"]
-    return {"study": study_id, "participants": len(people), "events": len(events), "scripted": spec.scripted,
-            "excluded": int(out["excluded"].sum()) if exclude else 0,
-            "would_be_excluded": int(out["excluded"].sum()),
+        html.write_text(_html(url, study_id, events, people, data))
+    figures = data.as_json()
+    tables = {"settings": condition_settings(spec, events),
+              "tasks": task_summary(data.tasks, data.conditions, data.emptied())}
+    return {"study": study_id, "events": len(events), "scripted": spec.scripted, **figures,
+            "excluded": figures["exclusions"]["excluded"],
+            "would_be_excluded": figures["exclusions"]["would_be_excluded"],
             "tables": {name: _records(frame) for name, frame in tables.items()}}

@@ -72,3 +72,24 @@ def test_no_decided_pair_no_ranking() -> None:
     p.at(0, "task_loaded", task=1)
     serve(p, 10, "a", ("m1", 300), ("m2", 900), None)
     assert rank_paired(paired_choices(log.frame())) is None
+
+
+def test_the_report_ranks_paired_models_by_ranges_where_intervals_overlap() -> None:
+    from centaurlab.stats import audit
+    from centaurlab.study.metrics import build_report, report_tables
+
+    rng = random.Random(3)
+    log = Log()
+    p = log.participant("p1", "arena")
+    p.at(0, "task_loaded", task=1)
+    for i in range(30):  # three equal models, few pairs: the intervals overlap
+        top, bottom = rng.sample(["a", "b", "c"], 2)
+        serve(p, 10 + i * 5, f"q{i}", (top, 300), (bottom, 300), rng.choice(["top", "bottom"]))
+    p.at(400, "task_completed", task=1, attempts=1)
+    report = build_report(log.frame()).as_json()
+    assert audit(report) == []
+    models = report["paired"]["models"]
+    assert all(m["rank"] == "1-3" for m in models)
+    assert {"estimate", "ci_low", "ci_high", "n", "unit"} <= models[0]["strength"].keys()
+    table = next(t for t in report_tables(report) if t.title.startswith("paired"))
+    assert [row[0] for row in table.rows] == ["1-3"] * 3 and "Rank: a range" in table.notes[0]

@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import pandas as pd
 import pytest
 
-from centaurlab.stats import format_number
+from centaurlab.stats import Figure
 from centaurlab.study.metrics import EVENT_COLUMNS, participant_metrics, render_report, task_metrics, task_summary
 
 from .synthetic import CONDITIONS, study
@@ -42,7 +42,7 @@ class Tables(HTMLParser):
             self.cell.append(data)
 
 
-def by_condition(truth_values: dict[str, float], truth) -> dict[str, list[float]]:
+def by_condition_of(truth_values: dict[str, float], truth) -> dict[str, list[float]]:
     return {c: [v for pid, v in truth_values.items() if truth.condition[pid] == c] for c in CONDITIONS}
 
 
@@ -58,38 +58,50 @@ def test_participant_rows_match_the_ground_truth():
             assert m.loc[pid, "acceptance_rate"] == pytest.approx(truth.accepted[pid] / truth.shown[pid])
 
 
+def _t_figure(values: list[float], unit: str, scale: float = 1.0) -> str:
+    """The figure text a cell must hold: mean with its 95% t interval, unit and n, computed here by hand."""
+    from scipy import stats as sps
+
+    n = len(values)
+    mean = statistics.mean(values)
+    half = sps.t.ppf(0.975, n - 1) * statistics.stdev(values) / n ** 0.5
+    return Figure(mean * scale, (mean - half) * scale, (mean + half) * scale, n, unit).text()
+
+
 def test_report_numbers_come_from_the_log():
     events, people, truth = study()
     html = render_report(events, people, title="Synthetic <study>")
     assert "<script" not in html and "Synthetic &lt;study&gt;" in html
     assert html.count("<svg") == 6   # all six charts have data
+    assert "nan" not in html.replace("nasa", "").lower()
     parser = Tables()
     parser.feed(html)
     assert "0 of 20 participants excluded" in html  # every synthetic participant completes a task
-    summary, tlx, per_task, effects, z_effects = parser.tables
-    assert z_effects[1][0] == "tasks_completed_z"
+    by_condition, summary, tlx, per_task, effects, z_effects = parser.tables
+    assert by_condition[0] == ["condition", "assigned", "excluded", "analysed", "why"]
+    assert by_condition[1] == ["none", "5", "0", "5", "none excluded"]
+    assert z_effects[1][0] == "Tasks completed, z-scored within task set"
     assert tlx[0] == ["Metric", *CONDITIONS] and [row[0] for row in tlx[1:]][:2] == ["Mental demand", "Physical demand"]
     assert per_task[0] == ["Task", *CONDITIONS] and per_task[1][0] == "bank/t1"
     assert summary[0] == ["Metric", *CONDITIONS]
     rows = {row[0]: dict(zip(summary[0], row, strict=True)) for row in summary[1:]}
-    completed = by_condition({p: float(v) for p, v in truth.completed.items()}, truth)
+    completed = by_condition_of({p: float(v) for p, v in truth.completed.items()}, truth)
     for condition, values in completed.items():
-        se = statistics.stdev(values) / len(values) ** 0.5
-        expected = f"{format_number(statistics.mean(values))} ± {format_number(se)} (n={len(values)})"
-        assert rows["Tasks completed"][condition] == expected
+        assert rows["Tasks completed"][condition] == _t_figure(values, "tasks")
     rates = {p: truth.accepted[p] / truth.shown[p] for p in truth.shown if truth.shown[p]}
-    auto = by_condition(rates, truth)["autocomplete"]
-    assert rows["Suggestion acceptance rate"]["autocomplete"].startswith(format_number(statistics.mean(auto)) + " ± ")
-    assert rows["Suggestion acceptance rate"]["none"] == "–"
+    auto = by_condition_of(rates, truth)["autocomplete"]
+    assert rows["Suggestion acceptance rate (accepted / shown)"]["autocomplete"] == _t_figure(auto, "%", 100)
+    assert rows["Suggestion acceptance rate (accepted / shown)"]["none"] == "not computed: no participant with a value"
+    assert "Time from display to decision on a suggestion (display to decision)" in rows
     header = effects[0]
     cells = [dict(zip(header, row, strict=True)) for row in effects[1:]]
-    chat = next(c for c in cells if c["Outcome"] == "tasks_completed" and c["Condition"] == "chat")
+    chat = next(c for c in cells if c["outcome"] == "Tasks completed" and c["condition"] == "chat")
     diff = statistics.mean(completed["chat"]) - statistics.mean(completed["none"])
-    assert chat["Difference"] == format_number(diff)
-    welch_se = (statistics.variance(completed["chat"]) / 5 + statistics.variance(completed["none"]) / 5) ** 0.5
-    assert chat["SE"] == format_number(welch_se)
-    # 5 outcomes (4 per participant + task-level time) x 3 AI conditions, tlx also has none-data
-    assert len(cells) == 15 and all(c["p (BH)"] != "–" for c in cells)
+    assert chat["difference, Welch [95% CI]"].startswith(f"{diff:.1f} [") and chat["n vs control"] == "5 vs 5"
+    # 5 outcomes (4 per participant + task-level time) x 3 AI conditions, every test run and corrected
+    assert len(cells) == 15 and all(c["claim"].startswith(("not supported", "supported")) or " than none on " in
+                                    c["claim"] for c in cells)
+    assert "Benjamini-Hochberg over the 15 tests of this table" in html
 
 
 def test_a_csv_export_gives_the_same_metrics():
@@ -102,8 +114,8 @@ def test_a_csv_export_gives_the_same_metrics():
 def test_reports_on_studies_without_data_or_without_control():
     people = pd.DataFrame({"participant_id": ["a", "b"], "condition": ["none", "chat"], "task_set": ["1", "1"]})
     empty = render_report(pd.DataFrame(columns=list(EVENT_COLUMNS)), people, title="Nothing yet", exclude=False)
-    assert "2 participants, 0 tasks reached, 0 events" in empty
-    assert "2 of 2 participants would be excluded" in empty
+    assert "2 participants assigned, 2 analysed, 0 tasks reached, 0 events" in empty
+    assert "2 of 2 participants would be excluded" in empty and "nan" not in empty.lower()
     events, people, _ = study(8, seed=3)
     ai_only = events[events["condition"] != "none"]
     html = render_report(ai_only, people[people["condition"] != "none"])
@@ -117,9 +129,11 @@ def test_task_summary_by_hand():
     table = task_summary(tasks, ["none", "autocomplete", "chat"]).set_index("Task")
     # task 1: p1 (none) 90 s, p2 (autocomplete) 90 s, p3 (chat) 50 s; task 2: skipped by p1 and p3,
     # unfinished by p2; task 3 only reached by p1
-    assert table.loc["bank/t1"].tolist() == ["90 (1 / 1)", "90 (1 / 1)", "50 (1 / 1)"]
-    assert table.loc["bank/t2"].tolist() == ["– (0 / 1)", "– (0 / 1)", "– (0 / 1)"]
-    assert table.loc["bank/t3"].tolist() == ["– (0 / 1)", "–", "–"]
+    one = "(no interval) s (1 of 1 completed)"
+    assert table.loc["bank/t1"].tolist() == [f"90 {one}", f"90 {one}", f"50 {one}"]
+    assert table.loc["bank/t2"].tolist() == ["not computed: none completed (0 of 1 completed)"] * 3
+    assert table.loc["bank/t3"].tolist() == ["not computed: none completed (0 of 1 completed)", "not reached",
+                                             "not reached"]
 
 
 def test_the_exclusion_rule_applies_by_default_and_is_counted():
@@ -127,8 +141,9 @@ def test_the_exclusion_rule_applies_by_default_and_is_counted():
 
     html = render_report(combined(), PEOPLE)
     # p9 never started (no task completed); p1, p2, p3 each completed a task and never idled 15 minutes
-    assert "1 of 4 participants excluded: 1 completed no task, 0 wrote no code for 15 minutes" in html
-    assert "3 participants, " in html
+    assert "1 of 4 participants excluded (RealHumanEval&#x27;s: no task completed, or no code written for 15 " \
+           "minutes): 1 no task completed." in html
+    assert "4 participants assigned, 3 analysed, " in html and "<td>p9</td><td>both</td><td>no task completed" in html
 
 
 def test_a_participant_idle_for_15_minutes_is_excluded():
@@ -209,5 +224,6 @@ def test_z_scores_within_task_set_categories_and_the_bench_correlation():
     tasks = pd.DataFrame({"task_id": ["b/x", "b/y", "b/x"], "condition": ["none", "none", "ac1"],
                           "completed": [True, False, True], "time_to_success_s": [10.0, None, 30.0]})
     table = category_summary(tasks, {"b/x": "algorithmic", "b/y": "data"}, ["none", "ac1"]).set_index("Category")
-    assert table.loc["algorithmic"].tolist() == ["10 (1 / 1)", "30 (1 / 1)"]
-    assert table.loc["data"].tolist() == ["– (0 / 1)", "–"]
+    assert table.loc["algorithmic"].tolist() == ["10 (no interval) s (1 of 1 completed)",
+                                                 "30 (no interval) s (1 of 1 completed)"]
+    assert table.loc["data"].tolist() == ["not computed: none completed (0 of 1 completed)", "not reached"]

@@ -9,11 +9,14 @@ task_id, task_index, type, client_ms, server_ms, payload) and a participant tabl
   (participant x condition).
 * Exclusion: `exclusions` / `apply_exclusions` (RealHumanEval's rule, applied by default in reports).
 * Analyses: `condition_effects` (difference from no-AI, OLS with task-set fixed effects, BH).
-* Output: `render_report` (self-contained HTML).
+* Output: `build_report` (every figure of the report once, under the reporting policy of
+  `centaurlab.stats`: estimate, interval, n, unit, or not computed with the reason; `.as_json()`),
+  `report_tables` (its tables as text), `render_report` (self-contained HTML).
 
 Every metric is defined in its docstring and in docs/study-metrics.md.
 """
 
+from .assemble import StudyReport, build_report
 from .chat import CHAT_COLUMNS, chat_metrics
 from .effects import EFFECT_COLUMNS, OUTCOMES, TASK_TIME_Z, condition_effects, task_time_z
 from .events import CONDITIONS, EVENT_COLUMNS, NO_AI, PARTICIPANT_COLUMNS, EventsError, parse_payload, prepare
@@ -21,10 +24,11 @@ from .exclusion import EXCLUSION_COLUMNS, IDLE_MINUTES, apply_exclusions, exclus
 from .groups import GROUPINGS, control_of, groupings, regroup
 from .paired import PAIR_COLUMNS, PairedRanking, paired_choices, rank_paired
 from .participants import PARTICIPANT_METRICS, participant_metrics
-from .report import render_report, summary_table, task_summary
+from .report import render_built, render_report, task_summary
 from .suggestions import RETENTION_SECONDS, SUGGESTION_COLUMNS, normalise_whitespace, suggestion_metrics
 from .surveys import SURVEY_COLUMNS, TLX_ITEMS, survey_metrics
 from .tasks import TASK_COLUMNS, task_metrics
+from .text import TextTable, report_tables
 
 __all__ = [
     "CHAT_COLUMNS",
@@ -60,9 +64,13 @@ __all__ = [
     "prepare",
     "regroup",
     "rank_paired",
+    "render_built",
     "render_report",
+    "report_tables",
+    "build_report",
+    "StudyReport",
+    "TextTable",
     "suggestion_metrics",
-    "summary_table",
     "survey_metrics",
     "task_metrics",
     "task_summary",

@@ -10,7 +10,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
-from centaurlab.stats import format_number, zscore_within
+from centaurlab.stats import zscore_within
+
+from .figures import cell_of_times
 
 Z_METRICS = ("tasks_completed", "mean_time_to_success_s")
 
@@ -25,16 +27,14 @@ def zscore_participants(per_person: pd.DataFrame, metrics: Sequence[str] = Z_MET
 
 
 def category_summary(tasks: pd.DataFrame, categories: Mapping[str, str], conditions: list[str]) -> pd.DataFrame:
-    """Task categories as rows, conditions as columns: mean time to success in s (completed / reached)."""
+    """Task categories as rows, conditions as columns: mean time to success [95% interval] s (completed of
+    reached)."""
     frame = tasks.assign(category=tasks["task_id"].map(lambda t: categories.get(str(t), "(unknown)")))
     rows = []
     for category in sorted(frame["category"].unique()):
         row = {"Category": category}
         for condition in conditions:
-            part = frame[(frame["category"] == category) & (frame["condition"] == condition)]
-            done = int(part["completed"].sum())
-            mean = format_number(part["time_to_success_s"].mean()) if done else "–"
-            row[condition] = f"{mean} ({done} / {len(part)})" if len(part) else "–"
+            row[condition] = cell_of_times(frame[(frame["category"] == category) & (frame["condition"] == condition)])
         rows.append(row)
     return pd.DataFrame(rows, columns=["Category", *conditions])
 

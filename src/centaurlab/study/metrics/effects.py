@@ -25,7 +25,7 @@ OUTCOMES = ("tasks_completed", "tasks_skipped", "mean_time_to_success_s", "tlx_m
 TASK_TIME_Z = "time_to_success_z"
 EFFECT_COLUMNS = ("metric", "level", "condition", "n", "mean", "control_n", "control_mean", "difference", "se",
                   "ci_low", "ci_high", "difference_pct", "ci_low_pct", "ci_high_pct", "p_welch", "coef", "coef_se",
-                  "p_ols", "p_adjusted", "note")
+                  "p_ols", "p_adjusted", "note", "coef_low", "coef_high")
 
 
 def task_time_z(tasks: pd.DataFrame, participants: pd.DataFrame, by: str = "task_set") -> pd.DataFrame:
@@ -40,7 +40,7 @@ def task_time_z(tasks: pd.DataFrame, participants: pd.DataFrame, by: str = "task
 
 def condition_effects(participant_table: pd.DataFrame, task_table: pd.DataFrame | None = None,
                       outcomes: Sequence[str] = OUTCOMES, control: str = NO_AI,
-                      confidence: float = 0.95) -> pd.DataFrame:
+                      confidence: float = 0.95, conditions: Sequence[str] = ()) -> pd.DataFrame:
     """One row per outcome x non-control condition (`EFFECT_COLUMNS`).
 
     Participant-level outcomes (columns of `participant_metrics`): difference = mean - control
@@ -51,35 +51,40 @@ def condition_effects(participant_table: pd.DataFrame, task_table: pd.DataFrame 
     p_ols in the table. A test that cannot run says why in `note` and has NaN numbers.
     difference_pct, ci_low_pct, ci_high_pct: the difference and its interval as a percentage of the
     control mean (RealHumanEval reports changes from no AI in %), the control mean taken as fixed;
-    NaN when the control mean is 0 or missing.
+    NaN when the control mean is 0 or missing. coef_low, coef_high: the coefficient's interval (HC1,
+    or clustered, t with the fit's degrees of freedom).
+    `conditions`: conditions to give a row even when nobody of theirs is in the table (all of them
+    excluded, say), so that a condition never vanishes from the table; their rows say why in `note`.
     """
     rows: list[dict[str, object]] = []
     for outcome in outcomes:
-        rows += _effects(participant_table, outcome, "participant", control, confidence, cluster=None)
+        rows += _effects(participant_table, outcome, "participant", control, confidence, None, conditions)
     if task_table is not None:
         z = task_time_z(task_table, participant_table)
-        rows += _effects(z, TASK_TIME_Z, "task", control, confidence, cluster="participant_id")
+        rows += _effects(z, TASK_TIME_Z, "task", control, confidence, "participant_id", conditions)
     out = pd.DataFrame(rows, columns=[c for c in EFFECT_COLUMNS if c != "p_adjusted"])
     out.insert(EFFECT_COLUMNS.index("p_adjusted"), "p_adjusted", benjamini_hochberg(out["p_ols"]))
     return out
 
 
 def _effects(frame: pd.DataFrame, outcome: str, level: str, control: str, confidence: float,
-             cluster: str | None) -> list[dict[str, object]]:
+             cluster: str | None, conditions: Sequence[str] = ()) -> list[dict[str, object]]:
     if outcome not in frame.columns:
         raise StatsError(f"unknown outcome {outcome!r}; choose among {', '.join(map(str, frame.columns))}")
     values = pd.to_numeric(frame[outcome], errors="coerce")
     base = values[frame["condition"] == control]
     fit, note = _fit(frame.assign(**{outcome: values}), outcome, control, cluster)
     rows = []
-    for condition in sorted(set(frame["condition"].dropna()) - {control}):
+    present = set(frame["condition"].dropna())
+    for condition in sorted((present | set(conditions)) - {control}):
         treated = values[frame["condition"] == condition]
         diff = welch_difference(treated, base, confidence)
-        coef = se = p = math.nan
+        coef = se = p = low = high = math.nan
         term = dummy_name("condition", condition)
         if fit is not None and term in fit.names:
             i = fit.names.index(term)
             coef, se, p = float(fit.coef[i]), float(fit.se[i]), float(fit.p_values[i])
+            low, high = (float(x) for x in fit.conf_int(confidence)[i])
         z_scored = outcome == TASK_TIME_Z  # a percentage of a mean z is meaningless
         scale = 100.0 / base.mean() if base.notna().any() and base.mean() != 0 and not z_scored else math.nan
         rows.append({"metric": outcome, "level": level, "condition": condition, "n": diff.n_treatment,
@@ -88,8 +93,16 @@ def _effects(frame: pd.DataFrame, outcome: str, level: str, control: str, confid
                      "difference_pct": diff.estimate * scale, "ci_low_pct": diff.ci_low * scale,
                      "ci_high_pct": diff.ci_high * scale,
                      "p_welch": diff.p_value, "coef": coef, "coef_se": se, "p_ols": p,
-                     "note": note if fit is None else ("" if math.isfinite(p) else "too few observations")})
+                     "note": _note(condition, present, note if fit is None else
+                                   ("" if math.isfinite(p) else "too few observations")),
+                     "coef_low": low, "coef_high": high})
     return rows
+
+
+def _note(condition: str, present: set[object], note: str) -> str:
+    if condition not in present:
+        return f"no {condition!r} participant is in the analysis"
+    return note
 
 
 def _fit(frame: pd.DataFrame, outcome: str, control: str, cluster: str | None) -> tuple[OLSFit | None, str]:

@@ -17,10 +17,13 @@ from starlette.concurrency import run_in_threadpool
 
 from ...study import (
     TABLES,
+    TextTable,
+    build_report,
     build_tables,
     list_studies,
     participant_attributes,
     participant_log,
+    report_tables,
     scrub_events,
     spreadsheet_safe,
     study_events,
@@ -151,22 +154,28 @@ def home(request: Request) -> Response:
     return _page(request, "Studies", body, [])
 
 
-def _metrics_html(events: pd.DataFrame, people: pd.DataFrame) -> str:
+def _metrics_html(events: pd.DataFrame, people: pd.DataFrame, conditions: list[str]) -> str:
+    """The exclusions (who, why, how many per condition) and the figures by condition, every assigned condition
+    kept: one emptied by the exclusion rule says so in each of its cells instead of vanishing."""
     if people.empty:
         return "<p>No participant has been assigned yet.</p>"
     try:
-        from ...study import metric_tables
-
-        summary = metric_tables(events, people)["summary"]
+        data = build_report(events, people, conditions=conditions).as_json()
     except Exception as exc:  # noqa: BLE001 - a metrics problem must not take the dashboard down
         return f'<p class="notice notice-warn">The metrics could not be computed: {e(exc)}</p>'
-    if len(summary.columns) < 2:  # metric names only: nobody counted yet
-        return ("<p>No participant counts in the metrics yet: as in RealHumanEval, participants who have "
-                "completed no task, or wrote no code for 15 minutes, are left out (the full report lists them).</p>")
-    # the frame's own columns only: its RangeIndex is row numbers, not data
-    frame = summary if isinstance(summary.index, pd.RangeIndex) else summary.reset_index()
-    rows = [[_text(v) for v in row] for row in frame.itertuples(index=False, name=None)]
-    return _table([str(c) for c in frame.columns], rows, "Metrics by condition")
+    tables = report_tables(data)
+    html = "".join(_text_table(t) for t in tables if t.title.startswith(("exclusions", "participants the rule")))
+    if not data["analysed"]:
+        return html + ("<p>No participant counts in the metrics yet: as in RealHumanEval, participants who have "
+                       "completed no task, or wrote no code for 15 minutes, are left out (listed above).</p>")
+    summary = next(t for t in tables if t.title == "summary by condition")
+    return html + _text_table(summary, "Metrics by condition")
+
+
+def _text_table(table: TextTable, caption: str | None = None) -> str:
+    notes = "".join(f'<p class="note">{e(n)}</p>' for n in table.notes)
+    return _table(table.columns, [list(r) for r in table.rows], caption or table.title[0].upper() + table.title[1:]) \
+        + notes
 
 
 @router.get("/{study_id}")
@@ -202,7 +211,8 @@ def study_page(study_id: str, request: Request) -> Response:
             f'<a href="/dashboard/{e(study_id)}/report">full report</a></p>'
             f'<p class="note" data-live-seconds="30">Updated every 30 seconds.</p><h2>Progress by condition</h2>'
             + _table(["condition", *STAGES, "total"], progress, "Participants by condition and stage")
-            + "<h2>Metrics</h2>" + _metrics_html(events, people[people["condition"].notna()])
+            + "<h2>Metrics</h2>" + _metrics_html(events, people[people["condition"].notna()],
+                                                 list(study.spec.conditions))
             + "<h2>Participants</h2>"
             + _table(["participant", "condition", "task set", "stage", "completed", "skipped", "Prolific id",
                       "last event (UTC)"], rows, "Participants", raw={0})
