@@ -65,6 +65,11 @@ class Figure:
         if (self.low is None) != (self.high is None):
             object.__setattr__(self, "low", None)
             object.__setattr__(self, "high", None)
+        if self.low is not None and self.low == self.high and self.n >= 2:
+            # a zero-width interval from several values is no 95% interval: the values were all equal
+            object.__setattr__(self, "low", None)
+            object.__setattr__(self, "high", None)
+            object.__setattr__(self, "method", f"none: all {self.n} values equal")
 
     @property
     def computed(self) -> bool:
@@ -104,6 +109,8 @@ class Figure:
         parts = [self.value_text()]
         if self.has_interval:
             parts.append(self.interval_text())
+        elif self.method.startswith("none: "):
+            parts.append(f"({self.method[6:]}: no interval)")
         elif self.n >= 1:
             parts.append("(no interval)")
         if self.unit:
