@@ -109,12 +109,12 @@ class Figure:
         parts = [self.value_text()]
         if self.has_interval:
             parts.append(self.interval_text())
-        elif self.method.startswith("none: "):
-            parts.append(f"({self.method[6:]}: no interval)")
-        elif self.n >= 1:
-            parts.append("(no interval)")
         if self.unit:
             parts.append(self.unit)
+        if self.method.startswith("none: "):
+            parts.append(f"({self.method[6:]}: no interval)")
+        elif not self.has_interval and self.n >= 1:
+            parts.append("(no interval)")
         body = " ".join(parts)
         return f"{body}, n {self.n}" if with_n else body
 
