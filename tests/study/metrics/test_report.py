@@ -129,7 +129,7 @@ def test_task_summary_by_hand():
     table = task_summary(tasks, ["none", "autocomplete", "chat"]).set_index("Task")
     # task 1: p1 (none) 90 s, p2 (autocomplete) 90 s, p3 (chat) 50 s; task 2: skipped by p1 and p3,
     # unfinished by p2; task 3 only reached by p1
-    one = "(no interval) s (1 of 1 completed)"
+    one = "s (no interval) (1 of 1 completed)"
     assert table.loc["bank/t1"].tolist() == [f"90 {one}", f"90 {one}", f"50 {one}"]
     assert table.loc["bank/t2"].tolist() == ["not computed: none completed (0 of 1 completed)"] * 3
     assert table.loc["bank/t3"].tolist() == ["not computed: none completed (0 of 1 completed)", "not reached",
@@ -224,6 +224,6 @@ def test_z_scores_within_task_set_categories_and_the_bench_correlation():
     tasks = pd.DataFrame({"task_id": ["b/x", "b/y", "b/x"], "condition": ["none", "none", "ac1"],
                           "completed": [True, False, True], "time_to_success_s": [10.0, None, 30.0]})
     table = category_summary(tasks, {"b/x": "algorithmic", "b/y": "data"}, ["none", "ac1"]).set_index("Category")
-    assert table.loc["algorithmic"].tolist() == ["10 (no interval) s (1 of 1 completed)",
-                                                 "30 (no interval) s (1 of 1 completed)"]
+    assert table.loc["algorithmic"].tolist() == ["10 s (no interval) (1 of 1 completed)",
+                                                 "30 s (no interval) (1 of 1 completed)"]
     assert table.loc["data"].tolist() == ["not computed: none completed (0 of 1 completed)", "not reached"]
