@@ -343,3 +343,15 @@ def _fixed(x: float, decimals: int, scale: float) -> str:
 def _join(names: Sequence[str]) -> str:
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def proportion_figure(successes: float, n: int, unit: str = "share", *, what: str = "this share") -> Figure:
+    """A share with its 95% Wilson interval, which stays inside [0, 1] and is not zero-wide at 0 or
+    n (a Wald interval is both at small n). Not computed without trials."""
+    if n <= 0:
+        return not_computed(f"no trials for {what}", 0, unit)
+    p = successes / n
+    z = 1.959963984540054
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return Figure(p, max(0.0, centre - half), min(1.0, centre + half), n, unit, "Wilson 95%")
