@@ -29,7 +29,7 @@ from .loader import (
 )
 from .onet import FAMILIES, Match, family_of, match_tasks
 from .protocol import action_schema, content_cap
-from .rate import CollabRating, TaskTerm, rate_sessions
+from .rate import CollabRating, TaskTerm, rate_sessions, skill_figure
 from .report import build_report, calibration_figures, render_html
 from .results import SessionRow, load_results
 from .rubric import CATEGORIES, Rubric, RubricError, RubricItem, load_rubric_file, parse_rubric, repair, validate
@@ -122,6 +122,7 @@ __all__ = [
     "options_for",
     "parse_rubric",
     "rate_sessions",
+    "skill_figure",
     "record_hand_grade",
     "render",
     "render_html",
