@@ -37,6 +37,7 @@ from .rubric_gen import ensure_rubric, options_for, rubric_json_text, save_rubri
 from .runner import SessionOutcome, run_baseline
 from .runs import CollabRun, collab_runs
 from .schema import Deliverable, DeliverableKind, Difficulty, Onet, Reference, TaskInstance
+from .scoring import NO_DELIVERABLE
 from .sessions import (
     HumanSession,
     StoredFile,
@@ -56,6 +57,7 @@ from .validation import SetResult, ValidationRun, validate_bank
 from .workspace import REFERENCE_DIR, Workspace, WorkspaceError
 
 __all__ = [
+    "NO_DELIVERABLE",
     "AgentConfig",
     "AgentConfigError",
     "CATEGORIES",
