@@ -38,7 +38,8 @@ def test_arena_pages_show_the_leaderboard_and_a_match_map(played: tuple[TestClie
     page = client.get("/arena")
     assert page.status_code == 200
     assert "web-t" in page.text and "Leaderboard of web-t (6 matches)" in page.text
-    assert "<th scope=\"col\">win rate</th>" in page.text and "win_rate" not in page.text
+    assert "<th scope=\"col\">win rate [95%]</th>" in page.text and "win_rate" not in page.text
+    assert "rating (Elo) [95%]" in page.text and "the ranks the rating&#x27;s 95% interval allows" in page.text
     assert "<script>" not in page.text and "Content-Security-Policy" in page.headers
     with store.session_scope(url) as session:
         match_id = arena_store.tournament_matches(session, "web-t")[0].id

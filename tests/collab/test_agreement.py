@@ -7,9 +7,11 @@ import pytest
 
 from centaurlab.collab.agreement import (
     aggregate,
+    alpha_figure,
     calibrate,
     disagreements,
     icc2_1,
+    icc_figure,
     krippendorff_alpha,
     self_preference,
 )
@@ -79,3 +81,15 @@ def test_self_preference_compares_own_and_other_work() -> None:
     assert (a.own_n, a.own_gap, a.other_gap, a.preference) == (2, 10.0, 10.0, 0.0)
     # judge b minus judge a: own (2,3): -30, 10 -> -10; others (0,1): -20, 0 -> -10
     assert (b.own_gap, b.other_gap) == (-10.0, -10.0)
+
+
+def test_icc_figure_has_the_published_interval_and_says_when_it_cannot_be_computed() -> None:
+    fig = icc_figure(SHROUT_FLEISS)
+    # R psych::ICC on the same data: ICC2 0.29, 95% bounds 0.019 and 0.76 (McGraw and Wong)
+    assert (fig.estimate, fig.n) == (pytest.approx(0.2898, abs=1e-4), 6)
+    assert (fig.low, fig.high) == (pytest.approx(0.019, abs=1e-3), pytest.approx(0.761, abs=1e-3))
+    assert fig.text() == "0.29 [0.02, 0.76] ICC(2,1), agreement of single judges (-1 to 1), n 6"
+    assert icc_figure([[3, 3], [3, 3]]).reason == "every score is the same, so there is no variance to agree on"
+    assert "no variance" in icc_figure([[1, 2], [1, 2], [1, 2]]).reason  # 0/0, once printed as -2.18e-16
+    assert icc_figure([[1, 2]]).reason.endswith("ICC(2,1) needs two of each")
+    assert alpha_figure(KRIPP).n == 11 and alpha_figure([[1, 1], [1, 1]]).estimate is None

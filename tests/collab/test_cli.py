@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from centaurlab.cli.root import app
 from centaurlab.collab.loader import BUILTIN_DIR
+from centaurlab.stats import audit
 
 from .fake_llm import chat, fake_llm, schema_of, tool_call
 from .rubrics import judges_only_bank, model_rubric
@@ -117,13 +118,24 @@ def test_run_grade_report_rate_end_to_end(
     assert rep["agreement"]["flagged_sessions"][0]["session"] == session["id"]
     assert rep["baseline"][0]["agent"] == "fake-agent"
     assert rep["rating"]["humans"][0]["name"] == "(no human)"
+    assert audit(rep) == []
+    overall = rep["agreement"]["overall"]
+    # one session: nothing to agree on yet, and the report says so rather than printing a number
+    assert overall["icc2_1"]["estimate"] is None and "ICC(2,1) needs two" in overall["icc2_1"]["not_computed"]
+    assert overall["computed_on"].startswith("the judges' own share of each session")
     html = (tmp_path / "r.html").read_text()
     assert "Judge agreement" in html and "Autonomous baseline" in html and "budget_variance" in html
+    assert "not computed: 1 unit(s)" in html and "nan" not in html.lower().replace("financial", "")
+    text = runner.invoke(app, ["collab", "report"])
+    assert text.exit_code == 0 and "computed on the judges' own share" in " ".join(text.stdout.split())
     # the paper's model ranks; the task-difficulty term is the option fitted beside it
     rated = _json(["collab", "rate", "--json", "--rounds", "50", "--task-term", "difficulty"])
     assert rated["agents"][0]["name"] == "fake-agent" and rated["tasks"][0]["name"] == "medium"
     assert rated["model"].startswith("outcome = agent + human + noise") and rated["k"] == 3.0
     assert rated["beside"]["model"] == "outcome = agent + human + difficulty + noise"
+    assert audit(rated) == [] and rated["agents"][0]["rank"] == "1"
+    shown = " ".join(runner.invoke(app, ["collab", "rate", "--rounds", "50"]).stdout.split())
+    assert "nan" not in shown and "agents: no comparison of skill" in shown
     hand = runner.invoke(app, ["collab", "hand-grade", str(session["id"]), "80"])
     assert hand.exit_code == 0, hand.output
     cal = _json(["collab", "calibrate", "--json"])

@@ -3,12 +3,15 @@ leave-one-task-out with one refit per task, and the task-difficulty term as a mo
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 from centaurlab import rating as r
 from centaurlab.collab.rate import NO_HUMAN_LABEL, rate_sessions
 from centaurlab.collab.results import SessionRow
+from centaurlab.stats import audit
 
 LEVELS = {"t1": "easy", "t2": "easy", "t3": "medium", "t4": "medium", "t5": "hard", "t6": "hard"}
 
@@ -59,13 +62,16 @@ def test_the_papers_model_by_default(rated) -> None:  # type: ignore[no-untyped-
 
 def test_ranked_by_the_collabskill_score(rated) -> None:  # type: ignore[no-untyped-def]
     names = [a["name"] for a in rated.agents]
-    assert names == ["alpha", "beta", "lucky", "gamma"] and [a["rank"] for a in rated.agents] == [1, 2, 3, 4]
+    assert names == ["alpha", "beta", "lucky", "gamma"] and [a["position"] for a in rated.agents] == [1, 2, 3, 4]
+    # the order is a sort: lucky's one session leaves its interval over everyone's, so ranks are ranges
+    assert [a["rank"] for a in rated.agents] == ["1-3", "1-4", "1-4", "2-4"]
     alpha, beta, lucky, _ = rated.agents
     # one session at 88: second by its mean (44.53 against beta's 40.89), third by mu - 3 sigma
     assert (round(lucky["mu"], 2), round(beta["mu"], 2)) == (44.53, 40.89)
     assert (round(lucky["conservative"], 2), round(beta["conservative"], 2)) == (28.58, 32.95)
     assert [a["conservative"] for a in rated.agents] == sorted((a["conservative"] for a in rated.agents), reverse=True)
-    assert rated.humans[0]["rank"] == 1 and {h["name"] for h in rated.humans} >= {NO_HUMAN_LABEL, "p7"}
+    assert rated.humans[0]["position"] == 1 and {h["name"] for h in rated.humans} >= {NO_HUMAN_LABEL, "p7"}
+    assert rated.claims["agents"].startswith("no single highest skill: the intervals of alpha, beta and lucky")
 
 
 def test_leave_one_task_out_is_one_refit_per_task(rated) -> None:  # type: ignore[no-untyped-def]
@@ -89,8 +95,21 @@ def test_the_task_term_is_reported_beside_the_papers_model() -> None:
     assert both.beside["noise_sigma"] < plain.noise_sigma  # the term explains part of the noise
     # with less noise left, lucky's one session counts for more: first under the task term
     assert [(a["name"], a["rank_task_term"]) for a in both.agents] == \
-        [("alpha", 2), ("beta", 3), ("lucky", 1), ("gamma", 4)]
+        [("alpha", "1-3"), ("beta", "2-4"), ("lucky", "1-2"), ("gamma", "3-4")]
+    assert audit(json.loads(json.dumps(both.as_dict()))) == []
     assert both.stability == {"leave_one_human_out": plain.stability["leave_one_human_out"],
                               "leave_one_task_out": plain.stability["leave_one_task_out"]}
     by_task = rate_sessions(_rows(), task_term="task", rounds=0)
     assert len(by_task.tasks) == 6
+
+
+def test_one_agent_gives_no_tau_and_overlapping_people_share_their_ranks() -> None:
+    rows = [_row(i, "solo", f"p{i % 3}", f"t{i % 2 + 1}", 50.0 + i) for i in range(6)]
+    rated = rate_sessions(rows, rounds=200).as_dict()
+    assert audit(json.loads(json.dumps(rated))) == []
+    tau = rated["stability"]["bootstrap"]["agents"]["kendall_tau"]
+    assert tau["estimate"] is None and tau["not_computed"] == "1 agent(s): an order needs at least two"
+    assert [h["rank"] for h in rated["humans"]] == ["1-3", "1-3", "1-3"]
+    assert rated["claims"]["humans"].startswith("no single highest skill")
+    skill = rated["humans"][0]["skill"]
+    assert skill["n"] == 2 and skill["unit"].startswith("skill") and skill["ci_low"] < skill["estimate"]

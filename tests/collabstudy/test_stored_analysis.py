@@ -67,5 +67,6 @@ def test_stored_study_to_analysis(tmp_path: Path) -> None:
     assert len(data.pre) == 4 and len(data.post) == 4
     result = analyse(data, rounds=20)
     assert result["people"] == 4 and result["autonomous_sessions"] == len(met)
-    assert sum(q["sessions"] for q in result["quartile_wins"]) == 8
+    # four people are too few to split into quartiles (three per quartile is the stated minimum)
+    assert result["quartile_wins"] == [] and "4 rated people give 1 per quartile" in result["empty"]["quartile_wins"]
     assert {r["item"] for r in result["pre_post"]} >= {"a2_trust_autonomy"}

@@ -35,7 +35,7 @@ from .history import (
     stored_match,
     stored_tournaments,
 )
-from .leaderboard import COLUMN_LABELS, COLUMNS, LeaderRow, leaderboard
+from .leaderboard import COLUMN_LABELS, COLUMNS, DISPLAY_COLUMNS, RANK_NOTE, LeaderRow, leaderboard, rating_claim
 from .logist_tables import ValueSpec
 from .match import play_match, replay_match
 from .match_file import MatchFileError, load_match_config
@@ -66,6 +66,8 @@ __all__ = [
     "BUILTIN",
     "BUILTIN_STRATEGIES",
     "COLUMNS",
+    "DISPLAY_COLUMNS",
+    "RANK_NOTE",
     "COLUMN_LABELS",
     "CheckSpec",
     "City",
@@ -111,6 +113,7 @@ __all__ = [
     "generation_report",
     "latest_matches",
     "leaderboard",
+    "rating_claim",
     "load_match_config",
     "load_strategy",
     "load_topology",

@@ -1,34 +1,50 @@
 """The leaderboard of the paper's Table 1, plus a Bradley-Terry rating with bootstrap intervals.
 
 A "tournament" in the table is one (topology, round) of a tournament run: wins and losses are
-averaged over them, with their standard deviation. Ranking is by total wins, then fewest losses.
-The rating reuses `centaurlab.rating` (Bradley-Terry-Davidson on the match outcomes).
+averaged over them, with their standard deviation. Rows are sorted as the paper's Table 1 (total
+wins, then fewest losses), but the rank shown is a rank range from the rating's 95% interval
+(`stats.rank_ranges`): a sort order is not a claim, and five baselines whose intervals overlap are
+not "1" to "5". The win rate carries a Wilson interval and its n. The rating reuses
+`centaurlab.rating` (Bradley-Terry-Davidson on the match outcomes).
 """
 
 from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..rating import ELO_PER_LOGIT, PairedData, RatingError, bootstrap_paired, fit_paired
+from ..stats import Figure, best_claim, not_computed, proportion_figure, rank_ranges
 
-COLUMNS = ("rank", "agent", "avg_wins", "sd_wins", "avg_losses", "sd_losses", "wins", "losses", "draws",
-           "win_rate", "crashes", "elo", "elo_low", "elo_high")  # fmt: skip
+COLUMNS = ("rank", "position", "agent", "avg_wins", "sd_wins", "avg_losses", "sd_losses", "wins", "losses", "draws",
+           "games", "win_rate", "win_rate_low", "win_rate_high", "crashes", "elo", "elo_low", "elo_high")  # fmt: skip
 
 # what people read in tables and pages; --json and --csv keep the field names above
 COLUMN_LABELS: dict[str, str] = {
-    "rank": "rank", "agent": "agent", "avg_wins": "wins per tournament (mean)", "sd_wins": "wins (SD)",
-    "avg_losses": "losses per tournament (mean)", "sd_losses": "losses (SD)", "wins": "wins", "losses": "losses",
-    "draws": "draws", "win_rate": "win rate", "crashes": "lost by failing", "elo": "rating (Elo)",
-    "elo_low": "rating 95% low", "elo_high": "rating 95% high",
+    "rank": "rank", "position": "position", "agent": "agent", "avg_wins": "wins per tournament (mean)",
+    "sd_wins": "wins (SD)", "avg_losses": "losses per tournament (mean)", "sd_losses": "losses (SD)",
+    "wins": "wins", "losses": "losses", "draws": "draws", "games": "matches", "win_rate": "win rate",
+    "win_rate_low": "win rate 95% low", "win_rate_high": "win rate 95% high", "crashes": "lost by failing",
+    "elo": "rating (Elo)", "elo_low": "rating 95% low", "elo_high": "rating 95% high",
 }  # fmt: skip
+
+RATING_UNIT = "rating, Elo scale (1500 + 400 log10 odds of winning), points"
+RATING_METHOD = "bootstrap percentile 95% over matches"
+WIN_RATE_UNIT = "share of matches won (a draw is not a win)"
+RANK_NOTE = ("rank: the ranks the rating's 95% interval allows ('1-2' where intervals overlap); rows are "
+             "sorted as the paper's Table 1, by total wins, then fewest losses")
 
 
 @dataclass(frozen=True)
 class LeaderRow:
-    rank: int
+    """One agent's row. `rank` is a rank range from the rating's interval ('1-2' where intervals
+    overlap, '–' without a rating); `position` is only the row's place in the paper's sort order
+    (total wins, then fewest losses), which is a sort and not a claim."""
+
+    rank: str
+    position: int
     agent: str
     avg_wins: float
     sd_wins: float
@@ -37,14 +53,59 @@ class LeaderRow:
     wins: int
     losses: int
     draws: int
-    win_rate: float
+    games: int
+    win_rate: float | None
+    win_rate_low: float | None
+    win_rate_high: float | None
     crashes: int
     elo: float | None = None
     elo_low: float | None = None
     elo_high: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
+        """The flat fields (the CSV's columns)."""
         return asdict(self)
+
+    def rating(self) -> Figure:
+        if self.elo is None:
+            return not_computed("the Bradley-Terry model could not be fitted to these matches", self.games,
+                                RATING_UNIT)
+        return Figure(self.elo, self.elo_low, self.elo_high, self.games, RATING_UNIT, RATING_METHOD)
+
+    def win_rate_figure(self) -> Figure:
+        return proportion_figure(self.wins, self.games, WIN_RATE_UNIT, what="the win rate")
+
+    def as_json(self) -> dict[str, Any]:
+        """The paper's Table 1 quantities, with the rating and the win rate as policy figures."""
+        flat = {k: v for k, v in asdict(self).items()
+                if k not in ("win_rate", "win_rate_low", "win_rate_high", "elo", "elo_low", "elo_high")}
+        return {**flat, "rating": self.rating().as_json(), "win_rate": self.win_rate_figure().as_json()}
+
+    def display(self) -> dict[str, str]:
+        """What a table shows: each figure as 'estimate [low, high]', rounded to what its interval holds."""
+        rating, rate = self.rating(), self.win_rate_figure()
+        return {"rank": self.rank, "agent": self.agent,
+                "rating": f"{rating.value_text()} {rating.interval_text()}".strip(),
+                "win_rate": f"{rate.value_text()} {rate.interval_text()}".strip(),
+                "games": str(self.games),
+                "wins_per_tournament": f"{self.avg_wins:g} ({self.sd_wins:g})",
+                "losses_per_tournament": f"{self.avg_losses:g} ({self.sd_losses:g})",
+                "wins": str(self.wins), "losses": str(self.losses), "draws": str(self.draws),
+                "crashes": str(self.crashes)}
+
+
+# the table people read: (key of LeaderRow.display, header), most important first after rank and agent
+DISPLAY_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("rank", "rank"), ("agent", "agent"), ("rating", "rating (Elo) [95%]"), ("win_rate", "win rate [95%]"),
+    ("games", "matches"), ("wins_per_tournament", "wins per tournament, mean (SD)"),
+    ("losses_per_tournament", "losses per tournament, mean (SD)"), ("wins", "wins"), ("losses", "losses"),
+    ("draws", "draws"), ("crashes", "lost by failing"),
+)
+
+
+def rating_claim(rows: Sequence[LeaderRow]) -> str:
+    """The one sentence about who is strongest that the ratings' intervals support."""
+    return best_claim([r.agent for r in rows], [r.rating() for r in rows], "rating")
 
 
 def _sd(values: Sequence[int]) -> float:
@@ -96,8 +157,15 @@ def leaderboard(matches: Sequence[dict[str, Any]], *, bootstrap_rounds: int = 20
     for name in agents:
         w, lo = list(wins[name].values()), list(losses[name].values())
         elo = ratings.get(name, (None, None, None))
-        rate = round(sum(w) / played[name], 3) if played[name] else 0.0
-        rows.append(LeaderRow(0, name, round(statistics.mean(w), 2), round(_sd(w), 2), round(statistics.mean(lo), 2),
-                              round(_sd(lo), 2), sum(w), sum(lo), draws[name], rate, crashes[name], *elo))  # fmt: skip
+        rate = proportion_figure(sum(w), played[name])
+        rows.append(LeaderRow("", 0, name, round(statistics.mean(w), 2), round(_sd(w), 2),
+                              round(statistics.mean(lo), 2), round(_sd(lo), 2), sum(w), sum(lo), draws[name],
+                              played[name], _round(rate.estimate), _round(rate.low), _round(rate.high),
+                              crashes[name], *elo))  # fmt: skip
     rows.sort(key=lambda r: (-r.wins, r.losses, r.agent))
-    return [LeaderRow(i + 1, *list(asdict(r).values())[1:]) for i, r in enumerate(rows)]
+    ranks = rank_ranges([r.rating() for r in rows])
+    return [replace(r, rank=rank, position=i + 1) for i, (r, rank) in enumerate(zip(rows, ranks, strict=True))]
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 3)

@@ -20,8 +20,9 @@ from rich.progress import (
 from .. import store
 from ..arena import (
     BUILTIN,
-    COLUMN_LABELS,
     COLUMNS,
+    DISPLAY_COLUMNS,
+    RANK_NOTE,
     TIMING_COLUMNS,
     TOPOLOGY_NAMES,
     AgentSource,
@@ -41,6 +42,7 @@ from ..arena import (
     passed_agents,
     plan_lines,
     play_match,
+    rating_claim,
     replay_match,
     resolve_agent,
     result_rows,
@@ -223,18 +225,23 @@ def _show_leaderboard(tournament_id: str, url: str, json_out: bool, csv_file: Pa
     matches = tournament_results(tournament_id, url)
     if not matches:
         raise NotFound(f"tournament {tournament_id!r} has no stored matches; see `centaur arena tournaments`")
-    rows = [r.as_dict() for r in leaderboard(matches)]
+    board = leaderboard(matches)
     if csv_file is not None:
         with csv_file.open("w", newline="") as handle:
             writer = csv.DictWriter(handle, fieldnames=COLUMNS)
             writer.writeheader()
-            writer.writerows(rows)
+            writer.writerows(r.as_dict() for r in board)
+    claim = rating_claim(board)
     if json_out:
-        print_json({"tournament": tournament_id, "matches": len(matches), "rows": rows})
+        print_json({"tournament": tournament_id, "matches": len(matches), "rank_note": RANK_NOTE,
+                    "rating_claim": claim, "rows": [r.as_json() for r in board]})
         return
-    essential = [COLUMN_LABELS[c] for c in ("win_rate", "elo", "avg_wins", "avg_losses", "wins", "losses")]
-    print_table(f"tournament {tournament_id}: {len(matches)} matches", [COLUMN_LABELS[c] for c in COLUMNS],
-                [["-" if r[c] is None else r[c] for c in COLUMNS] for r in rows], essential)  # fmt: skip
+    shown = [r.display() for r in board]
+    # the rank and both intervals are the last to go when the width runs short
+    essential = [label for key, label in DISPLAY_COLUMNS if key in ("rating", "win_rate", "games")]
+    print_table(f"tournament {tournament_id}: {len(matches)} matches", [label for _, label in DISPLAY_COLUMNS],
+                [[row[key] for key, _ in DISPLAY_COLUMNS] for row in shown], essential)  # fmt: skip
+    console.print(f"{RANK_NOTE}. {claim}.", highlight=False)
 
 
 @app.command("leaderboard")
@@ -243,8 +250,10 @@ def leaderboard_cmd(
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
     csv_file: Path | None = typer.Option(None, "--csv", help="Also write the table to this CSV file."),
 ) -> None:
-    """The leaderboard of a stored tournament: wins and losses per tournament (mean, SD), win rate,
-    crashes, and a Bradley-Terry rating (Elo scale) with a 95 % bootstrap interval."""
+    """The leaderboard of a stored tournament, sorted as the paper's Table 1 (total wins, then fewest
+    losses): wins and losses per tournament (mean, SD), win rate with its 95% Wilson interval and n,
+    crashes, and a Bradley-Terry rating (Elo scale) with a 95% bootstrap interval. The rank is a
+    range ("1-2") wherever the ratings' intervals overlap."""
     url = _database()
     if tournament_id is None:
         stored = stored_tournaments(url)

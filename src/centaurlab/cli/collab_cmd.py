@@ -6,6 +6,7 @@ Thin: options are parsed and checked here, the work is done by `centaurlab.colla
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -270,16 +271,17 @@ def report(
     ov = rep.agreement.get("overall")
     if ov:
         console.print(
-            f"judge agreement over {ov['units']} sessions: ICC(2,1) {_stat(ov['icc2_1'])}, "
-            f"Krippendorff's alpha {_stat(ov['krippendorff_alpha'])}; "
-            f"{len(rep.agreement['flagged_sessions'])} sessions flagged (judges more than "
-            f"{rep.agreement['threshold']:g} points apart)"
+            f"judge agreement over {ov['units']} sessions: ICC(2,1) {_stat(ov['icc2_1'])}; "
+            f"Krippendorff's alpha {_stat(ov['krippendorff_alpha'])}; computed on {ov['computed_on']}. "
+            f"{len(rep.agreement['flagged_sessions'])} sessions flagged (judges' totals more than "
+            f"{rep.agreement['threshold']:g} points apart)", highlight=False
         )
     elif rep.agreement.get("note"):
         console.print(f"judge agreement: {rep.agreement['note']}")
     if rep.rating:
-        ranked = ", ".join(f"{a['rank']}. {a['name']} {a['conservative']:.2f}" for a in rep.rating["agents"])
-        console.print(f"agents by the CollabSkill score mu - {rep.rating['k']:g} sigma: {ranked}")
+        ranked = ", ".join(f"{a['name']} (rank {a['rank']}) {_stat(a['skill'])}" for a in rep.rating["agents"])
+        console.print(f"agents sorted by the CollabSkill score mu - {rep.rating['k']:g} sigma: {ranked}. "
+                      f"{rep.rating['claims'].get('agents', '')}", highlight=False)
     for n in rep.notes:
         console.print(n)
 
@@ -288,11 +290,18 @@ def _score(value: float | None, note: str | None) -> str:
     return f"{value or 0:.1f} ({note})" if note else "-" if value is None else f"{value:.1f}"
 
 
-def _stat(x: float | None) -> str:
-    return "undefined (too few sessions, or no spread between them)" if x is None else f"{x:.3f}"
+def _stat(x: dict[str, Any]) -> str:
+    """A figure of the report's JSON as text: estimate [interval] unit, n; or 'not computed: why'."""
+    from ..stats import figure_from_json
+
+    return figure_from_json(x).text()
 
 
 def _f(v: object) -> str:
+    from ..stats import figure_from_json, is_figure_json
+
+    if is_figure_json(v):
+        return figure_from_json(v).text(with_n=False)  # type: ignore[arg-type]
     return f"{v:.2f}" if isinstance(v, float) else "-" if v is None else str(v)
 
 

@@ -5,11 +5,12 @@ Thin: `centaurlab.collab.rate` fits and ranks; this parses the options and print
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ..errors import InvalidInput
+from ..stats import round_to_interval
 from .collab_study_cmd import _url
 from .output import console, print_json, print_table
 
@@ -25,8 +26,9 @@ def rate(
     seed: int = typer.Option(0, help="Bootstrap seed."),
     json_out: bool = typer.Option(False, "--json", help="Print the ratings as JSON."),
 ) -> None:
-    """Rate humans and agents by the paper's model (outcome = agent + human + noise), ranked by the
-    CollabSkill score mu - 3 sigma, with intervals, the bootstrap and leave-one-human/task-out."""
+    """Rate humans and agents by the paper's model (outcome = agent + human + noise), sorted by the
+    CollabSkill score mu - 3 sigma, with each skill's 95% interval, rank ranges where intervals
+    overlap ("1-3"), the bootstrap and leave-one-human/task-out."""
     from ..collab import load_results, rate_sessions
 
     if task_term not in ("difficulty", "task", "none"):
@@ -41,32 +43,55 @@ def rate(
 
 
 def print_rating(result: CollabRating) -> None:
-    """The rating's tables: agents and humans ranked by the CollabSkill score, the task term's model
-    beside the paper's when one was fitted, the stability figures."""
+    """The rating's tables: agents and humans sorted by the CollabSkill score with rank ranges and
+    each skill's interval, the sentence the intervals support, the task term's model beside the
+    paper's when one was fitted, the stability figures."""
     console.print(f"{result.model}; {result.sessions} graded sessions; noise sigma {result.noise_sigma:.2f}; "
-                  f"ranked by the CollabSkill score mu - {result.k:g} sigma")
-    cols = ["rank", "name", "sessions", "conservative", "mu", "sigma", "ci_low", "ci_high", "mean_rank", "p_first"]
-    if result.beside:
-        cols += ["mu_task_term", "rank_task_term"]
+                  f"sorted by the CollabSkill score mu - {result.k:g} sigma", highlight=False)
+    heads = ["rank", "name", "sessions", "skill [95%]", f"mu - {result.k:g} sigma", "mean rank (bootstrap)",
+             "P(first) (bootstrap)"]
     for kind, rows in (("agents", result.agents), ("humans", result.humans)):
+        beside = bool(result.beside) and kind == "agents"
         if rows:
-            print_table(kind, cols, [[_f(row.get(c)) for c in cols] for row in rows])
+            print_table(kind, heads + ["rank with task term"] * beside, [_row(row, beside) for row in rows],
+                        essential=["rank", "skill [95%]"])
+            console.print(f"{kind}: {result.claims.get(kind, '')}", highlight=False)
+    console.print(result.rank_note, highlight=False)
     if result.beside:
-        console.print(f"beside it: {result.beside['model']}; noise sigma {result.beside['noise_sigma']:.2f}")
-        tcols = ["name", "sessions", "mu", "sigma", "ci_low", "ci_high"]
-        print_table(f"task term ({result.task_term})", tcols, [[_f(row.get(c)) for c in tcols] for row in result.tasks])
+        console.print(f"beside it: {result.beside['model']}; noise sigma {result.beside['noise_sigma']:.2f}",
+                      highlight=False)
+        print_table(f"task term ({result.task_term})", ["name", "sessions", "effect [95%]"],
+                    [[row["name"], row["sessions"], _skill(row)] for row in result.tasks])
     boot = result.stability.get("bootstrap")
     if boot:
+        tau = boot["agents"]["kendall_tau"]
+        shown = f"not computed: {tau['not_computed']}" if tau["not_computed"] else f"mean {tau['estimate']:.2f}"
         console.print(f"bootstrap: {boot['rounds']} rounds over sessions, seed {boot['seed']}; Kendall tau of the "
-                      f"agents' order to the full-data order: mean {_f(boot['agents']['kendall_tau_mean'])}")
+                      f"agents' order to the full-data order: {shown}", highlight=False)
     for group in ("human", "task"):
         loo = result.stability.get(f"leave_one_{group}_out")
         if loo:
             means = ", ".join(f"{a['name']} {a['mean_rank']:.2f}" for a in loo["agents"])
             console.print(f"leave-one-{group}-out: {loo['fits']} refits, {loo['changed_order']} change the agents' "
-                          f"order; mean rank {means}")
+                          f"order; mean rank {means}", highlight=False)
     for note in result.notes:
-        console.print(note)
+        console.print(note, highlight=False)
+
+
+def _skill(row: dict[str, Any]) -> str:
+    from ..collab import skill_figure
+
+    fig = skill_figure(row)
+    return f"{fig.value_text()} {fig.interval_text()}".strip()
+
+
+def _row(row: dict[str, Any], beside: bool) -> list[str]:
+    """rank, name, sessions, skill with its interval, mu - k sigma rounded like the skill, bootstrap figures."""
+    half = (row["ci_high"] - row["ci_low"]) / 2
+    score = round_to_interval(row["conservative"], row["conservative"] - half, row["conservative"] + half)[0]
+    cells = [row["rank"], row["name"], str(row["sessions"]), _skill(row), score, _f(row.get("mean_rank")),
+             _f(row.get("p_first"))]
+    return cells + ([str(row.get("rank_task_term", "-"))] if beside else [])
 
 
 def _f(v: object) -> str:

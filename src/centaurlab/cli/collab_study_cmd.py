@@ -117,7 +117,13 @@ def _print_table(title: str, rows: list[dict[str, Any]], why: str | None = None)
 
 
 def _fmt(value: Any) -> Any:
-    return f"{value:.3g}" if isinstance(value, float) else ("" if value is None else value)
+    """A figure (`Figure.as_json`) as its text ('0.41 [0.12, 0.64] Pearson r (-1 to 1), n 40' or 'not
+    computed: why'); other floats to three significant digits."""
+    from ..stats import figure_from_json, is_figure_json, round_to_interval
+
+    if is_figure_json(value):
+        return figure_from_json(value).text()
+    return round_to_interval(value)[0] if isinstance(value, float) else ("" if value is None else value)
 
 
 @app.command("code")
@@ -225,16 +231,25 @@ def _print_analysis(title: str, result: dict[str, Any], data: Any) -> None:
         if loo:
             means = ", ".join(f"{a['name']} {a['mean_rank']:.2f}" for a in loo["agents"])
             console.print(f"leave-one-{group}-out ({loo['fits']} refits): mean rank {means}")
+    console.print(f"{rt['rank_note']}. Agents: {rt['claims'].get('agents', '')}. People: "
+                  f"{rt['claims'].get('humans', '')}.", highlight=False)
+    console.print(f"Kendall tau, agents together vs alone: {_fmt(result['agent_ranking']['kendall_tau'])}",
+                  highlight=False)
     _print_table("win rate against the autonomous baseline", result["quartile_wins"], why.get("quartile_wins"))
+    for gone in result.get("quartile_excluded", []):
+        console.print(styled("[yellow]left out of the win rates[/] session {} ({}, {}): {}", gone["session"],
+                             gone["person"], gone["quartile"], gone["reason"]))
     keep = ("item", "n", "mean_change", "p", "rank_biserial", "change_lower_half", "change_upper_half", "mw_p")
     _print_table("survey before/after", [{k: r.get(k) for k in keep} for r in result["pre_post"]],
                  why.get("pre_post"))
-    _print_table("pre-survey vs skill (Spearman)", result["survey_vs_skill"], why.get("survey_vs_skill"))
+    keep_rho = ("item", "spearman_rho", "p", "claim")
+    _print_table("pre-survey vs skill (Spearman)", [{k: r.get(k) for k in keep_rho} for r in result["survey_vs_skill"]],
+                 why.get("survey_vs_skill"))
     if data.fluency is not None:
         _print_kappa(data.fluency.coders)
     if why.get("fluency_coding"):
         console.print(f"fluency coders: {why['fluency_coding']}", highlight=False)
-    cols = ("indicator", "sessions", "rate", "r_pb", "p", "effect_given_skill")
+    cols = ("indicator", "sessions", "rate", "r_pb", "p", "claim", "effect_given_skill")
     _print_table("behaviours vs score", [{k: r.get(k) for k in cols} for r in result["behaviours"]["indicators"]],
                  why.get("behaviours"))
     for gone in result["behaviours"]["left_out"]:

@@ -29,7 +29,7 @@ from .loader import (
 )
 from .onet import FAMILIES, Match, family_of, match_tasks
 from .protocol import action_schema, content_cap
-from .rate import CollabRating, TaskTerm, rate_sessions
+from .rate import CollabRating, TaskTerm, rate_sessions, skill_figure
 from .report import build_report, calibration_figures, render_html
 from .results import SessionRow, load_results
 from .rubric import CATEGORIES, Rubric, RubricError, RubricItem, load_rubric_file, parse_rubric, repair, validate
@@ -37,6 +37,7 @@ from .rubric_gen import ensure_rubric, options_for, rubric_json_text, save_rubri
 from .runner import SessionOutcome, run_baseline
 from .runs import CollabRun, collab_runs
 from .schema import Deliverable, DeliverableKind, Difficulty, Onet, Reference, TaskInstance
+from .scoring import NO_DELIVERABLE
 from .sessions import (
     HumanSession,
     StoredFile,
@@ -56,6 +57,7 @@ from .validation import SetResult, ValidationRun, validate_bank
 from .workspace import REFERENCE_DIR, Workspace, WorkspaceError
 
 __all__ = [
+    "NO_DELIVERABLE",
     "AgentConfig",
     "AgentConfigError",
     "CATEGORIES",
@@ -122,6 +124,7 @@ __all__ = [
     "options_for",
     "parse_rubric",
     "rate_sessions",
+    "skill_figure",
     "record_hand_grade",
     "render",
     "render_html",

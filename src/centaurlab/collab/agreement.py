@@ -19,6 +19,8 @@ from typing import Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from ..stats import Figure, not_computed
+
 Matrix = NDArray[np.float64]
 
 
@@ -154,3 +156,67 @@ def calibrate(judge: str, judge_totals: Sequence[float], human_totals: Sequence[
         return Calibration(judge, 0, math.nan, math.nan, math.nan, math.nan)
     r = float(np.corrcoef(j, h)[0, 1]) if n >= 2 and j.std() > 0 and h.std() > 0 else math.nan
     return Calibration(judge, n, r, float(np.abs(j - h).mean()), float((j - h).mean()), icc2_1(np.column_stack([j, h])))
+
+
+ICC_UNIT = "ICC(2,1), agreement of single judges (-1 to 1)"
+ALPHA_UNIT = "Krippendorff's alpha, interval level (-1 to 1)"
+
+
+def icc_figure(scores: Matrix | Sequence[Sequence[float]]) -> Figure:
+    """ICC(2,1) as a report figure: the estimate with McGraw and Wong's (1996) F-based 95% interval,
+    n = complete units; not computed, with the reason, where the formula has no value (fewer than two
+    complete units or judges, or scores that do not vary: 0/0, which floating point turned into
+    noise such as -2.18e-16 instead of saying so)."""
+    y = np.asarray(scores, dtype=np.float64)
+    if y.ndim != 2:
+        raise ValueError("scores must be a units x judges matrix")
+    y = y[~np.isnan(y).any(axis=1)]
+    n, k = y.shape
+    if n < 2 or k < 2:
+        return not_computed(f"{n} unit(s) scored by all of {k} judge(s); ICC(2,1) needs two of each", n, ICC_UNIT)
+    if float(np.ptp(y)) <= 1e-9 * max(1.0, float(np.abs(y).max())):
+        return not_computed("every score is the same, so there is no variance to agree on", n, ICC_UNIT)
+    grand = y.mean()
+    ssr = k * ((y.mean(axis=1) - grand) ** 2).sum()
+    ssc = n * ((y.mean(axis=0) - grand) ** 2).sum()
+    sse = max(((y - grand) ** 2).sum() - ssr - ssc, 0.0)
+    msr, msc, mse = ssr / (n - 1), ssc / (k - 1), sse / ((n - 1) * (k - 1))
+    denom = msr + (k - 1) * mse + k * (msc - mse) / n
+    scale = max(msr, msc, mse)
+    if denom <= 1e-12 * max(scale, 1.0) or msr <= 1e-12 * max(scale, 1.0):
+        return not_computed("the units do not differ from one another, so there is no variance to agree on", n,
+                            ICC_UNIT)
+    icc = float((msr - mse) / denom)
+    icc = 0.0 if abs(icc) < 1e-9 else icc
+    low, high = _icc_interval(icc, n, k, msr, msc, mse)
+    return Figure(icc, low, high, n, ICC_UNIT, "F-based 95% (McGraw and Wong 1996)")
+
+
+def _icc_interval(icc: float, n: int, k: int, msr: float, msc: float, mse: float) -> tuple[float | None, float | None]:
+    """McGraw and Wong's approximate interval for ICC(A,1) (Satterthwaite degrees of freedom)."""
+    from scipy.stats import f
+
+    if icc >= 1.0 or mse <= 0:
+        return None, None
+    a = k * icc / (n * (1 - icc))
+    b = 1 + k * icc * (n - 1) / (n * (1 - icc))
+    v = (a * msc + b * mse) ** 2 / ((a * msc) ** 2 / (k - 1) + (b * mse) ** 2 / ((n - 1) * (k - 1)))
+    fu, fl = f.ppf(0.975, n - 1, v), f.ppf(0.975, v, n - 1)
+    low = n * (msr - fu * mse) / (fu * (k * msc + (k * n - k - n) * mse) + n * msr)
+    high = n * (fl * msr - mse) / (k * msc + (k * n - k - n) * mse + n * fl * msr)
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return None, None
+    return max(-1.0, float(low)), min(1.0, float(high))
+
+
+def alpha_figure(scores: Matrix | Sequence[Sequence[float]]) -> Figure:
+    """Krippendorff's alpha as a report figure (no interval is computed for it; n = units with two or
+    more judgements); not computed, with the reason, where it has no value."""
+    y = np.asarray(scores, dtype=np.float64)
+    units = int(((~np.isnan(y)).sum(axis=1) >= 2).sum()) if y.ndim == 2 else 0
+    value = krippendorff_alpha(y)
+    if math.isnan(value):
+        why = (f"{units} unit(s) with two judgements; alpha needs two" if units < 2
+               else "every score is the same, so there is no variance to agree on")
+        return not_computed(why, units, ALPHA_UNIT)
+    return Figure(0.0 if abs(value) < 1e-9 else value, None, None, units, ALPHA_UNIT, "")

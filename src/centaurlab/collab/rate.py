@@ -19,12 +19,18 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .. import rating as r
+from ..stats import Figure, best_claim, not_computed, rank_ranges
 from .results import SessionRow
 from .tables import NO_HUMAN
 
 TaskTerm = Literal["difficulty", "task", "none"]
 NO_HUMAN_LABEL = "(no human)"
 PAPER_MODEL = "outcome = agent + human + noise (CollabSkill §4, Appendix E)"
+SKILL_UNIT = "skill (posterior mean), points on the 0-100 score scale"
+SKILL_METHOD = "exact posterior, 95% credible interval"
+TAU_UNIT = "Kendall tau of each bootstrap round's agent order to the full-data order (-1 to 1)"
+RANK_NOTE = ("rank: the ranks the skill's 95% interval allows ('1-3' where intervals overlap); rows are sorted "
+             "by the CollabSkill score mu - 3 sigma, which is a sort, not a claim")
 
 
 @dataclass
@@ -44,24 +50,51 @@ class CollabRating:
     """The model with the task term: its formula, noise and agents (mu, sigma, score, rank)."""
     stability: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    claims: dict[str, str] = field(default_factory=dict)
+    """The sentences about who is highest that the intervals support, per kind (agents, humans)."""
+    rank_note: str = RANK_NOTE
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
 
 def _rows(post: r.SkillPosterior, kind: r.Kind, boot: r.SessionBootstrap | None, k: float) -> list[dict[str, Any]]:
-    """Leaderboard rows sorted by the CollabSkill score, each with its rank and 95% intervals."""
+    """Leaderboard rows sorted by the CollabSkill score, each with its 95% intervals, its place in that
+    order (`position`) and its rank as a range from the skill's interval (`rank`: '1-3' where the
+    intervals overlap; a sort by mu - 3 sigma is not a claim that the first is the best)."""
     low, high = r.credible_intervals(post, kind)
     index = {n: i for i, n in enumerate(post.names(kind))}
     out = []
-    for rank, row in enumerate(r.skill_rows(post, kind, boot, k), start=1):
+    for position, row in enumerate(r.skill_rows(post, kind, boot, k), start=1):
         i = index[row.name]
         d = row.as_dict()
-        d["rank"] = rank
+        d["position"] = position
         d["ci_low"], d["ci_high"] = float(low[i]), float(high[i])
         d["boot_low"], d["boot_high"] = d.pop("low"), d.pop("high")
+        d["skill"] = skill_figure(d).as_json()
         out.append(d)
+    for d, rank in zip(out, rank_ranges([skill_figure(d) for d in out]), strict=True):
+        d["rank"] = rank
     return out
+
+
+def skill_figure(row: dict[str, Any]) -> Figure:
+    """A rated row's skill as a policy figure: posterior mean, 95% credible interval, its sessions."""
+    return Figure(row["mu"], row.get("ci_low"), row.get("ci_high"), int(row.get("sessions") or 0), SKILL_UNIT,
+                  SKILL_METHOD)
+
+
+def _tau(stability: dict[str, Any], agents: int) -> dict[str, Any]:
+    """The bootstrap's Kendall tau as a figure; with one agent there is no order, so it is not computed
+    (the mean of an undefined tau is NaN, which reached the terminal as 'mean nan')."""
+    mean, q05 = stability.get("kendall_tau_mean"), stability.get("kendall_tau_q05")
+    finite = isinstance(mean, float) and math.isfinite(mean)
+    fig = (Figure(mean, None, None, int(stability.get("rounds") or 0), TAU_UNIT, "bootstrap mean") if finite
+           else not_computed(f"{agents} agent(s): an order needs at least two" if agents < 2
+                             else "no bootstrap round gave a defined tau", int(stability.get("rounds") or 0),
+                             TAU_UNIT))
+    return {"rounds": stability.get("rounds"), "level": stability.get("level"), "kendall_tau": fig.as_json(),
+            "kendall_tau_q05": q05 if finite and isinstance(q05, float) and math.isfinite(q05) else None}
 
 
 def _beside(rows: list[SessionRow], humans: list[str], task_term: TaskTerm, k: float) -> tuple[dict[str, Any],
@@ -71,7 +104,8 @@ def _beside(rows: list[SessionRow], humans: list[str], task_term: TaskTerm, k: f
     design = r.SessionDesign.from_labels([x.agent for x in rows], humans, tasks)
     post = r.fit_sessions(design, [x.outcome for x in rows], priors=r.Priors.collabskill())
     agents = [{"name": a["name"], "mu": a["mu"], "sigma": a["sigma"], "conservative": a["conservative"],
-               "rank": a["rank"]} for a in _rows(post, "agent", None, k)]
+               "ci_low": a["ci_low"], "ci_high": a["ci_high"], "skill": a["skill"], "rank": a["rank"]}
+              for a in _rows(post, "agent", None, k)]
     info = {"task_term": task_term, "model": f"outcome = agent + human + {task_term} + noise",
             "noise_sigma": post.noise_sigma, "agents": agents}
     return info, _rows(post, "task", None, k)
@@ -99,7 +133,9 @@ def rate_sessions(
     result.humans = _rows(post, "human", boot, k)
     if boot is not None:
         result.stability["bootstrap"] = {"rounds": boot.rounds, "seed": seed, "resample": "sessions",
-                                         "agents": boot.agents.as_dict()}
+                                         "agents": _tau(boot.agents.as_dict(), len(result.agents))}
+    result.claims = {kind: best_claim([x["name"] for x in listed], [skill_figure(x) for x in listed], "skill")
+                     for kind, listed in (("agents", result.agents), ("humans", result.humans))}
     _leave_one_out(result, post, [x.task_id for x in graded], k)
     if task_term != "none":
         result.beside, result.tasks = _beside(graded, humans, task_term, k)

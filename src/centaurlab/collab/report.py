@@ -11,14 +11,24 @@ import numpy as np
 import pandas as pd
 
 from ..rating import DEFAULT_ROUNDS
-from ..stats import HtmlReport
-from .agreement import calibrate, disagreements, icc2_1, krippendorff_alpha, self_preference
+from ..stats import (
+    Figure,
+    HtmlReport,
+    describe,
+    figure,
+    figure_from_json,
+    is_figure_json,
+    not_computed,
+    too_few,
+)
+from .agreement import alpha_figure, calibrate, disagreements, icc_figure, self_preference
 from .onet import FAMILIES
 from .rate import rate_sessions
 from .results import SessionRow
 from .scoring import NO_DELIVERABLE
 
 DEFAULT_THRESHOLD = 20.0
+SCORE_UNIT = "score, 0-100 (rubric points as a percentage)"
 
 
 def _nan(x: float) -> float | None:
@@ -59,9 +69,35 @@ def _group(rows: list[SessionRow], key: str) -> list[dict[str, Any]]:
                 "graded": len(vals),
                 "mean": _nan(float(np.mean(vals))) if vals else None,
                 "sd": _nan(float(np.std(vals, ddof=1))) if len(vals) > 1 else None,
+                "score": score_figure(vals).as_json(),
             }
         )
     return out
+
+
+def score_figure(values: list[float]) -> Figure:
+    """The mean score of graded sessions with its t interval (none from one session)."""
+    if not values:
+        return not_computed("no graded session", 0, SCORE_UNIT)
+    d = describe(values)
+    return figure(d.mean, d.ci_low, d.ci_high, d.n, SCORE_UNIT, "t 95%" if d.n >= 2 else "", what="the mean score")
+
+
+def computed_on(rows: list[SessionRow]) -> str:
+    """What the judges' agreement is computed on, in words: only the items left to the judges (what
+    code checks is not theirs to agree on), how many and how many points of the rubric they carry."""
+    items = sorted({len({i for scores in r.items.values() for i in scores}) for r in rows})
+    share = sorted({(r.judge_max, (r.judge_max or 0) + (r.check_max or 0)) for r in rows if r.judge_max})
+    count = f"{items[0]}" if len(items) == 1 else f"{items[0]} to {items[-1]}"
+    if len(share) == 1:
+        judged, total = share[0]
+        points = f"{judged:g} of the rubric's {total:g} points"
+    elif share:
+        points = f"{min(j for j, _ in share):g} to {max(j for j, _ in share):g} points of each rubric"
+    else:
+        points = "the whole rubric (no item is decided by checks)"
+    return (f"the judges' own share of each session: the {count} rubric item(s) the judges score, {points}, "
+            f"as a percentage of those points; {len(rows)} session(s). Points decided by checks are left out")
 
 
 def agreement_figures(rows: list[SessionRow], threshold: float = DEFAULT_THRESHOLD) -> dict[str, Any]:
@@ -75,8 +111,9 @@ def agreement_figures(rows: list[SessionRow], threshold: float = DEFAULT_THRESHO
     own = np.array([[r.judge_share(j) for j in judges] for r in judged])  # what the judges judged, not checks
     out["overall"] = {
         "units": len(judged),
-        "icc2_1": _nan(icc2_1(own)),
-        "krippendorff_alpha": _nan(krippendorff_alpha(own)),
+        "computed_on": computed_on(judged),
+        "icc2_1": icc_figure(own).as_json(),
+        "krippendorff_alpha": alpha_figure(own).as_json(),
     }
     flags = disagreements(totals, threshold)
     out["flagged_sessions"] = [
@@ -91,24 +128,13 @@ def agreement_figures(rows: list[SessionRow], threshold: float = DEFAULT_THRESHO
             per_cat["all items"].append(vals)
             per_item[(r.task_id, r.rubric_version, item)].append(vals)
     out["per_category"] = [
-        {
-            "category": c,
-            "units": len(v),
-            "icc2_1": _nan(icc2_1(v)),
-            "krippendorff_alpha": _nan(krippendorff_alpha(np.array(v))),
-        }
+        {"category": c, "units": len(v), "icc2_1": icc_figure(v).as_json(),
+         "krippendorff_alpha": alpha_figure(np.array(v)).as_json()}
         for c, v in sorted(per_cat.items())
     ]
     out["per_item"] = [
-        {
-            "task": t,
-            "rubric_version": ver,
-            "item": i,
-            "sessions": len(v),
-            "icc2_1": _nan(icc2_1(v)),
-            "krippendorff_alpha": _nan(krippendorff_alpha(np.array(v))),
-            "mean_abs_diff": _mean_abs_diff(v),
-        }
+        {"task": t, "rubric_version": ver, "item": i, "sessions": len(v), "icc2_1": icc_figure(v).as_json(),
+         "krippendorff_alpha": alpha_figure(np.array(v)).as_json(), "mean_abs_diff": _mean_abs_diff(v)}
         for (t, ver, i), v in sorted(per_item.items(), key=lambda kv: str(kv[0]))
     ]
     models = [next((r.judge_models[j] for r in judged if j in r.judge_models), j) for j in judges]
@@ -141,14 +167,17 @@ def calibration_figures(rows: list[SessionRow]) -> list[dict[str, Any]]:
     for j in judges + ["panel"]:
         vals = [r.outcome if j == "panel" else r.judges.get(j, math.nan) for r in hand]
         c = calibrate(j, vals, human)
+        pairs = np.column_stack([vals, human])
+        few = too_few("correlation", c.n)
         out.append(
             {
                 "judge": j,
                 "n": c.n,
-                "pearson": _nan(c.pearson),
+                "pearson": (not_computed(few, c.n, "Pearson r") if few else
+                            figure(c.pearson, None, None, c.n, "Pearson r", what="Pearson r")).as_json(),
                 "mean_abs_diff": _nan(c.mean_abs_diff),
                 "bias": _nan(c.bias),
-                "icc2_1": _nan(c.icc),
+                "icc2_1": icc_figure(pairs).as_json(),
             }
         )
     return out
@@ -200,7 +229,13 @@ def build_report(
 
 
 def _frame(records: list[dict[str, Any]], columns: list[str]) -> pd.DataFrame:
-    return pd.DataFrame([{c: rec.get(c) for c in columns} for rec in records], columns=columns)
+    """A table of the records' columns; a figure (`Figure.as_json`) is shown as its text, estimate with
+    interval, unit and n, or 'not computed: why'."""
+    return pd.DataFrame([{c: _shown(rec.get(c)) for c in columns} for rec in records], columns=columns)
+
+
+def _shown(value: Any) -> Any:
+    return figure_from_json(value).text() if is_figure_json(value) else value
 
 
 def render_html(rep: CollabReport) -> str:
@@ -246,21 +281,21 @@ def render_html(rep: CollabReport) -> str:
             ],
         )
     )
-    doc.heading("By agent").table(_frame(rep.by_agent, ["agent", "sessions", "graded", "mean", "sd"]))
+    doc.heading("By agent").table(_frame(rep.by_agent, ["agent", "sessions", "graded", "score", "sd"]))
     doc.heading("Autonomous baseline (agent alone)").table(
-        _frame(rep.baseline, ["agent", "sessions", "graded", "mean", "sd"])
+        _frame(rep.baseline, ["agent", "sessions", "graded", "score", "sd"])
     )
-    doc.heading("By task").table(_frame(rep.by_task, ["task_id", "sessions", "graded", "mean", "sd"]))
+    doc.heading("By task").table(_frame(rep.by_task, ["task_id", "sessions", "graded", "score", "sd"]))
     doc.heading("By O*NET sector").table(
-        _frame(rep.by_family, ["family", "family_title", "sessions", "graded", "mean", "sd"])
+        _frame(rep.by_family, ["family", "family_title", "sessions", "graded", "score", "sd"])
     )
     ag = rep.agreement
     doc.heading("Judge agreement")
     if "overall" in ag:
         doc.paragraph(
             f"Judges: {', '.join(ag['judges'])}. Overall over {ag['overall']['units']} sessions: "
-            f"ICC(2,1) {_fmt(ag['overall']['icc2_1'])}, Krippendorff's alpha (interval) "
-            f"{_fmt(ag['overall']['krippendorff_alpha'])}."
+            f"ICC(2,1) {_shown(ag['overall']['icc2_1'])}; Krippendorff's alpha "
+            f"{_shown(ag['overall']['krippendorff_alpha'])}. Computed on {ag['overall']['computed_on']}."
         )
         doc.table(
             _frame(ag["per_category"], ["category", "units", "icc2_1", "krippendorff_alpha"]),
@@ -307,29 +342,17 @@ def render_html(rep: CollabReport) -> str:
             + (f"; beside it, {rt['beside']['model']} (noise sigma {rt['beside']['noise_sigma']:.2f})."
                if rt["beside"] else ".")
         )
-        cols = [
-            "rank",
-            "name",
-            "sessions",
-            "conservative",
-            "mu",
-            "sigma",
-            "ci_low",
-            "ci_high",
-            "boot_low",
-            "boot_high",
-            "mean_rank",
-            "p_first",
-        ] + (["mu_task_term", "rank_task_term"] if rt["beside"] else [])
+        doc.paragraph(rt["rank_note"] + ".", note=True)
+        cols = ["rank", "name", "sessions", "skill", "conservative", "boot_low", "boot_high", "mean_rank",
+                "p_first"] + (["mu_task_term", "rank_task_term"] if rt["beside"] else [])
         doc.table(_frame(rt["agents"], cols), "Agents")
+        doc.paragraph("Agents: " + rt["claims"].get("agents", "") + ".")
         doc.table(_frame(rt["humans"], [c for c in cols if "task_term" not in c]),
                   "Humans (the autonomous baseline is '(no human)')")
+        doc.paragraph("Humans: " + rt["claims"].get("humans", "") + ".")
         if rt["tasks"]:
-            doc.table(_frame(rt["tasks"], ["name", "sessions", "mu", "sigma", "ci_low", "ci_high"]), "Task term")
+            doc.table(_frame(rt["tasks"], ["name", "sessions", "skill"]), "Task term")
         for note in rt["notes"]:
             doc.paragraph(note, note=True)
     return doc.render()
 
-
-def _fmt(x: float | None) -> str:
-    return "n/a" if x is None else f"{x:.3f}"

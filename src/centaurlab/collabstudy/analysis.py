@@ -11,7 +11,6 @@ Pure functions of `StudyData`; tests run them on the synthetic study with known 
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from typing import Any
 
@@ -20,16 +19,15 @@ from scipy import stats
 
 from ..collab import SessionRow, TaskTerm, rate_sessions
 from ..rating import DEFAULT_ROUNDS
+from ..stats import MINIMUM_N, figure, not_computed, proportion_figure, rank_ranges, too_few
 from .behaviours import behaviours
 from .data import MIN_PAIRS, MIN_RATED, Obs, StudyData
+from .figures import adjust, correlation, mean_figure, p_value
 from .instruments import HAS_ITEMS, LIKERT_ITEMS, ordinal
 from .why_empty import empty_sections
 
+SCORE_UNIT = "score, 0-100"
 PRE_MEASURES = ("d1_llm_familiarity", "d2_professional_use", "d3_experience_years", *LIKERT_ITEMS, *HAS_ITEMS)
-
-
-def _f(x: Any) -> float | None:
-    return None if x is None or (isinstance(x, float) and math.isnan(x)) else float(x)
 
 
 def _rows(obs: list[Obs]) -> list[SessionRow]:
@@ -53,44 +51,69 @@ def collab_skill(rated: dict[str, Any], kind: str = "humans") -> dict[str, float
     return {row["name"]: row["conservative"] for row in rated[kind]}
 
 
-def _rank(values: dict[str, float]) -> dict[str, int]:
-    return {name: i + 1 for i, (name, _) in enumerate(sorted(values.items(), key=lambda kv: -kv[1]))}
-
-
 def agent_ranking(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
-    """Agents by their CollabSkill score with people, beside their mean score alone on the same tasks."""
-    collab = collab_skill(rated, "agents")
+    """Agents by their CollabSkill score with people, beside their mean score alone on the same tasks.
+    Both ranks are rank ranges from the intervals (the skill's credible interval, the mean's t
+    interval); the Kendall tau of the two orders is a description of a handful of agents, with its n,
+    and no test."""
     fit = {a["name"]: a for a in rated["agents"]}
     alone: dict[str, list[float]] = defaultdict(list)
     for o in data.autonomous:
         alone[o.agent].append(o.score)
-    auto = {a: float(np.mean(v)) for a, v in alone.items()}
-    rc, ra = _rank(collab), _rank(auto)
-    rows = [{"agent": a, "collab_skill": collab[a], "mu": fit[a]["mu"], "sigma": fit[a]["sigma"],
-             "collab_rank": rc[a], "autonomous_mean": auto.get(a), "autonomous_rank": ra.get(a)}
-            for a in sorted(collab, key=rc.__getitem__)]
-    shared = [a for a in collab if a in auto]
-    tau = stats.kendalltau([rc[a] for a in shared], [ra[a] for a in shared]).statistic if len(shared) >= 2 else None
-    return {"agents": rows, "kendall_tau": _f(tau)}
+    auto = {a: mean_figure(v, SCORE_UNIT, "the agent alone") for a, v in sorted(alone.items())}
+    auto_rank = dict(zip(auto, rank_ranges(list(auto.values())), strict=True))
+    rows = [{"agent": a, "collab_skill": fit[a]["conservative"], "skill": fit[a]["skill"],
+             "collab_rank": fit[a]["rank"], "autonomous": auto[a].as_json() if a in auto else None,
+             "autonomous_rank": auto_rank.get(a)}
+            for a in (x["name"] for x in rated["agents"])]
+    shared = [a for a in fit if a in auto]
+    unit = "Kendall tau of the agents' order together and alone (-1 to 1)"
+    if len(shared) < 2:
+        tau = not_computed(f"{len(shared)} agent(s) have both orders; an order needs two", len(shared), unit)
+    else:
+        together = [fit[a]["position"] for a in shared]
+        by_alone = sorted(shared, key=lambda a: -(auto[a].estimate or 0.0))
+        value = stats.kendalltau(together, [by_alone.index(a) for a in shared]).statistic
+        tau = figure(value, None, None, len(shared), unit, what="Kendall tau")
+    return {"agents": rows, "kendall_tau": tau.as_json()}
 
 
-def quartile_wins(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each person's session against the same agent alone on the same task (ties count half), by the
-    quartile of the person's CollabSkill score."""
+def quartile_wins(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
+    """Each person's session against the same agent alone on the same task (a tie of scores counts
+    half), by the quartile of the person's CollabSkill score, with a Wilson interval per quartile.
+
+    A session that handed in nothing is left out and listed: its 0 would tie a baseline's 0 and count
+    as half a win. The split needs `MINIMUM_N["quartile"]` people in every quartile; below that it is
+    not computed, rather than spreading three people over Q1-Q3 and leaving Q4 empty."""
     skill = collab_skill(rated)
+    names = sorted(skill, key=skill.__getitem__)
+    per = len(names) // 4
+    if too_few("quartile", per):
+        need = MINIMUM_N["quartile"]
+        return {"rows": [], "excluded": [], "not_computed": f"{len(names)} rated people give {per} per quartile, "
+                f"below the stated minimum of {need} per quartile ({4 * need} people) for a quartile split"}
     baseline: dict[tuple[str, str], list[float]] = defaultdict(list)
     for o in data.autonomous:
         baseline[(o.agent, o.task)].append(o.score)
-    names = sorted(skill, key=skill.__getitem__)
     quart = {h: min(3, i * 4 // len(names)) for i, h in enumerate(names)}
     wins: dict[int, list[float]] = defaultdict(list)
+    excluded = []
     for o in data.human_sessions:
         base = baseline.get((o.agent, o.task))
-        if base and o.human in quart:
-            b = float(np.mean(base))
-            wins[quart[o.human]].append(1.0 if o.score > b else 0.5 if o.score == b else 0.0)
-    return [{"quartile": f"Q{q + 1}", "people": sum(1 for v in quart.values() if v == q), "sessions": len(wins[q]),
-             "win_rate": float(np.mean(wins[q])) if wins[q] else None} for q in range(4)]
+        if not base or o.human not in quart:
+            continue
+        if o.empty:
+            excluded.append({"session": o.session, "person": o.human, "quartile": f"Q{quart[o.human] + 1}",
+                             "reason": "handed in no deliverable: not a win, loss or tie"})
+            continue
+        b = float(np.mean(base))
+        wins[quart[o.human]].append(1.0 if o.score > b else 0.5 if o.score == b else 0.0)
+    unit = "share of sessions scoring above the agent alone (a tie counts half)"
+    rows = [{"quartile": f"Q{q + 1}", "people": sum(1 for v in quart.values() if v == q), "sessions": len(wins[q]),
+             "excluded": sum(1 for x in excluded if x["quartile"] == f"Q{q + 1}"),
+             "win_rate": proportion_figure(sum(wins[q]), len(wins[q]), unit, what="the win rate").as_json()}
+            for q in range(4)]
+    return {"rows": rows, "excluded": excluded, "not_computed": None}
 
 
 def _paired(pre: list[float], post: list[float]) -> dict[str, Any]:
@@ -103,7 +126,7 @@ def _paired(pre: list[float], post: list[float]) -> dict[str, Any]:
     test = stats.wilcoxon(pre, post, zero_method="wilcox")
     ranks = stats.rankdata(np.abs(nz))
     plus, minus = float(ranks[nz > 0].sum()), float(ranks[nz < 0].sum())
-    return {**out, "wilcoxon_w": float(test.statistic), "p": float(test.pvalue),
+    return {**out, "wilcoxon_w": float(test.statistic), "p": p_value(float(test.pvalue)),
             "rank_biserial": (plus - minus) / (plus + minus)}
 
 
@@ -129,7 +152,7 @@ def pre_post(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
         row["change_upper_half"] = float(np.mean(high)) if high else None
         if low and high and len(set(low + high)) > 1:
             u = stats.mannwhitneyu(low, high, alternative="two-sided")
-            row["mann_whitney_u"], row["mw_p"] = float(u.statistic), float(u.pvalue)
+            row["mann_whitney_u"], row["mw_p"] = float(u.statistic), p_value(float(u.pvalue))
         rows.append(row)
     return rows
 
@@ -143,8 +166,9 @@ def survey_vs_skill(data: StudyData, rated: dict[str, Any]) -> list[dict[str, An
         xs = [(x, s) for x, s in pairs if x is not None]
         if len(xs) < MIN_RATED or len({x for x, _ in xs}) < 2:
             continue
-        rho = stats.spearmanr([x for x, _ in xs], [s for _, s in xs])
-        rows.append({"item": item, "n": len(xs), "spearman_rho": float(rho.statistic), "p": float(rho.pvalue)})
+        rho, p = correlation([x for x, _ in xs], [s for _, s in xs], "spearman")
+        rows.append({"item": item, "n": len(xs), "spearman_rho": rho.as_json(), "p": p})
+    adjust(rows, "p", "survey measures")
     return rows
 
 
@@ -153,12 +177,14 @@ def analyse(data: StudyData, rounds: int = DEFAULT_ROUNDS, seed: int = 0,
     from .fluency import agreement
 
     rated = ratings(data, rounds=rounds, seed=seed, task_term=task_term)
+    quarters = quartile_wins(data, rated)
     people = data.human_sessions
     result: dict[str, Any] = {
         "sessions": len(people), "people": len({o.human for o in people}), "agents": len({o.agent for o in people}),
         "autonomous_sessions": len(data.autonomous),
-        "mean_score": float(np.mean([o.score for o in people])) if people else None,
-        "ratings": rated, "agent_ranking": agent_ranking(data, rated), "quartile_wins": quartile_wins(data, rated),
+        "mean_score": mean_figure([o.score for o in people], SCORE_UNIT, "the sessions").as_json(),
+        "ratings": rated, "agent_ranking": agent_ranking(data, rated), "quartile_wins": quarters["rows"],
+        "quartile_excluded": quarters["excluded"],
         "pre_post": pre_post(data, rated), "survey_vs_skill": survey_vs_skill(data, rated),
         "behaviours": behaviours(data, rated),
         "fluency_coding": data.fluency.as_dict() if data.fluency else None,
@@ -167,6 +193,9 @@ def analyse(data: StudyData, rounds: int = DEFAULT_ROUNDS, seed: int = 0,
     if data.hand_codes:
         result["coding_agreement"] = agreement(model_codes, data.hand_codes)
     result["empty"] = empty_sections(data, result)
+    if quarters["not_computed"]:
+        earlier = result["empty"].get("quartile_wins")
+        result["empty"]["quartile_wins"] = (f"{earlier}; and " if earlier else "") + quarters["not_computed"]
     truth = data.truth
     if truth:
         est = {h["name"]: h["mu"] for h in rated["humans"]}

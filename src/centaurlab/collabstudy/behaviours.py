@@ -15,7 +15,9 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
+from ..stats import MINIMUM_N, figure
 from .data import MIN_CODED, Obs, StudyData
+from .figures import adjust, correlation, denoise
 from .fluency_check import INDICATORS
 
 
@@ -35,17 +37,22 @@ def _indicator_row(indicator: str, known: list[tuple[Obs, bool]], skill: dict[st
     scores = np.array([o.score for o, _ in known])
     x = np.array([1.0 if v else 0.0 for _, v in known])
     row: dict[str, Any] = {"indicator": indicator, "sessions": len(known), "rate": float(x.mean())}
+    r, p = correlation(list(x), list(scores), "point-biserial")
+    row |= {"r_pb": r.as_json(), "p": p}
     if 0 < x.sum() < len(x):
-        r = stats.pointbiserialr(x, scores)
-        row |= {"r_pb": float(r.statistic), "p": float(r.pvalue), "mean_with": float(scores[x == 1].mean()),
-                "mean_without": float(scores[x == 0].mean())}
+        row |= {"mean_with": float(scores[x == 1].mean()), "mean_without": float(scores[x == 0].mean())}
         covariate = np.array([skill.get(o.human, 0.0) for o, _ in known])
         design = np.column_stack([np.ones_like(x), x, covariate])
         beta, *_ = np.linalg.lstsq(design, scores, rcond=None)
         resid = scores - design @ beta
         sigma2 = float(resid @ resid) / max(1, len(x) - 3)
         se = math.sqrt(sigma2 * float(np.linalg.inv(design.T @ design)[1, 1]))
-        row |= {"effect_given_skill": float(beta[1]), "effect_se": se}
+        half = float(stats.t.ppf(0.975, max(1, len(x) - 3))) * se
+        b = denoise(float(beta[1]), float(np.abs(scores).max()))
+        effect = figure(b, b - half, b + half, len(x),
+                        "points of score, with the person's skill held fixed", "OLS t 95%",
+                        minimum_n=MINIMUM_N["correlation"], what="the effect given skill")
+        row |= {"effect_given_skill": effect.as_json(), "effect_se": se}
     return row
 
 
@@ -64,13 +71,14 @@ def behaviours(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
     skill = {h["name"]: h["mu"] for h in rated["humans"]}
     analysed = [i for i in INDICATORS if i not in dropped and len(_known(coded, i)) >= MIN_CODED]
     out["indicators"] = [_indicator_row(i, _known(coded, i), skill) for i in analysed]
+    adjust(out["indicators"], "p", "indicators")
     scores = np.array([o.score for o in coded])
     total = np.array([sum(bool((o.codes or {}).get(i)) for i in analysed) for o in coded], dtype=float)
     turns = np.array([o.user_turns for o in coded], dtype=float)
     for name, values in (("total_count", total), ("user_turns", turns)):
         if np.ptp(values) > 0:
-            r = stats.pearsonr(values, scores)
-            out[name] = {"pearson_r": float(r.statistic), "p": float(r.pvalue)}
+            r, p = correlation(list(values), list(scores), "pearson")
+            out[name] = {"pearson_r": r.as_json(), "p": p}
     out["rates_per_agent"] = {agent: {i: _rate([v for o, v in _known(coded, i) if o.agent == agent]) for i in analysed}
                               for agent in sorted({o.agent for o in coded})}
     return out

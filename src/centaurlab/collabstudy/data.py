@@ -30,6 +30,8 @@ class Obs:
     user_turns: int = 0
     codes: dict[str, bool | None] | None = None
     """Fluency codes: the model's, and the rules' for what a rule reads (None: not observed in this log)."""
+    empty: bool = False
+    """The session handed in no deliverable (graded 0 without a judge): not a win, loss or tie."""
 
 
 @dataclass

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..collab import NO_HUMAN, human_sessions, load_collab_bank, load_results
+from ..collab import NO_DELIVERABLE, NO_HUMAN, human_sessions, load_collab_bank, load_results
 from ..store import session_scope
 from .data import Obs, StudyData
 from .fluency_check import MIN_KAPPA, ValidationSet, load_set, validate_coders
@@ -101,7 +101,8 @@ def load_study_data(url: str, study_id: str, how: str = "mean", coder: str | Non
     mine = [r for r in rows if r.human in people and not math.isnan(r.outcome)]
     pairs = {(r.agent, r.task_id) for r in mine}
     obs = [Obs(str(r.id), r.human, r.agent, r.task_id, r.difficulty, r.outcome, "human",
-               _turns(logs.get(r.id)), _codes(logs.get(r.id), model_codes.get(r.id))) for r in mine]
+               _turns(logs.get(r.id)), _codes(logs.get(r.id), model_codes.get(r.id)), r.note == NO_DELIVERABLE)
+           for r in mine]
     obs += [Obs(str(r.id), NO_HUMAN, r.agent, r.task_id, r.difficulty, r.outcome, "autonomous")
             for r in rows if r.human == NO_HUMAN and (r.agent, r.task_id) in pairs and not math.isnan(r.outcome)]
     data = StudyData(obs, fluency=validate_coders(vset, coder, checks, min_kappa))

@@ -5,10 +5,16 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..stats import figure_from_json, is_figure_json, round_to_interval
+
 
 def _cell(v: Any) -> str:
+    """A figure (`Figure.as_json`) as its text, rounded to what its interval supports; a float the
+    policy's way; anything else as written."""
+    if is_figure_json(v):
+        return escape(figure_from_json(v).text())
     if isinstance(v, float):
-        return f"{v:.3g}"
+        return escape(round_to_interval(v)[0])
     return escape("" if v is None else str(v))
 
 
@@ -18,7 +24,7 @@ def _table(title: str, rows: list[dict[str, Any]], why: str | None = None) -> st
     note = f'<p class="why">{escape(why)}</p>' if why else ""
     if not rows:
         return f"<h2>{escape(title)}</h2>{note or '<p>(none)</p>'}"
-    cols = [c for c in rows[0] if not isinstance(rows[0][c], dict | list)]
+    cols = [c for c in rows[0] if not isinstance(rows[0][c], dict | list) or is_figure_json(rows[0][c])]
     head = "".join(f"<th>{escape(c)}</th>" for c in cols)
     body = "".join("<tr>" + "".join(f"<td>{_cell(r.get(c))}</td>" for c in cols) + "</tr>" for r in rows)
     return f"<h2>{escape(title)}</h2><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}"
@@ -40,9 +46,13 @@ def render_html(result: dict[str, Any], title: str) -> str:
                why.get("agent_ranking")),
         _table(f"Agent ratings: {rated['model']}, ranked by mu - {rated['k']:g} sigma (exact posterior, 95% "
                f"intervals, {rated['rounds']} bootstrap rounds)", rated["agents"]),
+        f"<p>{escape(rated['rank_note'])}. Agents: {escape(rated['claims'].get('agents', ''))}.</p>",
         _table("People: skill", rated["humans"]),
+        f"<p>People: {escape(rated['claims'].get('humans', ''))}.</p>",
         _table("Win rate against the autonomous baseline by skill quartile", result.get("quartile_wins", []),
                why.get("quartile_wins")),
+        _table("Sessions left out of the win rates", result.get("quartile_excluded", []),
+               None if result.get("quartile_excluded") else "none: every session handed in a deliverable"),
         _table("Survey before and after (Wilcoxon, median split)", result.get("pre_post", []), why.get("pre_post")),
         _table("Pre-survey measures vs skill (Spearman)", result.get("survey_vs_skill", []),
                why.get("survey_vs_skill")),

@@ -67,7 +67,7 @@ def empty_sections(data: StudyData, result: dict[str, Any]) -> dict[str, str]:
     if not data.autonomous:
         why["agent_ranking"] = "the autonomous columns are empty: " + _baseline(data)
         why["quartile_wins"] = _baseline(data)
-    elif not any(q["sessions"] for q in result["quartile_wins"]):
+    elif result["quartile_wins"] and not any(q["sessions"] for q in result["quartile_wins"]):
         why["quartile_wins"] = "no participant's session shares its agent and task with a baseline session"
     if not result["pre_post"]:
         why["pre_post"] = _surveys(data)

@@ -350,3 +350,28 @@ def _fixed(x: float, decimals: int, scale: float) -> str:
 def _join(names: Sequence[str]) -> str:
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def proportion_figure(successes: float, n: int, unit: str = "share", *, what: str = "this share") -> Figure:
+    """A share with its 95% Wilson interval, which stays inside [0, 1] and is not zero-wide at 0 or
+    n (a Wald interval is both at small n). Not computed without trials."""
+    if n <= 0:
+        return not_computed(f"no trials for {what}", 0, unit)
+    p = successes / n
+    z = 1.959963984540054
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return Figure(p, max(0.0, centre - half), min(1.0, centre + half), n, unit, "Wilson 95%")
+
+
+def figure_from_json(data: Mapping[str, Any]) -> Figure:
+    """The Figure a report's JSON holds (`Figure.as_json`), back again, for a printer that reads
+    JSON-shaped results (a page, a table) and must print them by the same rules."""
+    return Figure(data.get("estimate"), data.get("ci_low"), data.get("ci_high"), int(data.get("n") or 0),
+                  data.get("unit") or "", data.get("interval") or "", data.get("not_computed") or "",
+                  data.get("coverage"))
+
+
+def is_figure_json(value: Any) -> bool:
+    """True for a dict shaped as `Figure.as_json` (so a printer can show it as text)."""
+    return isinstance(value, Mapping) and {"estimate", "ci_low", "ci_high", "not_computed"} <= value.keys()

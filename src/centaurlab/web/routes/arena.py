@@ -14,14 +14,15 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from ...arena import (
-    COLUMN_LABELS,
-    COLUMNS,
+    DISPLAY_COLUMNS,
+    RANK_NOTE,
     TIMING_COLUMNS,
     auction_rows,
     latest_matches,
     leaderboard,
     load_topology,
     plan_lines,
+    rating_claim,
     result_rows,
     route_map_svg,
     stored_match,
@@ -119,9 +120,12 @@ def _leaderboard_html(q: MatchQuery, url: str) -> str:
     matches = tournament_results(q.tournament, url)
     if not matches:
         return "<p>No matches stored yet.</p>"
-    rows = [[e("-" if v is None else v) for v in r.as_dict().values()] for r in leaderboard(matches)]
+    board = leaderboard(matches)
+    rows = [[e(shown[key]) for key, _ in DISPLAY_COLUMNS] for shown in (r.display() for r in board)]
     caption = f"Leaderboard of {q.tournament} ({len(matches)} matches)"
-    return html_table([COLUMN_LABELS[c] for c in COLUMNS], rows, caption) + _match_list_html(matches, q)
+    note = f'<p class="hint">{e(RANK_NOTE)}. {e(rating_claim(board))}.</p>'
+    return (html_table([label for _, label in DISPLAY_COLUMNS], rows, caption) + note
+            + _match_list_html(matches, q))
 
 
 @router.get("/arena")
