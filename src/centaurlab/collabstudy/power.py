@@ -60,7 +60,7 @@ class CollabPower:
 def simulate_sessions(rng: np.random.Generator, participants: int, sessions: int, agents: Sequence[str],
                       effect: float, human_sd: float, noise_sd: float) -> list[SessionRow]:
     """One simulated study's graded sessions, agents paired in a balanced cycle from a random start."""
-    rows = []
+    rows: list[SessionRow] = []
     skill = rng.normal(0.0, human_sd, participants)
     for h in range(participants):
         start = int(rng.integers(len(agents)))
