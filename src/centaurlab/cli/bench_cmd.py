@@ -350,6 +350,5 @@ def plan(
                   f"{result.interaction_sd:g}; detected: the paired t interval over tasks excludes 0")
     rows = [{"size": p.size, "samples": p.size * result.tasks, "power": p.each, "power_all": p.every}
             for p in result.curve.points]
-    print_power(f"power by samples per task ({result.curve.simulations} simulated runs per row, seed "
-                f"{result.curve.seed})", "samples per task", rows, extra=[(f"per {result.compared}", "samples")])
-    print_needed(result.curve.needed, "samples per task", result.curve.target)
+    print_power("power by samples per task", "samples per task", rows, extra=[(f"per {result.compared}", "samples")])
+    print_needed(result.curve.needed, "samples per task", result.curve.target, result.curve.seed)

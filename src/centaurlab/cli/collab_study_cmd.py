@@ -321,7 +321,6 @@ def plan(
     console.print("  detected: the first agent's 95% interval wholly above the other's in the paper's rating model")
     rows = [{"size": p.size, "sessions": p.size * result.sessions_per_participant, "power": p.each,
              "power_all": p.every} for p in result.curve.points]
-    print_power(f"power by participants ({result.curve.simulations} simulated studies per row, seed "
-                f"{result.curve.seed})", "participants", rows, extra=[("sessions", "sessions")],
+    print_power("power by participants", "participants", rows, extra=[("sessions", "sessions")],
                 every="every comparison detected" if len(result.agents) > 2 else None)
-    print_needed(result.curve.needed, "participants", result.curve.target)
+    print_needed(result.curve.needed, "participants", result.curve.target, result.curve.seed)

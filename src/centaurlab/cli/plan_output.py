@@ -67,10 +67,11 @@ def print_power(title: str, size_label: str, rows: Sequence[dict[str, Any]], ext
     print_table(title, columns, body, essential=("power [95% MC interval]",))
 
 
-def print_needed(needed: Figure, what: str, target: float, total: Callable[[float], float] | None = None) -> None:
+def print_needed(needed: Figure, what: str, target: float, seed: int,
+                 total: Callable[[float], float] | None = None) -> None:
     """'80% power needs about N per condition (Monte-Carlo range a-b)', or why it is not computed."""
     if not needed.computed or needed.estimate is None:
-        console.print(f"{target:.0%} power: {needed.text(with_n=False)}")
+        console.print(f"{target:.0%} power: {needed.text(with_n=False)} ({needed.n} simulations per size, seed {seed})")
         return
     n = int(needed.estimate)
     line = f"{target:.0%} power needs about {n} {what}"
@@ -78,4 +79,4 @@ def print_needed(needed: Figure, what: str, target: float, total: Callable[[floa
         line += f" ({int(total(n))} in all)"
     if needed.has_interval and needed.low is not None and needed.high is not None:
         line += f"; the simulations place it between {int(needed.low)} and {int(needed.high)}"
-    console.print(line + f" ({needed.n} simulations per size)")
+    console.print(line + f" ({needed.n} simulations per size, seed {seed})")

@@ -239,10 +239,10 @@ def plan(
                   f"alpha {result.alpha:g}")
     rows = [{"size": r["per_condition"], "total": r["total"], "power": r["power"], "power_all": r["power_all"]}
             for r in result.rows()]
-    print_power(f"power by participants ({result.curve.simulations} simulated studies per row, seed "
-                f"{result.curve.seed})", "per condition", rows, extra=[("total", "total")],
+    print_power("power by participants", "per condition", rows, extra=[("total", "total")],
                 every="every AI condition detected" if len(result.conditions) > 1 else None)
-    print_needed(result.curve.needed, "participants per condition", result.curve.target, total=lambda n: n * k)
+    print_needed(result.curve.needed, "participants per condition", result.curve.target, result.curve.seed,
+                 total=lambda n: n * k)
     if result.closed_form is not None:
         console.print(f"  for reference, a two-sample t-test without correction needs {math.ceil(result.closed_form)} "
                       "per group (closed form)")
