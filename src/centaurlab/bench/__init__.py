@@ -11,6 +11,7 @@ from .framings import (
     get_framing,
     load_framing_file,
 )
+from .power import BenchPower, bench_power
 from .protocol import MIN_PAIRED, QUALITY_NOTE, Evidence, Protocol, evidence, run_protocol
 from .records import (
     GradedSample,
@@ -29,6 +30,8 @@ from .runner import RunSummary, SampleOutcome, plan_samples, resolve_max_tokens,
 from .spec import DEFAULT_MAX_TOKENS, BenchSpec
 
 __all__ = [
+    "BenchPower",
+    "bench_power",
     "BenchReport",
     "BenchSpec",
     "COMPASS_FRAMINGS",

@@ -304,3 +304,51 @@ def framings_cmd(
     print_table("Prompt framings", ["preset", "name", "instruction", "source"],
                 [[d["preset"], d["name"], d["instruction"], d["source"]] for d in data])
 
+
+
+@app.command("plan")
+def plan(
+    effect: float = typer.Option(..., "--effect", help="The difference in mean correctness to detect, in points "
+                                 "(0-100): the first model's (or framing's) mean minus the second's."),
+    bank: str = typer.Option("algo", "--bank", help="The bank whose number of tasks the run would use."),
+    tasks: int | None = typer.Option(None, "--tasks", min=2, help="Number of tasks (default: the bank's)."),
+    compare: str = typer.Option("model", "--compare", help="What differs: model or framing."),
+    names: str = typer.Option("a,b", "--names", help="The two compared, comma-separated (labels only)."),
+    sample_sd: float = typer.Option(30.0, "--sample-sd", help="SD of one sample's correctness within a task "
+                                    "(an assumption: take it from a pilot's consistency table)."),
+    interaction_sd: float = typer.Option(10.0, "--task-sd", help="SD across tasks of the difference itself (how "
+                                         "much more one model gains on some tasks than on others)."),
+    samples: str | None = typer.Option(None, "--samples", help="Samples per task to simulate, comma-separated "
+                                       "(default: 1,2,4,...,64)."),
+    simulations: int = typer.Option(200, "--simulations", min=10, help="Simulated runs per size."),
+    target: float = typer.Option(0.8, "--power", help="The power to find the samples per task for."),
+    seed: int = typer.Option(0, "--seed", help="Seeds the simulations."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Plan a bench run: the power to detect a difference in mean correctness between two models (or framings) at
+    each number of samples per task, by simulating runs and comparing per-task means from the report's tables,
+    paired over tasks. Tasks are the unit: past a few samples only more tasks help. See docs/planning.md."""
+    from ..bench import bench_power
+    from ..tasks import load_bank
+    from .plan_output import print_needed, print_power, simulation_progress, sizes_option
+
+    pair = [n.strip() for n in names.split(",") if n.strip()]
+    if tasks is None:
+        with context(builtin=(LookupError, FileNotFoundError), kind=NotFound):
+            tasks = len(load_bank(bank).tasks)
+    with simulation_progress("simulating runs") as progress:
+        result = bench_power(effect=effect, tasks=tasks, names=pair, compared=compare, sample_sd=sample_sd,
+                             interaction_sd=interaction_sd, sizes=sizes_option(samples), simulations=simulations,
+                             seed=seed, target=target, progress=progress)
+    if as_json:
+        print_json(result.as_json())
+        return
+    a, b = result.names
+    console.print(styled("[bold]Power plan for a bench run[/]: {} against {} ({}s), {} tasks, effect {} correctness "
+                         "points", a, b, result.compared, result.tasks, f"{result.effect:g}"))
+    console.print(f"  assumed: a sample's SD within a task {result.sample_sd:g}, the difference's SD across tasks "
+                  f"{result.interaction_sd:g}; detected: the paired t interval over tasks excludes 0")
+    rows = [{"size": p.size, "samples": p.size * result.tasks, "power": p.each, "power_all": p.every}
+            for p in result.curve.points]
+    print_power("power by samples per task", "samples per task", rows, extra=[(f"per {result.compared}", "samples")])
+    print_needed(result.curve.needed, "samples per task", result.curve.target, result.curve.seed)

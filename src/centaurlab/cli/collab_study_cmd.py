@@ -293,3 +293,49 @@ def override(
     with context(builtin=(ValueError,)):  # a score outside 0-100
         override_grade(_url(), session, researcher, score, note)
     console.print(f"session {session}: {researcher} {score:g} (the judges' grade is kept beside it)")
+
+
+@app.command("plan")
+def plan(
+    path: Path = typer.Argument(..., help="The collaboration study file (TOML)."),
+    effect: float = typer.Option(..., "--effect", help="The difference in collaborative skill to detect, in score "
+                                 "points (0-100): the first agent's skill minus each other agent's."),
+    agents: str | None = typer.Option(None, "--agents", help="The agents compared, comma-separated, the first "
+                                      "against each other (default: the study's agents)."),
+    human_sd: float = typer.Option(7.0, "--human-sd", help="Spread of people's skills, in score points (an "
+                                   "assumption: take it from a pilot's `collab rate`)."),
+    noise_sd: float = typer.Option(4.0, "--noise-sd", help="Noise of one session's score, in score points (an "
+                                   "assumption: a pilot's noise sigma)."),
+    participants: str | None = typer.Option(None, "--participants", help="Numbers of participants to simulate, "
+                                            "comma-separated (default: a grid around a rough guess)."),
+    simulations: int = typer.Option(200, "--simulations", min=10, help="Simulated studies per size."),
+    target: float = typer.Option(0.8, "--power", help="The power to find the number of participants for."),
+    seed: int = typer.Option(0, "--seed", help="Seeds the simulations."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Plan a collaboration study: the power to tell the first agent from each other agent at each number of
+    participants, by simulating studies from the paper's model and rating each as `collab rate` does (an
+    order is claimed only on separated 95% intervals). See docs/planning.md."""
+    from ..collabstudy import plan_collab_study
+    from .plan_output import print_needed, print_power, simulation_progress, sizes_option
+
+    study = _load(path)
+    names = [a.strip() for a in agents.split(",") if a.strip()] if agents else None
+    with simulation_progress("simulating studies") as progress:
+        result = plan_collab_study(study, effect=effect, agents=names, human_sd=human_sd, noise_sd=noise_sd,
+                                   sizes=sizes_option(participants), simulations=simulations, seed=seed,
+                                   target=target, progress=progress)
+    data = result.as_json()
+    if as_json:
+        print_json(data)
+        return
+    console.print(styled("[bold]Power plan for collaboration study {}[/]: {} against {}, effect {} score points",
+                         result.study, result.agents[0], ", ".join(result.agents[1:]), f"{result.effect:g}"))
+    console.print(f"  {result.sessions_per_participant} sessions per participant; people's skills spread "
+                  f"{result.human_sd:g} points (SD), a session's noise {result.noise_sd:g} points (SD): assumptions")
+    console.print("  detected: the first agent's 95% interval wholly above the other's in the paper's rating model")
+    rows = [{"size": p.size, "sessions": p.size * result.sessions_per_participant, "power": p.each,
+             "power_all": p.every} for p in result.curve.points]
+    print_power("power by participants", "participants", rows, extra=[("sessions", "sessions")],
+                every="every comparison detected" if len(result.agents) > 2 else None)
+    print_needed(result.curve.needed, "participants", result.curve.target, result.curve.seed)

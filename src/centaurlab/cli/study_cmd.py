@@ -210,3 +210,55 @@ def _print_report(result: dict[str, Any]) -> None:
     if rows:
         print_table("tasks: mean time to success [95% CI] over those who completed it", list(rows[0]),
                     [[str(v) for v in r.values()] for r in rows], essential=("Task",))
+
+
+@app.command("plan")
+def plan(
+    path: Path = typer.Argument(..., help="The study file (.toml or .yaml)."),
+    effect: float = typer.Option(..., "--effect", help="The effect to detect, as Cohen's d: an AI condition's "
+                                 "mean minus the no-AI mean, in standard deviations of the outcome."),
+    outcome: str = typer.Option("tasks_completed", "--outcome", help="The participant-level outcome: "
+                                "tasks_completed, tasks_skipped, mean_time_to_success_s or tlx_mean."),
+    control: str | None = typer.Option(None, "--control", help="The condition compared against (default: the "
+                                       "study's condition without AI)."),
+    participants: str | None = typer.Option(None, "--participants", help="Participants per condition to "
+                                            "simulate, comma-separated (default: a grid around the closed-form "
+                                            "guess)."),
+    simulations: int = typer.Option(400, "--simulations", min=10, help="Simulated studies per size (more: a "
+                                    "narrower Monte-Carlo interval, a slower plan)."),
+    alpha: float = typer.Option(0.05, "--alpha", help="Significance level of the Benjamini-Hochberg-adjusted test."),
+    target: float = typer.Option(0.8, "--power", help="The power to find the number of participants for."),
+    seed: int = typer.Option(0, "--seed", help="Seeds the simulations."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Plan a study: the power to detect a stated effect at each number of participants, by simulating
+    studies and analysing each as `study report` does (OLS with task-set fixed effects and HC1 errors,
+    Benjamini-Hochberg over the AI conditions), and the number needed for 80% power. See docs/planning.md."""
+    from ..study import EFFECT_SCALE, plan_study
+    from .plan_output import print_needed, print_power, simulation_progress, sizes_option
+
+    spec = _load(path)
+    with simulation_progress("simulating studies") as progress:
+        result = plan_study(spec, path, effect=effect, control=control, outcome=outcome,
+                            sizes=sizes_option(participants), simulations=simulations, seed=seed, alpha=alpha,
+                            target=target, progress=progress)
+    if as_json:
+        print_json(result.as_json())
+        return
+    k = len(result.conditions) + 1
+    console.print(styled("[bold]Power plan for study {}[/]: outcome {}, effect d = {} for each of {}", result.study,
+                         result.outcome, f"{result.effect:g}", ", ".join(result.conditions)))
+    console.print(f"  effect scale: {EFFECT_SCALE}")
+    console.print(f"  each against {result.control}, as `study report` tests it: OLS with "
+                  f"{result.task_sets} task set{'s' * (result.task_sets != 1)} as fixed effects, HC1 errors, "
+                  f"Benjamini-Hochberg over {len(result.conditions)} comparison{'s' * (len(result.conditions) != 1)}, "
+                  f"alpha {result.alpha:g}")
+    rows = [{"size": r["per_condition"], "total": r["total"], "power": r["power"], "power_all": r["power_all"]}
+            for r in result.rows()]
+    print_power("power by participants", "per condition", rows, extra=[("total", "total")],
+                every="every AI condition detected" if len(result.conditions) > 1 else None)
+    print_needed(result.curve.needed, "participants per condition", result.curve.target, result.curve.seed,
+                 total=lambda n: n * k)
+    if result.closed_form is not None:
+        console.print(f"  for reference, a two-sample t-test without correction needs {math.ceil(result.closed_form)} "
+                      "per group (closed form)")

@@ -13,6 +13,7 @@ from .fluency import IDS
 from .fluency_check import check_coder, load_set
 from .listing import CollabStudySummary, list_collab_studies
 from .load import load_study_data, stored_checks
+from .power import CollabPower, collab_power, plan_collab_study
 from .report_html import render_html
 from .review import SessionReview, session_review
 from .service import USED_BEFORE, CollabStudies, View, WrongStep, is_reference
@@ -20,6 +21,9 @@ from .studyfile import CollabStudy, load_collab_study
 from .synthetic import synthetic_study
 
 __all__ = [
+    "CollabPower",
+    "collab_power",
+    "plan_collab_study",
     "CollabStudies",
     "CollabStudy",
     "CollabStudySummary",

@@ -9,6 +9,8 @@
 * The reporting policy every report follows (`policy.py`): `Figure` (estimate, interval, n, unit,
   or not computed with the reason), `rank_ranges`, `best_claim`, `order_claim`, `corrected_claim`,
   `informative`, `distinct_draws`, `round_to_interval`, `MINIMUM_N`, and `audit` for tests.
+* Planning: `power_curve` (power by simulation through a report's own analysis, with its
+  Monte-Carlo interval) and `needed_size` (the size for a target power).
 * Output: `means_chart`, `violin_chart` (matplotlib, inline SVG), `HtmlReport` (one self-contained
   HTML file), `format_number`.
 
@@ -45,6 +47,7 @@ from .policy import (
     separated,
     too_few,
 )
+from .power import PowerCurve, PowerPoint, Progress, Trial, needed_size, power_curve
 from .regress import INTERCEPT, design_matrix, dummy_name, regress
 from .zscore import zscore_within
 
@@ -62,6 +65,12 @@ __all__ = [
     "informative",
     "not_computed",
     "order_claim",
+    "PowerCurve",
+    "PowerPoint",
+    "Progress",
+    "Trial",
+    "needed_size",
+    "power_curve",
     "proportion_figure",
     "rank_order",
     "rank_ranges",

@@ -352,16 +352,19 @@ def _join(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def proportion_figure(successes: float, n: int, unit: str = "share", *, what: str = "this share") -> Figure:
-    """A share with its 95% Wilson interval, which stays inside [0, 1] and is not zero-wide at 0 or
-    n (a Wald interval is both at small n). Not computed without trials."""
-    if n <= 0:
+def proportion_figure(successes: float, trials: int, unit: str = "proportion",
+                      method: str = "Wilson 95%", *, what: str = "this proportion") -> Figure:
+    """A proportion (a Monte-Carlo power, a rate) with its Wilson 95% interval and n = trials.
+
+    Wilson rather than the normal approximation because powers near 0 or 1 are common in a plan,
+    and there the normal interval leaves [0, 1] or shrinks to zero width. `successes` may be a
+    fraction of a count (a mean of per-trial shares): the interval is then conservative."""
+    if trials < 1:
         return not_computed(f"no trials for {what}", 0, unit)
-    p = successes / n
-    z = 1.959963984540054
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return Figure(p, max(0.0, centre - half), min(1.0, centre + half), n, unit, "Wilson 95%")
+    p, z = successes / trials, 1.959963984540054
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return Figure(p, max(0.0, centre - half), min(1.0, centre + half), trials, unit, method)
 
 
 def figure_from_json(data: Mapping[str, Any]) -> Figure:

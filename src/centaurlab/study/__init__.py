@@ -46,6 +46,7 @@ from .metrics import (
 )
 from .participants import MAX_CLIENT_MS, NotAParticipant, ParticipantFinished, WrongStage
 from .platform import StudyPlatform
+from .power import EFFECT_SCALE, StudyPower, closed_form_n, plan_study, study_power
 from .recruitment import RECRUITMENT_KEYS, RejoinRefused, check_rejoin
 from .report_bridge import report_html, report_study, study_frames
 from .session_view import coding_state, console_text, out_of_time, own_code_error, script_console
@@ -58,6 +59,11 @@ from .telemetry import EventBatch
 
 __all__ = [
     "study_grades",
+    "study_power",
+    "plan_study",
+    "closed_form_n",
+    "StudyPower",
+    "EFFECT_SCALE",
     "study_baselines",
     "no_ai_condition",
     "grade_study",
