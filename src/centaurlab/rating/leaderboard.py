@@ -8,6 +8,7 @@ import numpy as np
 
 from ._types import Kind
 from .bootstrap import SessionBootstrap
+from .intervals import credible_intervals
 from .paired import PairedBootstrap, PairedFit
 from .pairs import PairedData
 from .posterior import SkillPosterior
@@ -18,7 +19,12 @@ from .stability import RankStability
 @dataclass(frozen=True)
 class SkillRow:
     """One entity. Sorted by the conservative score, as CollabSkill and TrueSkill do: a high
-    mean from two sessions should not top a board built on many."""
+    mean from two sessions should not top a board built on many.
+
+    `ci_low`, `ci_high`: the posterior 95% interval mu -/+ 1.96 sigma, the one interval of a skill
+    to show (its coverage is measured by simulation, docs/calibration.md). `low`, `high`: the
+    bootstrap's percentile interval, kept for the rank-stability figures beside it; it measures how
+    the estimate moves with the data, and covers the skill far less often with few sessions."""
 
     kind: str
     name: str
@@ -30,6 +36,8 @@ class SkillRow:
     p_first: float | None = None
     low: float | None = None
     high: float | None = None
+    ci_low: float | None = None
+    ci_high: float | None = None
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -48,6 +56,7 @@ def skill_rows(
     k: float = CONSERVATIVE_K,
 ) -> list[SkillRow]:
     mu, sigma, cons = post.mu(kind), post.sigma(kind), post.conservative(kind, k)
+    ci_low, ci_high = credible_intervals(post, kind)
     n = post.design.counts(kind)
     stab = _boot_of(boot, kind)
     rows = []
@@ -60,7 +69,8 @@ def skill_rows(
                 "low": float(stab.low[i]),
                 "high": float(stab.high[i]),
             }
-        rows.append(SkillRow(kind, name, int(n[i]), float(mu[i]), float(sigma[i]), float(cons[i]), **extra))
+        rows.append(SkillRow(kind, name, int(n[i]), float(mu[i]), float(sigma[i]), float(cons[i]),
+                             ci_low=float(ci_low[i]), ci_high=float(ci_high[i]), **extra))
     return sorted(rows, key=lambda r: -r.conservative)
 
 
