@@ -27,5 +27,8 @@ from .estimators import (
     simulations_for,
 )
 
-__all__ = ["ESTIMATORS", "FULL", "GOAL_COVERAGE", "GOAL_FALSE_CLAIMS", "SIZE_KEYS", "Check", "Draw", "Estimator", "Line", "as_json",
-           "Tally", "calibrate", "estimator_names", "monte_carlo_interval", "percent", "run", "select", "simulations_for"]
+__all__ = [
+    "ESTIMATORS", "FULL", "GOAL_COVERAGE", "GOAL_FALSE_CLAIMS", "SIZE_KEYS", "Check", "Draw", "Estimator", "Line",
+    "Tally", "as_json", "calibrate", "estimator_names", "monte_carlo_interval", "percent", "run", "select",
+    "simulations_for",
+]

@@ -104,7 +104,8 @@ ESTIMATORS: tuple[Estimator, ...] = (
         "small": {"models": 3, "samples": 5, "participants": 5, "rounds": 300}}, other_sims.kendall, (30, 30)),
     Estimator("policy.best_claim", (
         Line("policy.best_claim", "t interval of a mean", "stats.best_claim names a best of k equal groups"),
-    ), {"paper": {"groups": 8, "per_group": 30}, "small": {"groups": 3, "per_group": 5}}, other_sims.policy, (400, 400)),
+    ), {"paper": {"groups": 8, "per_group": 30}, "small": {"groups": 3, "per_group": 5}},
+        other_sims.policy, (400, 400)),
 )
 
 SIZE_KEYS = sorted({key for e in ESTIMATORS for s in e.sizes.values() for key in s})

@@ -15,6 +15,8 @@ times; under the null every strength is 0.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .. import rating as r
@@ -71,7 +73,9 @@ def sessions(rng: np.random.Generator, sizes: dict[str, int]) -> dict[str, Draw]
     boot = r.bootstrap_sessions(post, BOOT_ROUNDS, "sessions", seed=int(rng.integers(2**31)))
     assert boot.humans is not None
     posterior, bootstrap = [], []
-    for kind, truth, stab in (("agent", agent, boot.agents), ("human", human, boot.humans)):
+    kinds: tuple[tuple[r.Kind, np.ndarray, r.RankStability], ...] = (("agent", agent, boot.agents),
+                                                                      ("human", human, boot.humans))
+    for kind, truth, stab in kinds:
         low, high = r.credible_intervals(post, kind)
         posterior += [covers(lo, hi, t) for lo, hi, t in zip(low, high, truth, strict=True)]
         bootstrap += [covers(lo, hi, t) for lo, hi, t in zip(stab.low, stab.high, truth, strict=True)]
@@ -145,7 +149,7 @@ def paired(rng: np.random.Generator, sizes: dict[str, int]) -> dict[str, Draw]:
     +- 1.96 se) of every strength; under the null, a "best" from each."""
     k, per = sizes["players"], sizes["matches_per_pair"]
     truth = _centred(rng, k, 0.5)
-    draws = {}
+    draws: dict[str, Any] = {}
     for null in (False, True):
         s = np.zeros(k) if null else truth
         first, second, result = _matches(rng, s, per)
@@ -175,7 +179,7 @@ def arena(rng: np.random.Generator, sizes: dict[str, int]) -> dict[str, Draw]:
 
     k, per = sizes["players"], sizes["matches_per_pair"]
     truth = _centred(rng, k, 0.5)
-    out = {}
+    out: dict[str, Any] = {}
     for null in (False, True):
         s = np.zeros(k) if null else truth
         first, second, result = _matches(rng, s, per)

@@ -63,7 +63,14 @@ def _true_difference(truth: dict[str, dict[str, float]], condition: str, outcome
     return mean(truth[condition]) - mean(truth[CONTROL])
 
 
-def _effects(rng: np.random.Generator, sizes: dict[str, int], null: bool) -> tuple[pd.DataFrame, dict]:
+def _rows(effects: pd.DataFrame, a: str, b: str) -> list[tuple[str, str, float, float]]:
+    """(condition, metric, effects[a], effects[b]) of each row of the effects table."""
+    return [(str(c), str(m), float(x), float(y)) for c, m, x, y in
+            zip(effects["condition"], effects["metric"], effects[a], effects[b], strict=True)]
+
+
+def _effects(rng: np.random.Generator, sizes: dict[str, int],
+             null: bool) -> tuple[pd.DataFrame, dict[str, dict[str, float]]]:
     truth = _truth(rng, sizes["conditions"], null)
     table = _participants(rng, truth, sizes["per_condition"])
     return condition_effects(table, outcomes=OUTCOMES, control=CONTROL), truth
@@ -73,8 +80,8 @@ def welch(rng: np.random.Generator, sizes: dict[str, int]) -> Draw:
     """The difference from no AI with Welch's 95% interval (the report makes its claims from the
     corrected OLS tests, so no claim is checked here)."""
     effects, truth = _effects(rng, sizes, null=False)
-    covered = tuple(covers(r.ci_low, r.ci_high, _true_difference(truth, r.condition, r.metric))
-                    for r in effects.itertuples() if math.isfinite(r.ci_low))
+    covered = tuple(covers(low, high, _true_difference(truth, condition, metric))
+                    for condition, metric, low, high in _rows(effects, "ci_low", "ci_high") if math.isfinite(low))
     return Draw(covered)
 
 
@@ -82,9 +89,8 @@ def ols_hc1(rng: np.random.Generator, sizes: dict[str, int]) -> Draw:
     """The condition's OLS coefficient (task-set dummies, HC1) +- 1.96 SE; under the null, whether
     Benjamini-Hochberg over the table's tests calls any effect supported."""
     effects, truth = _effects(rng, sizes, null=False)
-    covered = tuple(covers(r.coef - Z_95 * r.coef_se, r.coef + Z_95 * r.coef_se,
-                           _true_difference(truth, r.condition, r.metric))
-                    for r in effects.itertuples() if math.isfinite(r.coef_se))
+    covered = tuple(covers(coef - Z_95 * se, coef + Z_95 * se, _true_difference(truth, condition, metric))
+                    for condition, metric, coef, se in _rows(effects, "coef", "coef_se") if math.isfinite(se))
     null_effects, _ = _effects(rng, sizes, null=True)
     p = null_effects["p_adjusted"].to_numpy(dtype=float)
     return Draw(covered, bool(np.any(p[np.isfinite(p)] <= 0.05)))

@@ -182,6 +182,29 @@ def _print_skill_table(title: str, rows: list[r.SkillRow]) -> None:
     print_table(title, cols, body)
 
 
+PAIR_INTERVAL = "strength +- 1.96 se (Wald)"
+PAIR_NOTE = (
+    "95% interval: strength +- 1.96 se; simulation measures its coverage at 95% or above, where the "
+    "bootstrap's percentile interval covers less with few matches (`centaur stats calibrate -e paired`, "
+    "docs/calibration.md); the bootstrap gives mean rank and P(1st). Rank: a range where intervals overlap."
+)
+
+
+def _pair_figure(row: r.PairedRow) -> Figure:
+    return Figure(row.strength, row.ci_low, row.ci_high, row.matches, "logit", PAIR_INTERVAL)
+
+
+def _pair_ranks(rows: list[r.PairedRow]) -> list[str]:
+    return rank_ranges([_pair_figure(x) for x in rows])
+
+
+def _pair_json(row: r.PairedRow, rank: str) -> dict[str, Any]:
+    out = row.as_dict()
+    out.pop("low")
+    out.pop("high")
+    return {"rank": rank, **out, **_pair_figure(row).as_json()}
+
+
 def _stability_json(stab: r.RankStability) -> dict[str, Any]:
     """The bootstrap's summary with a tau that cannot be computed (one agent) as null and why."""
     out = stab.as_dict()
@@ -406,7 +429,7 @@ def pairs(
                     **boot.strengths.as_dict(),
                     "converged_fraction": boot.converged_fraction,
                 },
-                "players": [row.as_dict() for row in rows],
+                "players": [_pair_json(row, rank) for row, rank in zip(rows, _pair_ranks(rows), strict=True)],
             }
         )
         return
@@ -414,22 +437,23 @@ def pairs(
         f"{file}: {data.n_matches} matches, {data.n_players} players, tie nu "
         f"{fit.nu:.3g}" + (f"; bootstrap {boot.rounds} rounds, seed {boot.seed}" if boot else "")
     )
-    cols_out = ["#", "name", "W-T-L", "strength", "se", "elo", "boot 95%", "rank", "P(1st)"]
+    cols_out = ["rank", "name", "W-T-L", "strength", "se", "elo", "95% interval", "mean rank", "P(1st)"]
     print_table(
         "players (Bradley-Terry, logit scale)",
         cols_out,
         [
             (
-                i + 1,
+                rank,
                 x.name,
                 f"{x.wins}-{x.ties}-{x.losses}",
                 _f(x.strength, 3),
                 _f(x.se, 3),
                 _f(x.elo, 0),
-                _interval(x.low, x.high, 2),
+                _interval(x.ci_low, x.ci_high, 2),
                 _f(x.mean_rank),
                 _f(x.p_first, 3),
             )
-            for i, x in enumerate(rows)
+            for rank, x in zip(_pair_ranks(rows), rows, strict=True)
         ],
     )
+    typer.echo(PAIR_NOTE)

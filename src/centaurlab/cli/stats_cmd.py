@@ -16,7 +16,7 @@ app = typer.Typer(no_args_is_help=True, help="The statistics behind the reports:
 
 # each friendly option and the size numbers it sets (whichever an estimator has)
 _OPTION_KEYS = {
-    "participants": ("per_condition", "humans", "people", "participants"),
+    "participants": ("per_condition", "humans", "people", "participants", "per_group"),
     "sessions": ("sessions_per_human",),
     "tasks": ("tasks",),
     "agents": ("agents", "players", "models"),

@@ -76,6 +76,10 @@ def skill_rows(
 
 @dataclass(frozen=True)
 class PairedRow:
+    """One player. `ci_low`, `ci_high`: strength -/+ 1.96 se (Wald), the interval to show: simulation
+    measures it at or above 95% where the bootstrap's percentile interval (`low`, `high`, kept for
+    the rank figures) falls below it with few matches (docs/calibration.md)."""
+
     name: str
     matches: int
     wins: int
@@ -88,9 +92,14 @@ class PairedRow:
     high: float | None = None
     mean_rank: float | None = None
     p_first: float | None = None
+    ci_low: float | None = None
+    ci_high: float | None = None
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
+
+
+WALD_Z = 1.959963984540054
 
 
 def paired_rows(data: PairedData, fit: PairedFit, boot: PairedBootstrap | None = None) -> list[PairedRow]:
@@ -119,6 +128,8 @@ def paired_rows(data: PairedData, fit: PairedFit, boot: PairedBootstrap | None =
                 float(fit.strength[i]),
                 float(se[i]),
                 float(fit.elo[i]),
+                ci_low=float(fit.strength[i] - WALD_Z * se[i]),
+                ci_high=float(fit.strength[i] + WALD_Z * se[i]),
                 **extra,
             )
         )
