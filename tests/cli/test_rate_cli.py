@@ -248,7 +248,8 @@ def test_one_interval_per_skill_with_rank_ranges_and_a_clean_audit(tmp_path: Pat
         assert "low" not in row and "high" not in row and row["interval"] == "posterior mu +- 1.96 sigma"
     assert [r["rank"] for r in out["agents"]] == ["1-2", "1-2"]
     text = flat(rate(str(path), "--bootstrap", "300").output)
-    assert "95% interval" in text and "boot 95%" not in text and "The bootstrap's percentile interval is not shown" in text
+    assert "95% interval" in text and "boot 95%" not in text
+    assert "the bootstrap's percentile interval, which covered 79% and 58%, is not shown" in text
 
 
 def test_pairs_show_the_wald_interval_only(tmp_path: Path) -> None:
