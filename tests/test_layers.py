@@ -22,6 +22,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "centaurlab"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("__main__", "schema"),  # schema: every package's tables on one metadata, for Alembic
     ("cli", "web"),
+    ("calibration",),  # intervals measured by simulation: drives every pillar's and the model card's code
     ("modelcard",),  # one model through every pillar: composes them for cli and web alike
     ("collabstudy",),  # people with agents: builds on collab (tasks, judges) and study (survey questions)
     ("study", "bench", "arena", "collab"),

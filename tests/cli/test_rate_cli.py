@@ -225,3 +225,40 @@ def test_help_explains_the_shorthand() -> None:
     res = rate("--help")
     assert res.exit_code == 0
     assert "rate sessions FILE.csv" in flat(res.output) and "pairs" in res.output
+
+
+def test_one_interval_per_skill_with_rank_ranges_and_a_clean_audit(tmp_path: Path) -> None:
+    """Three people with two sessions each: the posterior interval is the one shown (text and JSON),
+    ranks are ranges where intervals overlap, and the JSON passes the report audit."""
+    from centaurlab.stats import audit
+
+    path = tmp_path / "three.csv"
+    path.write_text("agent,human,score\nA,ann,70\nB,ann,55\nA,bob,60\nB,bob,40\nA,cy,35\nB,cy,30\n")
+    res = rate(str(path), "--bootstrap", "300", "--json")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert audit(out) == []
+    post = fit_sessions(SessionDesign.from_labels(list("ABABAB"), ["ann", "ann", "bob", "bob", "cy", "cy"]),
+                        [70, 55, 60, 40, 35, 30])
+    for row in out["humans"]:
+        i = post.names("human").index(row["name"])
+        mu, sigma = post.mu("human")[i], post.sigma("human")[i]
+        assert row["ci_low"] == pytest.approx(mu - 1.959964 * sigma, abs=1e-4)
+        assert row["ci_high"] == pytest.approx(mu + 1.959964 * sigma, abs=1e-4)
+        assert "low" not in row and "high" not in row and row["interval"] == "posterior mu +- 1.96 sigma"
+    assert [r["rank"] for r in out["agents"]] == ["1-2", "1-2"]
+    text = flat(rate(str(path), "--bootstrap", "300").output)
+    assert "95% interval" in text and "boot 95%" not in text
+    assert "the bootstrap's percentile interval, which covered 79% and 58%, is not shown" in text
+
+
+def test_pairs_show_the_wald_interval_only(tmp_path: Path) -> None:
+    path = tmp_path / "m.csv"
+    path.write_text("first,second,result\n" + "a,b,1\nb,a,0\na,b,0\nb,c,1\nc,b,0\nc,a,1\na,c,1\n" * 3)
+    res = rate("pairs", str(path), "--bootstrap", "200", "--json")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    for row in out["players"]:
+        assert row["ci_low"] == pytest.approx(row["strength"] - 1.959964 * row["se"], abs=1e-4)
+        assert "low" not in row and row["interval"] == "strength +- 1.96 se (Wald)"
+    assert "95% interval: strength +- 1.96 se" in flat(rate("pairs", str(path), "--bootstrap", "50").output)

@@ -20,6 +20,7 @@ from . import (
     run_cmd,
     sandbox_cmd,
     serve_cmd,
+    stats_cmd,
     study_cmd,
     tasks_cmd,
 )
@@ -53,6 +54,7 @@ app.add_typer(study_cmd.app, name="study")
 compare_cmd.register_study(study_cmd.app)  # centaur study grade / baselines
 app.command("compare")(compare_cmd.compare)
 app.add_typer(collab_cmd.app, name="collab")
+app.add_typer(stats_cmd.app, name="stats")
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ import numpy as np
 
 from ._types import Kind
 from .bootstrap import SessionBootstrap
+from .intervals import credible_intervals
 from .paired import PairedBootstrap, PairedFit
 from .pairs import PairedData
 from .posterior import SkillPosterior
@@ -18,7 +19,12 @@ from .stability import RankStability
 @dataclass(frozen=True)
 class SkillRow:
     """One entity. Sorted by the conservative score, as CollabSkill and TrueSkill do: a high
-    mean from two sessions should not top a board built on many."""
+    mean from two sessions should not top a board built on many.
+
+    `ci_low`, `ci_high`: the posterior 95% interval mu -/+ 1.96 sigma, the one interval of a skill
+    to show (its coverage is measured by simulation, docs/calibration.md). `low`, `high`: the
+    bootstrap's percentile interval, kept for the rank-stability figures beside it; it measures how
+    the estimate moves with the data, and covers the skill far less often with few sessions."""
 
     kind: str
     name: str
@@ -30,6 +36,8 @@ class SkillRow:
     p_first: float | None = None
     low: float | None = None
     high: float | None = None
+    ci_low: float | None = None
+    ci_high: float | None = None
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -48,6 +56,7 @@ def skill_rows(
     k: float = CONSERVATIVE_K,
 ) -> list[SkillRow]:
     mu, sigma, cons = post.mu(kind), post.sigma(kind), post.conservative(kind, k)
+    ci_low, ci_high = credible_intervals(post, kind)
     n = post.design.counts(kind)
     stab = _boot_of(boot, kind)
     rows = []
@@ -60,12 +69,17 @@ def skill_rows(
                 "low": float(stab.low[i]),
                 "high": float(stab.high[i]),
             }
-        rows.append(SkillRow(kind, name, int(n[i]), float(mu[i]), float(sigma[i]), float(cons[i]), **extra))
+        rows.append(SkillRow(kind, name, int(n[i]), float(mu[i]), float(sigma[i]), float(cons[i]),
+                             ci_low=float(ci_low[i]), ci_high=float(ci_high[i]), **extra))
     return sorted(rows, key=lambda r: -r.conservative)
 
 
 @dataclass(frozen=True)
 class PairedRow:
+    """One player. `ci_low`, `ci_high`: strength -/+ 1.96 se (Wald), the interval to show: simulation
+    measures it at or above 95% where the bootstrap's percentile interval (`low`, `high`, kept for
+    the rank figures) falls below it with few matches (docs/calibration.md)."""
+
     name: str
     matches: int
     wins: int
@@ -78,9 +92,14 @@ class PairedRow:
     high: float | None = None
     mean_rank: float | None = None
     p_first: float | None = None
+    ci_low: float | None = None
+    ci_high: float | None = None
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
+
+
+WALD_Z = 1.959963984540054
 
 
 def paired_rows(data: PairedData, fit: PairedFit, boot: PairedBootstrap | None = None) -> list[PairedRow]:
@@ -109,6 +128,8 @@ def paired_rows(data: PairedData, fit: PairedFit, boot: PairedBootstrap | None =
                 float(fit.strength[i]),
                 float(se[i]),
                 float(fit.elo[i]),
+                ci_low=float(fit.strength[i] - WALD_Z * se[i]),
+                ci_high=float(fit.strength[i] + WALD_Z * se[i]),
                 **extra,
             )
         )
