@@ -70,7 +70,9 @@ def _rows(post: r.SkillPosterior, kind: r.Kind, boot: r.SessionBootstrap | None,
         d = row.as_dict()
         d["position"] = position
         d["ci_low"], d["ci_high"] = float(low[i]), float(high[i])
-        d["boot_low"], d["boot_high"] = d.pop("low"), d.pop("high")
+        # the bootstrap's percentile interval is not shown: one interval per skill, the posterior's,
+        # whose coverage is measured (the bootstrap's covers 64-80%, docs/calibration.md)
+        d.pop("low"), d.pop("high")
         d["skill"] = skill_figure(d).as_json()
         out.append(d)
     for d, rank in zip(out, rank_ranges([skill_figure(d) for d in out]), strict=True):

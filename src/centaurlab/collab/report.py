@@ -343,7 +343,7 @@ def render_html(rep: CollabReport) -> str:
                if rt["beside"] else ".")
         )
         doc.paragraph(rt["rank_note"] + ".", note=True)
-        cols = ["rank", "name", "sessions", "skill", "conservative", "boot_low", "boot_high", "mean_rank",
+        cols = ["rank", "name", "sessions", "skill", "conservative", "mean_rank",
                 "p_first"] + (["mu_task_term", "rank_task_term"] if rt["beside"] else [])
         doc.table(_frame(rt["agents"], cols), "Agents")
         doc.paragraph("Agents: " + rt["claims"].get("agents", "") + ".")
