@@ -15,8 +15,9 @@ from .card import (
 from .centaurs import NO_CLEAR_BEST, Comparison, centaur_comparison
 from .figures import Figure, mean_figure, rate_figure
 from .lenses import Group, Lens, collab_sessions
-from .view import LensView, TableView, card_view, fmt, settings_text
+from .view import LensView, TableView, card_view, cell_text, fmt, reported, settings_text
 
 __all__ = ["FIGURE_OF", "LENS_LABELS", "NO_CLEAR_BEST", "Comparison", "Figure", "Group", "Lens", "LensView",
-           "ModelCard", "TableView", "card_view", "centaur_comparison", "collab_sessions", "compare_models",
-           "disagreements", "fmt", "known_models", "mean_figure", "model_card", "rank_agreement", "rate_figure", "settings_text"]
+           "ModelCard", "TableView", "card_view", "cell_text", "centaur_comparison", "collab_sessions",
+           "compare_models", "disagreements", "fmt", "known_models", "mean_figure", "model_card", "rank_agreement",
+           "rate_figure", "reported", "settings_text"]

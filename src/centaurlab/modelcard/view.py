@@ -40,6 +40,16 @@ def reported(f: dict[str, Any]) -> Reported:
                     f.get("interval") or "")
 
 
+def cell_text(f: dict[str, Any]) -> str:
+    """A figure in a table cell: '20 [0, 63] n 3' rounded to its interval, '0.5 (one draw) n 1', or 'not computed'
+    (its reason is said beside the table)."""
+    shown = reported(f)
+    if not shown.computed:
+        return "not computed"
+    interval = shown.interval_text() or ("(one draw)" if "draw" in (f.get("no_interval") or "") else "(no interval)")
+    return f"{shown.value_text()} {interval} n {shown.n}"
+
+
 def figure_cells(f: dict[str, Any]) -> dict[str, str]:
     """The texts a table shows of a figure: its value and interval rounded to what the interval supports,
     or why there is no interval; and the whole as one line ('42 [36, 49] points of 100, n 4')."""
