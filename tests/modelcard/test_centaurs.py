@@ -17,10 +17,10 @@ from typer.testing import CliRunner
 
 from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.cli.root import app
-from centaurlab.models import ModelConfig, Registry
 from centaurlab.modelcard import NO_CLEAR_BEST, model_card
 from centaurlab.modelcard.centaurs import SCRIPT_TIME, Row, best_of
 from centaurlab.modelcard.figures import Figure
+from centaurlab.models import ModelConfig, Registry
 from centaurlab.stats import audit, describe, welch_difference
 from tests.fakes.openai_server import FakeOpenAI
 from tests.modelcard import centaur_seed as scenario
@@ -234,7 +234,8 @@ def test_samples_at_temperature_0_are_one_draw_without_an_interval(world: dict[s
     assert model["note"].startswith("3 samples at temperature 0 are 1 distinct draw")
     composite = model["figures"]["composite"]
     # min_gap: the quadratic solution, correctness 100, efficiency 0, quality 100
-    assert composite["estimate"] == pytest.approx(200 / 3, abs=0.01) and (composite["n"], composite["ci_low"]) == (1, None)
+    assert composite["estimate"] == pytest.approx(200 / 3, abs=0.01)
+    assert (composite["n"], composite["ci_low"]) == (1, None)
     assert composite["no_interval"] == "one draw: samples at temperature 0 cannot differ"
     assert task["model_percentile"]["n"] == 1
     diff = next(d for d in task["differences"] if (d["arm"], d["against"], d["measure"]) == (
