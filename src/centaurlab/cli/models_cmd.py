@@ -110,7 +110,7 @@ def _url() -> str:
 
 @app.command("card")
 def card(model: str = typer.Argument(..., help="A model name as stored (e.g. local)."), as_json: bool = JSON) -> None:
-    """Everything the store knows about MODEL: each figure with its 95% interval, sample size, runs and the
+    """Everything the store knows about MODEL: each figure with its 95% interval, unit, sample size, runs and the
     settings it was measured with; a figure that cannot be computed is null with its reason."""
     url = _url()
     result = model_card(url, model).as_dict()
@@ -127,7 +127,7 @@ def card(model: str = typer.Argument(..., help="A model name as stored (e.g. loc
         for table in lens.tables:
             print_table(table.title, ["figure", "value", "95% interval", "unit", "n", "runs"],
                         [[r["figure"], r["value_text"], r["interval_text"], r["unit"], r["n"], ", ".join(r["runs"])]
-                         for r in table.rows], essential=("figure", "value", "95% interval", "n"))
+                         for r in table.rows], essential=("figure", "value", "95% interval", "n", "runs"))
             for note in table.notes:
                 console.print(f"  {note}", highlight=False)
 
