@@ -247,6 +247,11 @@ def test_samples_at_temperature_0_are_one_draw_without_an_interval(world: dict[s
     assert diff["difference"]["estimate"] == pytest.approx(summary.mean - 200 / 3, abs=0.02)
     assert diff["difference"]["ci_low"] == pytest.approx(summary.ci_low - 200 / 3, abs=0.05)
     assert diff["difference"]["n"] == 6
+    # the card counts the same draws: two tasks, one framing, so n 2 rather than 6 samples, and no spread to measure
+    bench = model_card(world["url"], "greedy").as_dict()["lenses"]["bench"]["figures"]
+    assert bench["composite"]["n"] == 2 and bench["composite"]["settings"]["draws"].startswith(
+        "6 samples, 2 distinct draws")
+    assert bench["consistency_sd"]["not_computed"].startswith("samples at temperature 0 cannot differ")
 
 
 def test_compare_refuses_another_bank_s_name(world: dict[str, Any]) -> None:
