@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from centaurlab.cli.root import app
 from centaurlab.modelcard import compare_models, known_models, mean_figure, model_card, rate_figure
+from centaurlab.stats import audit
 
 from .seed import Seeded, seed
 
@@ -38,7 +39,8 @@ def test_the_card_reads_every_lens(seeded: Seeded) -> None:
     assert bench["correctness"].runs == [f"bench:{seeded.bench_run}"]
     weak_bench = model_card(seeded.url, "weak").lenses["bench"].figures
     assert (weak_bench["correctness"].value, weak_bench["composite"].value) == (25.0, 41.67)  # 1 of 4 tests, no speed
-    assert weak_bench["consistency_sd"].value == 0.0 and good.lenses["bench"].tables["framings"][0]["effect"] == 0.0
+    assert weak_bench["consistency_sd"].value == 0.0
+    assert good.lenses["bench"].tables["framings"][0]["effect"]["estimate"] == 0.0
     arena = good.lenses["arena"]
     assert arena.figures["win_rate"].value == 0.25 and arena.figures["win_rate"].n == 4
     assert arena.figures["win_rate"].runs == ["arena:t-cards"]
@@ -58,20 +60,40 @@ def test_the_comparison_finds_where_lenses_disagree(seeded: Seeded) -> None:
     assert known_models(seeded.url) == ["good", "weak"]
     result = compare_models(seeded.url, ["good", "weak"], rounds=50)
     pairs = {tuple(a["lenses"]): a for a in result["agreement"]}
-    assert pairs[("bench", "arena")]["tau"] == -1.0
-    assert pairs[("bench", "collab")]["tau"] == -1.0
-    assert pairs[("arena", "collab")]["tau"] == 1.0
-    assert pairs[("bench", "study")]["tau"] is None and pairs[("bench", "study")]["note"]
-    low, high = pairs[("bench", "arena")]["low"], pairs[("bench", "arena")]["high"]
+    assert pairs[("bench", "arena")]["tau"]["estimate"] == -1.0
+    assert pairs[("bench", "collab")]["tau"]["estimate"] == -1.0
+    assert pairs[("arena", "collab")]["tau"]["estimate"] == 1.0
+    # no model has a study score: tau is not computed, and says why instead of printing nan
+    study = pairs[("bench", "study")]
+    assert study["tau"]["estimate"] is None and study["tau"]["n"] == 0
+    assert study["note"] == study["tau"]["not_computed"] == ("0 models with a score on both lenses: an order needs "
+                                                             "at least two")
+    assert study["text"].startswith("not computed: 0 models")
+    low, high = pairs[("bench", "arena")]["tau"]["ci_low"], pairs[("bench", "arena")]["tau"]["ci_high"]
     assert low is not None and high is not None and -1.0 <= low <= high <= 1.0
     # four matches and two sessions per model: the arena's and collab's intervals overlap, so no place is named
     # and the sentence says the lenses cannot tell the two apart, with the intervals
     assert not any(" ranks " in line for line in result["disagreements"])
+    # each lens names its unit, and each interval is rounded to what it supports (0.25 [0.0456, 0.699] -> 0.25 [0.05,
+    # 0.70]: a half-width of 0.33 supports two decimals)
     assert ("bench and the arena order good and weak differently, but their intervals overlap, so they cannot tell "
-            "the two apart: bench: good 100 [100, 100], weak 41.7 [41.7, 41.7]; the arena: good 0.25 [0.0456, 0.699], "
-            "weak 0.75 [0.301, 0.954]") in result["disagreements"]
-    assert any(line.startswith("bench and collaboration order good and weak differently") and "collaboration: good "
+            "the two apart: bench (points of 100): good 100 [100, 100], weak 41.7 [41.7, 41.7]; the arena (share of "
+            "matches won, 0-1): good 0.25 [0.05, 0.70], weak 0.75 [0.30, 0.95]") in result["disagreements"]
+    assert any(line.startswith("bench and collaboration order good and weak differently") and "outcome scale): good "
                in line for line in result["disagreements"])
+    # every score on /models and `models compare` carries its interval, n and unit, and the JSON passes the audit
+    good = result["scores"][0]
+    assert good["collab"]["unit"] == "rating points on the judges' 0-100 outcome scale" and good["collab"]["n"] == 2
+    assert good["arena"]["text"] == "0.25 [0.05, 0.70] share of matches won, 0-1, n 4"
+    assert audit(result) == []
+
+
+def test_one_model_has_no_kendall_tau_and_says_why(seeded: Seeded) -> None:
+    result = compare_models(seeded.url, ["good"], rounds=20)
+    assert audit(result) == []
+    bench_collab = next(a for a in result["agreement"] if a["lenses"] == ["bench", "collab"])
+    assert bench_collab["tau"]["estimate"] is None and bench_collab["tau"]["n"] == 1
+    assert bench_collab["text"] == "not computed: 1 model with a score on both lenses: an order needs at least two"
 
 
 def test_the_cli_prints_cards_and_comparisons(seeded: Seeded, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -80,11 +102,13 @@ def test_the_cli_prints_cards_and_comparisons(seeded: Seeded, monkeypatch: pytes
     out = runner.invoke(app, ["models", "card", "good", "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert data["lenses"]["bench"]["figures"]["correctness"]["value"] == 100.0
+    assert audit(data) == []
+    assert data["lenses"]["bench"]["figures"]["correctness"]["estimate"] == 100.0
     assert data["lenses"]["study"]["fill_with"].startswith("centaur study create")
     out = runner.invoke(app, ["models", "compare", "good", "weak", "--rounds", "20"], env={"COLUMNS": "160"})
     assert out.exit_code == 0, out.output
-    assert "bench and the arena order good and weak differently" in out.output and "bench vs arena" in out.output
+    text = " ".join(out.output.split())  # the sentences wrap at the console's width
+    assert "bench and the arena order good and weak differently" in text and "bench vs arena" in text
     assert runner.invoke(app, ["models", "--help"]).exit_code == 0
 
 
@@ -114,7 +138,9 @@ def test_disagreements_name_the_places_among_three_models() -> None:
     assert disagreements(cards) == ["a ranks first on bench, last in collaboration",
                                     "c ranks last on bench, first in collaboration"]
     pair = next(r for r in rank_agreement(cards, rounds=30) if r["lenses"] == ["bench", "collab"])
-    assert (pair["tau"], pair["low"], pair["high"]) == (-1.0, -1.0, -1.0)  # units far apart: no draw flips an order
+    tau = pair["tau"]
+    # units far apart: no draw flips an order
+    assert (tau["estimate"], tau["ci_low"], tau["ci_high"], tau["n"]) == (-1.0, -1.0, -1.0, 3)
 
 
 def test_a_tie_is_no_disagreement() -> None:

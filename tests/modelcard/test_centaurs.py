@@ -15,10 +15,14 @@ import pytest
 from scipy import stats
 from typer.testing import CliRunner
 
+from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.cli.root import app
 from centaurlab.modelcard import NO_CLEAR_BEST, model_card
-from centaurlab.modelcard.centaurs import Row, best_of
+from centaurlab.modelcard.centaurs import SCRIPT_TIME, Row, best_of
 from centaurlab.modelcard.figures import Figure
+from centaurlab.models import ModelConfig, Registry
+from centaurlab.stats import audit, describe, welch_difference
+from tests.fakes.openai_server import FakeOpenAI
 from tests.modelcard import centaur_seed as scenario
 
 pytestmark = pytest.mark.slow
@@ -142,12 +146,12 @@ def test_the_model_card_places_the_model_with_its_interval_n_and_whose_people(wo
     lens = model_card(world["url"], "fake").as_dict()["lenses"]["bench"]
     placed = {p["task"]: p for p in lens["tables"]["human_placement"]}
     people = by_hand(human_scores("min_gap"))
-    assert (placed["min_gap"]["percentile"], placed["min_gap"]["people"], placed["min_gap"]["n"]) == (
+    assert (placed["min_gap"]["estimate"], placed["min_gap"]["people"], placed["min_gap"]["n"]) == (
         percentile_by_hand(50.0, people)[0], 5, 2)
     figure = lens["figures"]["human_percentile"]
     expected = statistics.mean(percentile_by_hand(scenario.MODEL_SCORE[t], by_hand(human_scores(t)))[0]
                                for t in scenario.TASKS)
-    assert figure["n"] == 2 and figure["value"] == pytest.approx(expected)
+    assert figure["n"] == 2 and figure["estimate"] == pytest.approx(expected)
     assert "scripted participants, not people" in figure["settings"]["human_baselines"][0]
 
 
@@ -167,21 +171,87 @@ def test_compare_shows_the_model_alone_people_alone_and_people_with_the_assistan
         mean, sd = statistics.mean(alone), statistics.stdev(alone)
         half = stats.t.ppf(0.975, 4) * sd / math.sqrt(5)
         figure = rows["people alone"]["correctness"]
-        assert figure["n"] == 5 and figure["value"] == pytest.approx(mean)
-        assert figure["low"] == pytest.approx(max(0.0, mean - half)) and figure["high"] == pytest.approx(
+        assert figure["n"] == 5 and figure["estimate"] == pytest.approx(mean) and figure["unit"] == "points of 100"
+        assert figure["ci_low"] == pytest.approx(max(0.0, mean - half)) and figure["ci_high"] == pytest.approx(
             min(100.0, mean + half))
         model = rows["model alone"]
-        assert model["correctness"]["n"] == 2 and model["correctness"]["value"] == 100.0
-        assert model["efficiency"]["value"] == (0.0 if task["task"] == "min_gap" else 100.0)
+        assert model["correctness"]["n"] == 2 and model["correctness"]["estimate"] == 100.0
+        assert model["efficiency"]["estimate"] == (0.0 if task["task"] == "min_gap" else 100.0)
         assert rows["people with autocomplete"]["correctness"]["n"] == len(helped)
         helped_correctness = correctness[scenario.WITH_AUTOCOMPLETE[column]]
-        assert rows["people with autocomplete"]["correctness"]["value"] == helped_correctness
-        assert rows["people alone"]["seconds"]["n"] == 5 and rows["model alone"]["seconds"]["n"] == 2
+        assert rows["people with autocomplete"]["correctness"]["estimate"] == helped_correctness
+        # the participants are scripts: their time is not a person's, so it is not reported as one
+        for arm in ("people alone", "people with autocomplete"):
+            seconds = rows[arm]["seconds"]
+            assert (seconds["estimate"], seconds["n"]) == (None, 5)
+            assert seconds["not_computed"] == SCRIPT_TIME
+        assert rows["model alone"]["seconds"]["n"] == 2 and rows["model alone"]["seconds"]["unit"] == "s"
+        assert task["claims"]["seconds"] == "no comparison of time to solution: fewer than two figures have an interval"
         # people alone's correctness interval reaches 100 on both tasks: nobody is clearly best
         assert task["best"]["correctness"] == NO_CLEAR_BEST
+        assert task["claims"]["correctness"].startswith("no single highest correctness")
+        # every arm hands in code graded quality 100, the wrong code too: quality is not ranked or tested
+        assert task["claims"]["quality"] == ("quality: the same value (100) everywhere compared, so it carries no "
+                                             "information here; not ranked")
+        assert all(d["difference"]["not_computed"] == "quality does not vary on this task"
+                   for d in task["differences"] if d["measure"] == "quality")
         assert task["model_percentile"]["people"] == 5
+        # each pair of arms has a difference with its own interval: people alone minus the model alone by hand
+        diff = next(d for d in task["differences"] if (d["arm"], d["against"], d["measure"]) == (
+            "people alone", "model alone", "correctness"))
+        welch = welch_difference(alone, [100.0, 100.0])
+        assert diff["difference"]["estimate"] == pytest.approx(mean - 100.0)
+        assert diff["difference"]["ci_low"] == pytest.approx(welch.ci_low)
+        assert diff["difference"]["interval"] == "Welch t" and diff["difference"]["n"] == 7
+    assert data["correction"].startswith("Benjamini-Hochberg over ")
+    pooled = next(d for d in data["pooled_differences"] if (d["arm"], d["against"], d["measure"]) == (
+        "people alone", "model alone", "correctness"))
+    assert pooled["tasks"] == 2 and pooled["difference"]["estimate"] == pytest.approx(
+        statistics.mean(statistics.mean(correctness[p[c]] for p in scenario.NO_AI) - 100.0 for c in (0, 1)))
+    assert audit(data) == []
     text = cli("compare", "--bank", "algo", "--study", scenario.STUDY, "-m", "fake").output
     assert "model alone" in text and "people with autocomplete" in text and "scripted" in text
+    assert "not a person's time" in text and "people alone - model alone" in text and "pooled over tasks" in text
+    assert "people alone: not computed: the participants are scripts" in text
+
+
+def test_samples_at_temperature_0_are_one_draw_without_an_interval(world: dict[str, Any]) -> None:
+    """Three samples of one prompt at temperature 0 are one answer asked three times: n is 1, there is no interval,
+    the percentile rests on that one draw, and differences against the model test the people against its value."""
+    spec = BenchSpec(models=("greedy",), bank="algo", tasks=scenario.TASKS, framings=("neutral",), samples=3)
+    with FakeOpenAI() as fake:
+        fake.script += [scenario.model_answer() for _ in range(6)]
+        registry = Registry({"greedy": ModelConfig(name="greedy", base_url=fake.base_url, model="greedy-1",
+                                                   max_retries=0, temperature=0.0)})
+        assert run_bench(spec, world["url"], registry=registry, workers=1).graded == 6
+    cli("study", "baselines", scenario.STUDY, "--allow-scripted")
+    result = cli("compare", "--bank", "algo", "--study", scenario.STUDY, "-m", "greedy", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert audit(data) == []
+    task = next(t for t in data["tasks"] if t["task"] == "min_gap")
+    model = task["rows"][0]
+    assert model["note"].startswith("3 samples at temperature 0 are 1 distinct draw")
+    composite = model["figures"]["composite"]
+    # min_gap: the quadratic solution, correctness 100, efficiency 0, quality 100
+    assert composite["estimate"] == pytest.approx(200 / 3, abs=0.01)
+    assert (composite["n"], composite["ci_low"]) == (1, None)
+    assert composite["no_interval"] == "one draw: samples at temperature 0 cannot differ"
+    assert task["model_percentile"]["n"] == 1
+    diff = next(d for d in task["differences"] if (d["arm"], d["against"], d["measure"]) == (
+        "people alone", "model alone", "composite"))
+    # the people's composites (reference 100, slow 200/3, starter 140/3) against the model's one fixed value
+    people = [{"reference": 100.0, "slow": 200 / 3, "starter": 140 / 3}[p[0]] for p in scenario.NO_AI]
+    summary = describe(people)
+    assert diff["difference"]["interval"] == "one-sample t against the fixed arm (one draw at temperature 0)"
+    assert diff["difference"]["estimate"] == pytest.approx(summary.mean - 200 / 3, abs=0.02)
+    assert diff["difference"]["ci_low"] == pytest.approx(summary.ci_low - 200 / 3, abs=0.05)
+    assert diff["difference"]["n"] == 6
+    # the card counts the same draws: two tasks, one framing, so n 2 rather than 6 samples, and no spread to measure
+    bench = model_card(world["url"], "greedy").as_dict()["lenses"]["bench"]["figures"]
+    assert bench["composite"]["n"] == 2 and bench["composite"]["settings"]["draws"].startswith(
+        "6 samples, 2 distinct draws")
+    assert bench["consistency_sd"]["not_computed"].startswith("samples at temperature 0 cannot differ")
 
 
 def test_compare_refuses_another_bank_s_name(world: dict[str, Any]) -> None:

@@ -21,6 +21,7 @@ from centaurlab import store
 from centaurlab.cli.root import app
 from centaurlab.modelcard import card_view, compare_models, model_card
 from centaurlab.models import ModelConfig, Registry
+from centaurlab.stats import audit
 from centaurlab.study.metrics import paired_choices, rank_paired
 from centaurlab.study.report_bridge import study_frames
 from centaurlab.study.studies import create_study
@@ -162,7 +163,7 @@ def test_paired_choices_have_their_own_rate_and_the_reports_bradley_terry_figure
 def test_a_comparison_stays_within_one_study(url: str) -> None:
     result = compare_models(url, ["a", "b"], rounds=20)
     assert result["study"] == "bots"  # the one study where both have a score (b was only ever paired in the other)
-    scores = {r["model"]: r["study"] for r in result["scores"]}
+    scores = {r["model"]: r["study"]["estimate"] for r in result["scores"]}
     assert scores == {"a": 0.0, "b": 1.0}
 
 
@@ -172,7 +173,8 @@ def test_the_card_is_strict_json_on_the_command_line_and_the_page(url: str, monk
     text = json.dumps(card, allow_nan=False)
     assert strict(text) == card
     missing = card["lenses"]["bench"]["figures"]["composite"]
-    assert (missing["value"], missing["reason"]) == (None, "no graded sample")
+    assert (missing["estimate"], missing["not_computed"]) == (None, "no graded sample")
+    assert audit(card) == [] and audit(compare_models(url, ["a", "b"], rounds=20)) == []
     monkeypatch.setenv("CENTAUR_DATABASE_URL", url)
     out = CliRunner().invoke(app, ["models", "card", "a", "--json"])
     assert out.exit_code == 0 and strict(out.output)["lenses"]["study"]["headline"] == "people"
@@ -194,5 +196,5 @@ def test_a_figure_that_cannot_be_computed_is_null_with_its_reason() -> None:
     from centaurlab.modelcard import Figure
 
     out = Figure(math.nan, 3, low=math.inf, runs=["x"]).as_dict()
-    assert (out["value"], out["low"], out["reason"]) == (None, None, "not a number")
+    assert (out["estimate"], out["ci_low"], out["not_computed"]) == (None, None, "not a number")
     assert strict(json.dumps(out, allow_nan=False)) == out

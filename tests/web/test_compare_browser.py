@@ -44,12 +44,17 @@ def test_the_comparison_page_in_a_browser(base: str) -> None:
             for task in scenario.TASKS:
                 section = page.locator(f"#task-{task}")
                 expect(section.locator("tbody tr[data-arm]")).to_have_count(3)
-                expect(section.locator('tr[data-arm="model alone"] td').first).to_contain_text("100.0")
+                expect(section.locator('tr[data-arm="model alone"] td').first).to_contain_text("100 [100, 100]")
                 expect(section.locator('tr[data-arm="people alone"] td').first).to_contain_text("n=5")
                 expect(section.locator('tr[data-arm="people with autocomplete"]')).to_be_visible()
-                expect(section.locator("tr.best")).to_contain_text("no clear best")
-            # min_gap: the model's combined 50 against people's 100, 50, 20, 100, 50: percentile 34.5
-            expect(page.locator("#task-min_gap .percentile")).to_contain_text("percentile 34.5 [")
+                expect(section.locator("ul.best")).to_contain_text("no single highest correctness")
+                expect(section.locator("ul.best")).to_contain_text("quality: the same value (100) everywhere")
+                expect(section.locator("table.differences")).to_contain_text("people alone − model alone")
+                expect(section.locator(".note").first).to_contain_text("not a person's time")
+            # min_gap: the model's combined 50 against people's 100, 50, 20, 100, 50: percentile 34.5, shown to the
+            # digits its interval [9.x, 70.x] supports
+            expect(page.locator("#task-min_gap .percentile")).to_contain_text("percentile 34 [9, 70]")
+            expect(page.locator("#differences-pooled")).to_be_visible()
             expect(page.locator("#task-min_gap .percentile")).to_contain_text("among 5 people")
         finally:
             browser.close()

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+from centaurlab.stats import audit
 from centaurlab.web import create_app
 from tests.helpers import MINI_BANK
 from tests.modelcard.seed import Seeded, seed
@@ -29,7 +30,14 @@ def base(seeded: Seeded) -> Iterator[str]:
 def test_the_card_as_json_and_unknown_models(seeded: Seeded) -> None:
     with TestClient(create_app(database_url=seeded.url, banks=[MINI_BANK])) as client:
         card = client.get("/api/models/weak").json()
-        assert card["lenses"]["arena"]["figures"]["win_rate"]["value"] == 0.75
+        assert card["lenses"]["arena"]["figures"]["win_rate"]["estimate"] == 0.75
+        assert audit(card) == []
+        home = client.get("/models").text
+        # the scores on /models carry their interval, unit and n, not a bare number
+        assert "0.75 [0.30, 0.95] share of matches won, 0-1, n 4" in home
+        assert "rating points on the judges&#x27; 0-100 outcome scale, n 2" in home or \
+            "rating points on the judges' 0-100 outcome scale, n 2" in home
+        assert "not computed: 0 models with a score on both lenses" in home
         assert client.get("/models/nobody").status_code == 404
 
 

@@ -78,15 +78,34 @@ def baselines(
     print_table(f"Human baselines of {result.study} ({result.label})",
                 ["task", "people", "mean", "median", "SD", "skew", ""], rows)
     stored = sum(not t["reason"] for t in result.tasks)
-    console.print(f"{stored} of {len(result.tasks)} tasks have a baseline, stored as {result.source} for bank "
-                  f"{result.bank}: `centaur bench report` places models among these people")
+    where = (f"stored as {result.source} for bank {result.bank}: `centaur bench report` places models among "
+             f"these people on {'that task' if stored == 1 else 'those tasks'}" if stored else
+             "nothing stored, so `centaur bench report` has no people of this study to place models among")
+    console.print(f"{stored} of {len(result.tasks)} tasks have a baseline, {where}")
 
 
-def _cell(figure: dict[str, Any], digits: int = 1) -> str:
-    if figure["value"] is None:
-        return "-"
-    spread = "" if figure["low"] is None else f" [{figure['low']:.{digits}f}, {figure['high']:.{digits}f}]"
-    return f"{figure['value']:.{digits}f}{spread} n={figure['n']}"
+MEASURES = ("correctness", "efficiency", "quality", "composite", "seconds")
+HEADS = ["correctness", "efficiency", "quality", "composite", "time to solution s"]
+
+
+def _differences_table(title: str, diffs: list[dict[str, Any]]) -> None:
+    """One row per pair of arms, one column per measure: the difference [95% interval] n, or '-' where it cannot
+    be computed (the JSON says why); then the differences a corrected test supports."""
+    from ..modelcard import cell_text
+
+    pairs: dict[str, dict[str, str]] = {}
+    for d in diffs:
+        cells = pairs.setdefault(f"{d['arm']} - {d['against']}", {})
+        f = d["difference"]
+        cells[d["measure"]] = "-" if f["estimate"] is None else cell_text(f)
+    rows = [[pair, *(cells.get(m, "-") for m in MEASURES)] for pair, cells in pairs.items()]
+    print_table(title, ["difference", *HEADS], rows, essential=("difference", "composite"))
+    supported = [d["claim"] for d in diffs if d["supported"]]
+    for line in supported:
+        console.print(f"  {line}", highlight=False)
+    tested = sum(d["p"] is not None for d in diffs)
+    if not supported:
+        console.print(f"  no difference is supported after the correction ({tested} tested here)", highlight=False)
 
 
 def compare(
@@ -96,9 +115,11 @@ def compare(
     as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
 ) -> None:
     """Per task: the model alone (bench samples), people alone and people with each assistant (the study's
-    conditions) on correctness, efficiency, quality, composite and time to solution, with 95% intervals and
-    n, and which is best where the intervals separate. The same as the page /models/compare."""
-    from ..modelcard import centaur_comparison
+    conditions) on correctness, efficiency, quality, composite and time to solution, each with its 95% interval
+    and n; the differences between arms with their own intervals, per task and pooled, and a claim only where a
+    Benjamini-Hochberg corrected test or separated intervals support it. Samples at temperature 0 count as one
+    draw; a script's time is not reported as a person's. The same as the page /models/compare."""
+    from ..modelcard import cell_text, centaur_comparison
 
     url = settings().database_url
     store.upgrade(url)
@@ -110,18 +131,26 @@ def compare(
     if result["participants"] != "people":
         console.print(styled("[bold]The study's participants are {}.[/]", result["participants"]))
     for task in result["tasks"]:
-        rows = [[r["arm"], *[_cell(r["figures"][m]) for m in ("correctness", "efficiency", "quality", "composite")],
-                 _cell(r["figures"]["seconds"], 0)] for r in task["rows"]]
-        print_table(f"{bank}/{task['task']}: mean [95% interval] n", ["arm", "correctness", "efficiency", "quality",
-                                                                       "composite", "time to solution s"], rows,
-                    essential=("arm", "composite"))
-        best = "; ".join(f"{m}: {who}" for m, who in task["best"].items())
-        console.print(f"best: {best}")
+        rows = [[r["arm"], *[cell_text(r["figures"][m]) for m in MEASURES]] for r in task["rows"]]
+        print_table(f"{bank}/{task['task']}: mean [95% interval] n (points of 100; time in s)", ["arm", *HEADS],
+                    rows, essential=("arm", "composite"))
+        for r in task["rows"]:
+            missing = {f["not_computed"] for f in r["figures"].values() if f["not_computed"]}
+            for why in sorted(missing):
+                console.print(f"  {r['arm']}: not computed: {why}", highlight=False)
+            if r["note"]:
+                console.print(f"  {r['arm']}: {r['note']}", highlight=False)
+        for claim in task["claims"].values():
+            console.print(f"  {claim}", highlight=False)
         placed = task["model_percentile"]
         if placed:
-            console.print(f"{model} alone: percentile {placed['percentile']:.1f} "
-                          f"[{placed['low']:.1f}, {placed['high']:.1f}] among {placed['people']} people "
-                          f"({placed['baseline']}; n={placed['n']} generations)")
+            console.print(f"  {model} alone: percentile {placed['text']} among {placed['people']} people "
+                          f"({placed['baseline']}; n {placed['n']} draws)", highlight=False)
+        _differences_table(f"{bank}/{task['task']}: differences between arms", task["differences"])
+    _differences_table("pooled over tasks (each task weighs the same)", result["pooled_differences"])
+    for note in [*result["notes"], f"claims about differences: {result['correction']}, alpha 0.05; 'best' only "
+                 "where one arm's 95% interval is separated from every other's"]:
+        console.print(note, highlight=False)
 
 
 def register_study(study: typer.Typer) -> None:

@@ -11,7 +11,7 @@ import typer
 
 from .. import store
 from ..config import settings
-from ..modelcard import LENS_LABELS, card_view, compare_models, fmt, known_models, model_card
+from ..modelcard import FIGURE_OF, LENS_LABELS, card_view, compare_models, known_models, model_card
 from ..models import ChatRequest, load_registry
 from .errors import context
 from .output import console, print_json, print_table, styled
@@ -110,7 +110,7 @@ def _url() -> str:
 
 @app.command("card")
 def card(model: str = typer.Argument(..., help="A model name as stored (e.g. local)."), as_json: bool = JSON) -> None:
-    """Everything the store knows about MODEL: each figure with its 95% interval, sample size, runs and the
+    """Everything the store knows about MODEL: each figure with its 95% interval, unit, sample size, runs and the
     settings it was measured with; a figure that cannot be computed is null with its reason."""
     url = _url()
     result = model_card(url, model).as_dict()
@@ -125,9 +125,9 @@ def card(model: str = typer.Argument(..., help="A model name as stored (e.g. loc
             console.print(styled("[bold]{}[/bold]: no data yet; fill with: {}", lens.name, lens.fill_with))
             continue
         for table in lens.tables:
-            print_table(table.title, ["figure", "value", "low", "high", "n", "runs"],
-                        [[r["figure"], fmt(r["value"]), fmt(r["low"]), fmt(r["high"]), r["n"], ", ".join(r["runs"])]
-                         for r in table.rows])
+            print_table(table.title, ["figure", "value", "95% interval", "unit", "n", "runs"],
+                        [[r["figure"], r["value_text"], r["interval_text"], r["unit"], r["n"], ", ".join(r["runs"])]
+                         for r in table.rows], essential=("figure", "value", "95% interval", "n", "runs"))
             for note in table.notes:
                 console.print(f"  {note}", highlight=False)
 
@@ -144,11 +144,11 @@ def compare(
     if as_json:
         print_json({k: v for k, v in result.items() if k != "cards"})
         return
-    print_table("scores (higher is better)", ["model", *LENS_LABELS, "latency s"],
-                [[r["model"], *(fmt(r[k]) for k in LENS_LABELS), fmt(r["latency_s"])] for r in result["scores"]])
-    print_table("rank agreement (Kendall tau, 95% bootstrap)", ["lenses", "models", "tau", "low", "high"],
-                [[" vs ".join(r["lenses"]), len(r["models"]), fmt(r["tau"]), fmt(r["low"]), fmt(r["high"])]
-                 for r in result["agreement"]])
+    print_table("scores: estimate [95% interval] unit, n (higher is better)", ["model", *LENS_LABELS, "latency"],
+                [[r["model"], *(r[k]["text"] for k in LENS_LABELS), r["latency_s"]["text"]] for r in result["scores"]])
+    console.print("  " + "; ".join(f"{k}: {FIGURE_OF[k]}" for k in LENS_LABELS), highlight=False)
+    print_table("rank agreement (Kendall tau, 95% bootstrap)", ["lenses", "models", "tau"],
+                [[" vs ".join(r["lenses"]), len(r["models"]), r["text"]] for r in result["agreement"]])
     if result["study"]:
         console.print(f"the study lens compares the models within study {result['study']}", highlight=False)
     for line in result["disagreements"] or ["no lens orders the models differently (or too few lenses have data)"]:

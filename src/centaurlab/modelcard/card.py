@@ -23,11 +23,15 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from .figures import Figure, json_safe, separate
+from ..stats import Figure as Reported
+from ..stats import not_computed
+from .figures import Figure, json_safe, separate, with_units
 from .lenses import Lens, arena_lens, bench_lens, calls_lens, collab_lens
 from .study_lens import study_lens
 
 LENS_LABELS = {"bench": "bench", "arena": "the arena", "study": "the user study", "collab": "collaboration"}
+FIGURE_OF = {"bench": "composite score of the graded samples", "arena": "win rate of the agents it wrote",
+             "study": "share of its suggestions accepted", "collab": "skill rating of its agents (CollabSkill)"}
 
 
 @dataclass
@@ -55,6 +59,9 @@ def model_card(url: str, model: str) -> ModelCard:
     card = ModelCard(model)
     for fn in (bench_lens, arena_lens, study_lens, collab_lens, calls_lens):
         lens = fn(url, model)
+        with_units(lens.figures)
+        for group in lens.groups:
+            with_units(group.figures)
         card.lenses[lens.name] = lens
     return card
 
@@ -86,8 +93,21 @@ def _boot_means(cards: list[ModelCard], lens: str, rng: np.random.Generator) -> 
     return out
 
 
+def _tau_figure(tau: float | None, low: float | None, high: float | None, models: list[str]) -> Reported:
+    """Kendall tau as the reporting policy carries it: not computed, with the reason, where it cannot be."""
+    if len(models) < 2:
+        return not_computed(f"{len(models)} model{'' if len(models) == 1 else 's'} with a score on both lenses: "
+                            "an order needs at least two", len(models), "Kendall tau, -1 to 1")
+    if tau is None:
+        return not_computed("the models' scores tie on a lens, so it has no order to compare", len(models),
+                            "Kendall tau, -1 to 1")
+    return Reported(tau, low, high, len(models), "Kendall tau, -1 to 1",
+                    "bootstrap percentile over each lens's units" if low is not None else "")
+
+
 def rank_agreement(cards: list[ModelCard], rounds: int = 500, seed: int = 0) -> list[dict[str, Any]]:
-    """Kendall tau between each pair of lenses' orders of the models, with a 95% bootstrap interval."""
+    """Kendall tau between each pair of lenses' orders of the models, with a 95% bootstrap interval; a tau that
+    cannot be computed (fewer than two models on both lenses, or tied scores) says why instead of a number."""
     rng = np.random.default_rng(seed)
     rows = []
     for la, lb in itertools.combinations(LENS_LABELS, 2):
@@ -101,8 +121,9 @@ def rank_agreement(cards: list[ModelCard], rounds: int = 500, seed: int = 0) -> 
                      if (t := _tau(_boot_means(cards, la, rng), _boot_means(cards, lb, rng))) is not None]
             if draws:
                 low, high = (float(v) for v in np.percentile(draws, [2.5, 97.5]))
-        rows.append({"lenses": [la, lb], "models": common, "tau": tau, "low": low, "high": high,
-                     "note": None if tau is not None else "needs two models with distinct scores on both lenses"})
+        figure = _tau_figure(tau, low, high, common)
+        rows.append({"lenses": [la, lb], "models": common, "tau": figure.as_json(), "text": figure.text(),
+                     "note": None if figure.computed else figure.reason})
     return rows
 
 
@@ -111,8 +132,12 @@ def _place(rank: int, n: int) -> str:
 
 
 def _interval(model: str, f: Figure) -> str:
-    span = f.interval()
-    return f"{model} {f.value:.3g} " + (f"[{span[0]:.3g}, {span[1]:.3g}]" if span else "(no interval)")
+    shown = f.policy()
+    return f"{model} {shown.value_text()} {shown.interval_text() or '(no interval)'}"
+
+
+def _lens(label: str, f: Figure) -> str:
+    return f"{label} ({f.unit})" if f.unit else label
 
 
 def disagreements(cards: list[ModelCard]) -> list[str]:
@@ -158,8 +183,10 @@ def _pair_sentences(la: str, lb: str, fa: Figures, fb: Figures) -> list[str]:
     for m, o in itertools.combinations(common, 2):
         if _flipped(fa, fb, m, o) and not _settled(fa, fb, m, o):
             out.append(f"{LENS_LABELS[la]} and {LENS_LABELS[lb]} order {m} and {o} differently, but their intervals "
-                       f"overlap, so they cannot tell the two apart: {LENS_LABELS[la]}: {_interval(m, fa[m])}, "
-                       f"{_interval(o, fa[o])}; {LENS_LABELS[lb]}: {_interval(m, fb[m])}, {_interval(o, fb[o])}")
+                       f"overlap, so they cannot tell the two apart: {_lens(LENS_LABELS[la], fa[m])}: "
+                       f"{_interval(m, fa[m])}, "
+                       f"{_interval(o, fa[o])}; {_lens(LENS_LABELS[lb], fb[m])}: {_interval(m, fb[m])}, "
+                       f"{_interval(o, fb[o])}")
     return out
 
 
@@ -183,11 +210,20 @@ def align_study(cards: list[ModelCard]) -> str | None:
     return key
 
 
+def _score_figure(card: ModelCard, lens: str) -> dict[str, Any]:
+    """The figure a lens orders models by, with its interval, n and unit (not computed: why)."""
+    part = card.lenses.get(lens)
+    if part is None or part.score is None:
+        return not_computed("the lens has no score").as_json() | {"text": "not computed: the lens has no score"}
+    figure = part.figures.get(part.score) or Figure(None, 0, reason=f"no data: fill with {part.empty_hint}")
+    return {**figure.as_dict(), "figure": part.score}
+
+
 def compare_models(url: str, models: list[str], rounds: int = 500) -> dict[str, Any]:
     cards = [model_card(url, m) for m in models]
     study = align_study(cards)
-    table = [{"model": c.model, **{lens: c.score(lens) for lens in LENS_LABELS},
-              "latency_s": c.lenses["calls"].figures["latency_s"].value} for c in cards]
+    table = [{"model": c.model, **{lens: _score_figure(c, lens) for lens in LENS_LABELS},
+              "latency_s": c.lenses["calls"].figures["latency_s"].as_dict()} for c in cards]
     return json_safe({"models": models, "scores": table, "study": study,
                       "agreement": rank_agreement(cards, rounds), "disagreements": disagreements(cards),
                       "cards": [c.as_dict() for c in cards]})

@@ -18,7 +18,9 @@ from ..arena import agents_overview, match_outcomes
 from ..bench import graded_samples, human_placements, stored_runs
 from ..collab import has_sessions
 from ..models import calls_of_model, sent_max_tokens, sent_temperatures
-from .figures import Figure, json_safe, mean_figure, rate_figure
+from ..stats import Figure as Reported
+from ..stats import distinct_draws
+from .figures import Figure, json_safe, mean_figure, rate_figure, with_units
 
 BENCH_AXES = ("correctness", "efficiency", "quality", "composite", "human_percentile")
 
@@ -86,12 +88,40 @@ def temperature_text(values: list[float | None]) -> str:
     return ", ".join(shown) + (" (calls differ)" if len(values) > 1 else "")
 
 
+def deterministic_runs(url: str, model: str, run_ids: list[str]) -> set[str]:
+    """The runs whose every logged call of the model went out at temperature 0: repeated samples of one
+    prompt there cannot differ, so they are one draw, not several (`stats.distinct_draws`)."""
+    return {run for run in run_ids if sent_temperatures(url, model, [run]) == [0.0]}
+
+
+Sample = tuple[str, str, str, dict[str, Any]]  # run, task, framing, the scores on each axis
+
+
+def one_draw_each(data: list[Sample], fixed: set[str]) -> list[Sample]:
+    """Samples as draws: in a deterministic run, the samples of one task and framing are one draw (their mean
+    on each axis, which is each sample's value when they agree)."""
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    out = []
+    for run, task, framing, v in data:
+        if run in fixed:
+            groups[(run, task, framing)].append(v)
+        else:
+            out.append((run, task, framing, v))
+    for (run, task, framing), values in groups.items():
+        draws = distinct_draws(values, deterministic=True)
+        merged = {a: mean_figure([v[a] for v in values]).value for a in BENCH_AXES}
+        out += [(run, task, framing, merged)] * draws
+    return out
+
+
 def bench_lens(url: str, model: str) -> Lens:
     lens = Lens("bench", score="composite",
                 empty_hint=f"centaur bench run --model {model} --bank <bank> --samples 3")
-    data = [(r.run_id, r.task_id, r.framing, {a: getattr(r, a) for a in BENCH_AXES})
-            for r in graded_samples(url, model)]
-    run_ids = sorted({run for run, *_ in data})
+    samples = [(r.run_id, r.task_id, r.framing, {a: getattr(r, a) for a in BENCH_AXES})
+               for r in graded_samples(url, model)]
+    run_ids = sorted({run for run, *_ in samples})
+    fixed = deterministic_runs(url, model, run_ids)
+    data = one_draw_each(samples, fixed)
     configs = [r.config for r in stored_runs(url) if r.id in run_ids]
     runs = [f"bench:{run}" for run, *_ in data]
     for axis in BENCH_AXES:
@@ -102,16 +132,19 @@ def bench_lens(url: str, model: str) -> Lens:
     # consistency as COMPASS defines it (bench/consistency.py): per task, the SD of each dimension over
     # its generations, averaged over the dimensions; then the mean of those per-task SDs
     by_task: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-    for run, task, _, v in data:
-        by_task[(run, task)].append(v)
+    for run, task, _, v in samples:
+        if run not in fixed:
+            by_task[(run, task)].append(v)
     task_sds = []
     for values in by_task.values():
         sds = [mean_figure([v[a] for v in values]).sd for a in BENCH_AXES[:3]]
         present = [x for x in sds if x is not None]
         if present:
             task_sds.append(sum(present) / len(present))
-    lens.figures["consistency_sd"] = mean_figure(task_sds, runs, bounds=(0.0, 100.0),
-                                                 empty="no task sampled twice")
+    lens.figures["consistency_sd"] = mean_figure(
+        task_sds, runs, bounds=(0.0, 100.0),
+        empty="samples at temperature 0 cannot differ: one draw per task, so no spread to measure"
+        if fixed and not by_task else "no task sampled twice")
     # framing effects: each framing's mean composite minus the mean over every framing
     overall = lens.figures["composite"].value
     by_framing: dict[str, list[float]] = defaultdict(list)
@@ -120,7 +153,9 @@ def bench_lens(url: str, model: str) -> Lens:
             by_framing[framing].append(float(v["composite"]))
     if overall is not None and len(by_framing) > 1:
         lens.tables["framings"] = [
-            {"framing": f, **mean_figure(xs, runs).as_dict(), "effect": mean_figure(xs).value - overall}  # type: ignore[operator]
+            {"framing": f, **with_units({"composite": mean_figure(xs, runs)})["composite"].as_dict(),
+             "effect": Figure(mean_figure(xs).value - overall, len(xs), unit="points of 100",  # type: ignore[operator]
+                              no_interval="a framing's mean minus the mean over every framing, not a test").as_dict()}
             for f, xs in sorted(by_framing.items())
         ]
     _place_among_people(lens, url, model)
@@ -128,7 +163,9 @@ def bench_lens(url: str, model: str) -> Lens:
         lens.name_settings({"framings": sorted({f for _, _, f, _ in data}),
                             "samples_per_framing": sorted({int(c.get("samples", 0)) for c in configs}),
                             "max_tokens": sent_max_tokens(url, model, run_ids),  # as sent: runs take each model's own
-                            "temperature": temperature_text(sent_temperatures(url, model, run_ids))})
+                            "temperature": temperature_text(sent_temperatures(url, model, run_ids)),
+                            **({"draws": f"{len(samples)} samples, {len(data)} distinct draws (samples of one "
+                                         "prompt at temperature 0 count once)"} if fixed else {})})
     return lens
 
 
@@ -140,8 +177,9 @@ def _place_among_people(lens: Lens, url: str, model: str) -> None:
     if not placed:
         return
     lens.tables["human_placement"] = [
-        {"run": p["run"], "task": p["task"], "percentile": p["percentile"], "low": p["low"], "high": p["high"],
-         "n": p["n"], "people": p["human_n"], "baseline": p["baseline"]} for p in placed]
+        {"run": p["run"], "task": p["task"], **Reported(p["percentile"], p["low"], p["high"], p["n"],
+                                                        "percentile among people", "delta method").as_json(),
+         "people": p["human_n"], "baseline": p["baseline"]} for p in placed]
     figure = mean_figure([p["percentile"] for p in placed], [f"bench:{p['run']}" for p in placed],
                          bounds=(0.0, 100.0))
     figure.settings = {"human_baselines": sorted({str(p["baseline"]) for p in placed}),
@@ -175,7 +213,8 @@ def arena_lens(url: str, model: str) -> Lens:
     gen_runs = [f"arena-gen:{run}" for _, run, *_ in info]
     lens.figures["accepted"] = rate_figure(sum(a[3] == "passed" for a in info), len(info), gen_runs,
                                            empty="no generated agent")
-    lens.figures["debug_rounds"] = mean_figure([d for *_, d, _ in info], gen_runs, empty="no generated agent")
+    lens.figures["debug_rounds"] = mean_figure([d for *_, d, _ in info], gen_runs, bounds=(0.0, math.inf),
+                                               empty="no generated agent")
     strategies: dict[str, list[tuple[str, str, str, int, str | None]]] = defaultdict(list)
     for name, run, strategy, status, rounds, kind in info:
         strategies[strategy].append((name, run, status, rounds, kind))
@@ -190,7 +229,8 @@ def arena_lens(url: str, model: str) -> Lens:
             "strategy": strategy, "agents": len(rows), "accepted": sum(r[2] == "passed" for r in rows),
             "win_rate": rate_figure(sum(pts), len(pts),
                                     sorted({t for n, *_ in rows for t in tournaments[n]})).as_dict(),
-            "debug_rounds": mean_figure([r[3] for r in rows]).as_dict(), "failures": dict(kinds),
+            "debug_rounds": mean_figure([r[3] for r in rows], bounds=(0.0, math.inf)).as_dict(),
+            "failures": dict(kinds),
             "runs": sorted({f"arena-gen:{r[1]}" for r in rows}),
         })
     if info:
@@ -241,15 +281,21 @@ def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
         rating = rate_sessions(rows, rounds=rounds) if mine else None
     except RatingError:
         rating = None
-    mine_rows = [a for a in (rating.agents if rating else []) if a.get("name") in agents]
+    # the agents' rows without their strict rank among every agent (overlapping intervals make it a rank range,
+    # which `centaur collab rate` shows); the card is about this model's agents only
+    mine_rows = [{k: v for k, v in a.items() if k != "rank"} for a in (rating.agents if rating else [])
+                 if a.get("name") in agents]
     lens.tables["agents"] = mine_rows
     if mine_rows:
         skill = sum(float(a["mu"]) for a in mine_rows) / len(mine_rows)
         lo = min(float(a["ci_low"]) for a in mine_rows)
         hi = max(float(a["ci_high"]) for a in mine_rows)
-        lens.figures["skill"] = Figure(skill, len(mine), None, lo, hi, runs)
+        lens.figures["skill"] = Figure(skill, len(mine), None, lo, hi, runs, method=(
+            "posterior 95% interval" if len(mine_rows) == 1 else "from the lowest to the highest of the agents' "
+            "posterior 95% intervals"))
         if lens.figures["autonomous"].value is not None:
-            lens.figures["gap"] = Figure(skill - lens.figures["autonomous"].value, len(mine), runs=runs)
+            lens.figures["gap"] = Figure(skill - lens.figures["autonomous"].value, len(mine), runs=runs,
+                                         no_interval="a rating minus a mean score, a difference of levels")
     else:
         lens.figures["skill"] = Figure(None, 0, runs=runs, reason="no graded session to rate")
     lens.name_settings({"agents": agents, "temperature": temperature_text(

@@ -28,8 +28,10 @@ from typing import Any
 
 import pandas as pd
 
+from ..stats import Figure as Reported
+from ..stats import not_computed
 from ..study import study_ids
-from .figures import Figure, finite, mean_figure, rate_figure
+from .figures import UNITS, Figure, finite, mean_figure, rate_figure
 from .lenses import Group, Lens
 
 PLACEHOLDERS = ("acceptance_rate", "suggestions_accepted", "persistence_30s", "chat_copy_share", "tlx_mean",
@@ -156,9 +158,31 @@ def _whole(group: Group, ev: pd.DataFrame, people: pd.DataFrame, per_person: pd.
                                          finite(r.get("ci_low")), finite(r.get("ci_high")), runs,
                                          {**settings, "condition": r["condition"], "against": control_of(people)},
                                          reason=str(r.get("note") or "") or "no difference computable")
+            if group.figures[name].value is not None and group.figures[name].interval() is None:
+                group.figures[name].no_interval = str(r.get("note") or "") or "the study's analysis gave none"
     for key in ("tlx_mean", "tasks_completed"):
         group.figures[key].settings = whole
-    tables.setdefault("effects", []).extend({**r, "study": study_id} for r in mine)
+    tables.setdefault("effects", []).extend(_effect_row(r, study_id) for r in mine)
+
+
+def _effect_row(r: dict[str, Any], study_id: str) -> dict[str, Any]:
+    """A row of the study pillar's effects as the card shows it: the Welch difference from no AI as a figure
+    (its interval, n and unit, or why it is missing) and its p-values; the study report has the regression."""
+    n = int(r.get("n") or 0) + int(r.get("control_n") or 0)
+    unit = UNITS.get(EFFECTS.get(str(r.get("metric")), ""), f"difference in {r.get('metric')}")
+    diff = finite(r.get("difference"))
+    note = str(r.get("note") or "")
+    figure = (Reported(diff, finite(r.get("ci_low")), finite(r.get("ci_high")), n, unit, "Welch t")
+              if diff is not None else not_computed(note or "no difference computable", n, unit))
+    return {"study": study_id, "metric": r.get("metric"), "level": r.get("level"), "condition": r.get("condition"),
+            "n": int(r.get("n") or 0), "control_n": int(r.get("control_n") or 0), "difference": figure.as_json(),
+            "p_welch": _p(r.get("p_welch")), "p_adjusted": _p(r.get("p_adjusted")), "note": note or None}
+
+
+def _p(x: Any) -> float | None:
+    """A p-value to six places (a p below 1e-6 is shown as 0, not as float noise)."""
+    p = finite(x)
+    return None if p is None else round(p, 6)
 
 
 def _paired(group: Group, ev: pd.DataFrame, conditions: set[str], model: str, runs: list[str],

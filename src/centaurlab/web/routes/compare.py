@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from ...modelcard import NO_CLEAR_BEST, centaur_comparison, known_models
+from ...modelcard import centaur_comparison, known_models, reported
 from ...study import list_studies
 from ..html import e, layout
 from .deps import bundle_of
@@ -18,33 +18,53 @@ from .models import _url, run_link
 
 router = APIRouter(include_in_schema=False)
 
-MEASURES = (("correctness", 1), ("efficiency", 1), ("quality", 1), ("composite", 1), ("seconds", 0))
+MEASURES = ("correctness", "efficiency", "quality", "composite", "seconds")
 
 
-def _cell(figure: dict[str, Any], digits: int) -> str:
-    if figure["value"] is None:
-        return f'<td class="empty" title="{e(figure.get("reason") or "")}">–</td>'
-    interval = "" if figure["low"] is None else f' <span class="interval">[{figure["low"]:.{digits}f}, ' \
-                                                 f'{figure["high"]:.{digits}f}]</span>'
-    return f'<td><span class="value">{figure["value"]:.{digits}f}</span>{interval} <small>n={figure["n"]}</small></td>'
+def _head() -> str:
+    return "".join(f"<th>{e('time to solution (s)' if m == 'seconds' else m)}</th>" for m in MEASURES)
+
+
+def _cell(figure: dict[str, Any]) -> str:
+    """A figure rounded to what its interval supports, with n; not computed: why, on hover and in the notes."""
+    if figure["estimate"] is None:
+        return f'<td class="empty" title="{e(figure.get("not_computed") or "")}">not computed</td>'
+    shown = reported(figure)
+    interval = shown.interval_text() or f"(no interval: {figure.get('no_interval') or 'one value'})"
+    return (f'<td><span class="value">{e(shown.value_text())}</span> <span class="interval">{e(interval)}</span> '
+            f'<small>n={figure["n"]}</small></td>')
+
+
+def _differences(diffs: list[dict[str, Any]], ident: str) -> str:
+    pairs: dict[str, dict[str, dict[str, Any]]] = {}
+    for d in diffs:
+        pairs.setdefault(f"{d['arm']} − {d['against']}", {})[d["measure"]] = d
+    rows = "".join(f'<tr><th scope="row">{e(pair)}</th>'
+                   + "".join(_cell(cells[m]["difference"]) if m in cells else "<td>–</td>" for m in MEASURES)
+                   + "</tr>" for pair, cells in pairs.items())
+    said = [d["claim"] for d in diffs if d["supported"]]
+    claims = "".join(f"<li>{e(c)}</li>" for c in said) or "<li>No difference is supported after the correction.</li>"
+    return (f'<table class="differences" id="{e(ident)}"><thead><tr><th>difference [95% interval]</th>{_head()}'
+            f'</tr></thead><tbody>{rows}</tbody></table><ul class="claims">{claims}</ul>')
 
 
 def _task(task: dict[str, Any], model: str) -> str:
-    head = "".join(f"<th>{e('time to solution (s)' if m == 'seconds' else m)}</th>" for m, _ in MEASURES)
     rows = "".join(
         f'<tr data-arm="{e(r["arm"])}" data-kind="{e(r["kind"])}"><th scope="row">{e(r["arm"])}</th>'
-        + "".join(_cell(r["figures"][m], d) for m, d in MEASURES) + "</tr>" for r in task["rows"])
-    best = "".join(f"<td>{e(task['best'][m]) if task['best'][m] != NO_CLEAR_BEST else '<i>no clear best</i>'}</td>"
-                   for m, _ in MEASURES)
+        + "".join(_cell(r["figures"][m]) for m in MEASURES) + "</tr>" for r in task["rows"])
+    notes = [f"{r['arm']}: {r['note']}" for r in task["rows"] if r["note"]]
+    notes += sorted({f"{r['arm']}: not computed: {f['not_computed']}" for r in task["rows"]
+                     for f in r["figures"].values() if f["not_computed"]})
+    best = "".join(f"<li>{e(c)}</li>" for c in task["claims"].values())
     placed = task["model_percentile"]
-    note = (f'<p class="percentile">{e(model)} alone: percentile <b>{placed["percentile"]:.1f}</b> '
-            f'[{placed["low"]:.1f}, {placed["high"]:.1f}] among {placed["people"]} people ({e(placed["baseline"])}; '
-            f'n={placed["n"]} generations).</p>' if placed else
+    note = (f'<p class="percentile">{e(model)} alone: percentile <b>{e(placed["text"])}</b> among '
+            f'{placed["people"]} people ({e(placed["baseline"])}; n={placed["n"]} draws).</p>' if placed else
             '<p class="percentile">No human baseline for this task yet: <code>centaur study baselines</code>.</p>')
     return (f'<section class="task" id="task-{e(task["task"])}"><h2>{e(task["task"])}</h2>'
-            f'<table class="centaurs"><thead><tr><th>who</th>{head}</tr></thead><tbody>{rows}'
-            f'<tr class="best"><th scope="row">best (intervals separate)</th>{best}</tr></tbody></table>{note}'
-            "</section>")
+            f'<table class="centaurs"><thead><tr><th>who</th>{_head()}</tr></thead><tbody>{rows}</tbody></table>'
+            + "".join(f'<p class="note">{e(n)}</p>' for n in notes)
+            + f'<ul class="best">{best}</ul>{note}<h3>Differences between arms</h3>'
+            + _differences(task["differences"], f"differences-{task['task']}") + "</section>")
 
 
 def _chooser(url: str) -> str:
@@ -66,16 +86,22 @@ def compare_page(request: Request, bank: str | None = None, study: str | None = 
     crumbs = [("Models", "/models"), ("People, models and people with models", None)]
     intro = ("<h1>People, models and people with models</h1><p class=\"lead\">On each task: the model alone (its "
              "bench samples), people alone (the study's condition without AI) and people with each assistant, "
-             "graded by the same grader. Mean [95% interval] and n; a row is best where its interval separates from "
-             "every other's.</p>")
+             "graded by the same grader. Mean [95% interval] and n (scores in points of 100, time in seconds); an "
+             "arm is named best only where its interval is separated from every other's, and a difference between "
+             "arms is called higher or lower only where a Benjamini-Hochberg corrected test supports it.</p>")
     if not (bank and study and model):
         return layout("Centaur comparison", intro + _chooser(url), bundle=bundle_of(request), crumbs=crumbs)
     result = centaur_comparison(url, bank, study, model).as_dict()
     who = ("" if result["participants"] == "people" else
            f'<p class="notice" id="scripted">The study\'s participants are {e(result["participants"])}.</p>')
     sources = " ".join(run_link(r) for r in [f"study:{study}", *[f"bench:{x}" for x in result["runs"]]])
+    pooled = ('<section id="pooled"><h2>Pooled over tasks</h2><p>Each task weighs the same.</p>'
+              + _differences(result["pooled_differences"], "differences-pooled") + "</section>")
+    notes = "".join(f"<li>{e(n)}</li>" for n in [*result["notes"], f"Claims about differences: "
+                                                  f"{result['correction']}, alpha 0.05."])
     body = (intro + f'<p id="subject">Bank <b>{e(bank)}</b>, study <b>{e(study)}</b>, model <b>{e(model)}</b>. '
-            f"From {sources}.</p>{who}" + "".join(_task(t, model) for t in result["tasks"])
+            f"From {sources}.</p>{who}" + "".join(_task(t, model) for t in result["tasks"]) + pooled
+            + f'<ul id="notes">{notes}</ul>'
             + f'<p><a href="/api/models/compare?{e(urlencode({"bank": bank, "study": study, "model": model}))}">'
             "This comparison as JSON</a></p>")
     return layout("Centaur comparison", body, bundle=bundle_of(request), crumbs=crumbs)

@@ -10,6 +10,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from ...modelcard import (
+    FIGURE_OF,
     LENS_LABELS,
     TableView,
     card_view,
@@ -57,16 +58,24 @@ def _n(x: Any) -> str:
 
 def _figures_table(name: str, table: TableView, index: int) -> str:
     rows = "".join(
-        f'<tr data-figure="{e(r["figure"])}"><th scope="row">{e(r["figure"])}</th><td class="value">{_n(r["value"])}'
-        f"</td><td>{_n(r['low'])} – {_n(r['high'])}</td><td>{_n(r['sd'])}</td><td>{r['n']}</td>"
-        f"<td>{' '.join(run_link(run) for run in r['runs'])}</td></tr>"
+        f'<tr data-figure="{e(r["figure"])}"><th scope="row">{e(r["figure"])}</th><td class="value">'
+        f'{e(r["value_text"])}</td><td class="interval">{e(r["interval_text"])}</td><td class="unit">{e(r["unit"])}'
+        f"</td><td>{r['n']}</td><td>{' '.join(run_link(run) for run in r['runs'])}</td></tr>"
         for r in table.rows
     )
     notes = "".join(f"<li>{e(note)}</li>" for note in table.notes)
     ident = f"lens-{name}" if index == 0 else f"lens-{name}-{index}"
     return (f'<table id="{e(ident)}"><caption>{e(table.title)}</caption><thead><tr><th>figure</th><th>value</th>'
-            f"<th>95% interval</th><th>SD</th><th>n</th><th>runs</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<th>95% interval</th><th>unit</th><th>n</th><th>runs</th></tr></thead><tbody>{rows}</tbody></table>"
             + (f'<ul class="notes">{notes}</ul>' if notes else ""))
+
+
+def _score_cell(figure: dict[str, Any], lens: str) -> str:
+    """A lens's score on /models: estimate [interval] unit, n, or 'not computed' with the reason on hover."""
+    if figure.get("estimate") is None:
+        why = e(figure.get("not_computed") or "")
+        return f'<td class="empty" data-lens="{e(lens)}" title="{why}">not computed</td>'
+    return f'<td data-lens="{e(lens)}">{e(figure["text"])}</td>'
 
 
 def registered_models() -> list[str]:
@@ -89,17 +98,18 @@ def models_home(request: Request) -> str:
     result = compare_models(url, models, rounds=200)
     empty = "" if stored else ('<p class="empty">No model has figures yet: each registered model\'s card says '
                                "which command fills each lens (a worked example: docs/models-card.md).</p>")
-    head = "".join(f"<th>{e(k)}</th>" for k in LENS_LABELS)
+    head = "".join(f'<th title="{e(FIGURE_OF[k])}">{e(k)}</th>' for k in LENS_LABELS)
     rows = "".join(
         f'<tr data-model="{e(r["model"])}"><th scope="row"><a href="/models/{quote(r["model"], safe="")}">'
-        f'{e(r["model"])}</a></th>{"".join(f"<td>{_n(r[k])}</td>" for k in LENS_LABELS)}'
-        f"<td>{_n(r['latency_s'])}</td></tr>"
+        f'{e(r["model"])}</a></th>{"".join(_score_cell(r[k], k) for k in LENS_LABELS)}'
+        f"{_score_cell(r['latency_s'], 'latency')}</tr>"
         for r in result["scores"]
     )
     agree = "".join(
-        f"<tr><td>{e(' vs '.join(a['lenses']))}</td><td>{len(a['models'])}</td><td>{_n(a['tau'])}</td>"
-        f"<td>{_n(a['low'])} – {_n(a['high'])}</td><td>{e(a['note'] or '')}</td></tr>" for a in result["agreement"]
+        f"<tr><td>{e(' vs '.join(a['lenses']))}</td><td>{len(a['models'])}</td><td>{e(a['text'])}</td></tr>"
+        for a in result["agreement"]
     )
+    scales = "".join(f"<li><b>{e(k)}</b>: {e(FIGURE_OF[k])}</li>" for k in LENS_LABELS)
     within = (f'<p id="study-within">The study lens compares the models within study '
               f'<a href="/dashboard/{quote(result["study"], safe="")}">{e(result["study"])}</a>.</p>'
               if result["study"] else "")
@@ -107,10 +117,11 @@ def models_home(request: Request) -> str:
         "<li>No two lenses order these models differently (or too few lenses have data).</li>"
     body = ("<h1>Models</h1><p class=\"lead\">Each model through four lenses: the bench's composite score, its "
             "generated agents' arena win rate, the user study's acceptance rate and the collaboration skill rating."
-            f'</p>{empty}<table id="scores"><thead><tr><th>model</th>{head}<th>latency s</th></tr></thead>'
-            f"<tbody>{rows}</tbody></table><h2>Do the lenses agree?</h2>"
-            '<table id="agreement"><thead><tr><th>lenses</th><th>models</th><th>Kendall tau</th>'
-            f"<th>95% bootstrap</th><th></th></tr></thead><tbody>{agree}</tbody></table>"
+            " Each is the estimate [95% interval], its unit or scale and n; a figure that cannot be computed says why."
+            f'</p>{empty}<table id="scores"><thead><tr><th>model</th>{head}<th>latency</th></tr></thead>'
+            f'<tbody>{rows}</tbody></table><ul id="scales">{scales}</ul><h2>Do the lenses agree?</h2>'
+            '<table id="agreement"><thead><tr><th>lenses</th><th>models</th><th>Kendall tau [95% bootstrap], n '
+            f"models</th></tr></thead><tbody>{agree}</tbody></table>"
             f'<h2>Where they disagree</h2>{within}<ul id="disagreements">{said}</ul>'
             '<p><a id="compare-link" href="/models/compare">People, models and people with models on the same '
             "tasks</a></p>")
