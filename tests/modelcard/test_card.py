@@ -77,7 +77,7 @@ def test_the_comparison_finds_where_lenses_disagree(seeded: Seeded) -> None:
     # each lens names its unit, and each interval is rounded to what it supports (0.25 [0.0456, 0.699] -> 0.25 [0.05,
     # 0.70]: a half-width of 0.33 supports two decimals)
     assert ("bench and the arena order good and weak differently, but their intervals overlap, so they cannot tell "
-            "the two apart: bench (points of 100): good 100 [100, 100], weak 41.7 [41.7, 41.7]; the arena (share of "
+            "the two apart: bench (points of 100): good 100 (no interval), weak 41.7 (no interval); the arena (share of "
             "matches won, 0-1): good 0.25 [0.05, 0.70], weak 0.75 [0.30, 0.95]") in result["disagreements"]
     assert any(line.startswith("bench and collaboration order good and weak differently") and "outcome scale): good "
                in line for line in result["disagreements"])
@@ -140,7 +140,8 @@ def test_disagreements_name_the_places_among_three_models() -> None:
     pair = next(r for r in rank_agreement(cards, rounds=30) if r["lenses"] == ["bench", "collab"])
     tau = pair["tau"]
     # units far apart: no draw flips an order
-    assert (tau["estimate"], tau["ci_low"], tau["ci_high"], tau["n"]) == (-1.0, -1.0, -1.0, 3)
+    assert (tau["estimate"], tau["ci_low"], tau["ci_high"], tau["n"]) == (-1.0, None, None, 3)
+    assert tau["interval"] == "none: the data did not vary"  # every draw gave -1: no 95% interval
 
 
 def test_a_tie_is_no_disagreement() -> None:

@@ -115,6 +115,6 @@ def test_audit_finds_what_the_policy_forbids() -> None:
 def test_a_zero_width_interval_from_several_values_is_no_interval() -> None:
     f = Figure(0.0, 0.0, 0.0, 4, "%", "t")
     assert not f.has_interval and f.computed
-    assert f.text() == "0 % (all 4 values equal: no interval), n 4"
-    assert f.as_json()["ci_low"] is None and f.as_json()["interval"] == "none: all 4 values equal"
+    assert f.text() == "0 % (the data did not vary: no interval), n 4"
+    assert f.as_json()["ci_low"] is None and f.as_json()["interval"] == "none: the data did not vary"
     assert rank_ranges([f, Figure(3.0, 2.0, 4.0, 4)]) == ["–", "1"]

@@ -67,7 +67,8 @@ def kendall(rng: np.random.Generator, sizes: dict[str, int]) -> dict[str, Draw]:
     rows = rank_agreement(_cards(rng, sizes, bench_means, study_means), rounds=sizes.get("rounds", 500),
                           seed=int(rng.integers(2**31)))
     row = next(x for x in rows if x["lenses"] == ["bench", "study"])
-    covered = (covers(row["low"], row["high"], truth),) if row["tau"] is not None else (False,)
+    tau = row["tau"]
+    covered = (covers(tau["ci_low"], tau["ci_high"], truth),) if tau["estimate"] is not None else (False,)
     same = np.linspace(35.0, 65.0, k)
     sentences = disagreements(_cards(rng, sizes, same, same))
     return {"card.kendall_tau": Draw(covered, any(" ranks " in s for s in sentences))}

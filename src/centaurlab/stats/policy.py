@@ -66,10 +66,10 @@ class Figure:
             object.__setattr__(self, "low", None)
             object.__setattr__(self, "high", None)
         if self.low is not None and self.low == self.high and self.n >= 2:
-            # a zero-width interval from several values is no 95% interval: the values were all equal
+            # a zero-width interval from several values is no 95% interval: the data did not vary
             object.__setattr__(self, "low", None)
             object.__setattr__(self, "high", None)
-            object.__setattr__(self, "method", f"none: all {self.n} values equal")
+            object.__setattr__(self, "method", "none: the data did not vary")
 
     @property
     def computed(self) -> bool:
