@@ -94,14 +94,14 @@ def _print_skill_table(title: str, rows: list[r.SkillRow]) -> None:
             rank,
             x.name,
             x.sessions,
-            _f(x.mu),
-            _f(x.sigma),
-            _f(x.conservative),
-            _interval(x.ci_low, x.ci_high),
+            fig.value_text(),  # rounded to what its interval supports, like the interval itself
+            _f(x.sigma, 1),
+            _f(x.conservative, 1),
+            fig.interval_text() or "-",
             _f(x.mean_rank),
             _f(x.p_first, 3),
         )
-        for rank, x in zip(rank_ranges(figures), rows, strict=True)
+        for rank, x, fig in zip(rank_ranges(figures), rows, figures, strict=True)
     ]
     print_table(title, cols, body)
 
