@@ -34,7 +34,9 @@ def test_pairs_are_counted_per_dimension_pair_and_thin_evidence_is_named() -> No
         "Per-model correlations rest on fewer than 30 paired observations for A (fewest: 2), B (fewest: 2).",
     ]
     data = report.to_dict()
-    assert data["paired_observations"] == {**found.to_dict(), "threshold": 30}
+    # the PCA needs 10 samples with all three dimensions: it is not computed, so no warning about it is printed
+    assert data["pca"] == {"n": 4, "not_computed": "n 4 is below the stated minimum of 10 for pca"}
+    assert data["paired_observations"] == {**evidence(report.frame, None).to_dict(), "threshold": 30}
     assert data["protocol"] is None  # built from rows alone: no stored run to state
     assert data["quality_note"].startswith("Quality is an open approximation of CodeScene's Code Health")
 

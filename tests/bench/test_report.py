@@ -55,16 +55,20 @@ def test_within_task_consistency_as_compass_computes_it(report) -> None:  # type
     assert t2["efficiency_sd"] is None
     assert t2["composite_sd"] == pytest.approx((70.710678 + 42.426407) / 2, abs=1e-5)
     a = next(r for r in report["consistency"] if r["model"] == "A")
-    # mean of the per-task correctness SDs (35.3553 + 70.7107) / 2 = 53.0330; their SD = 35.3553 / sqrt 2 = 25
-    assert (a["tasks"], a["correctness_mean_sd"]) == (2, pytest.approx(53.033009, abs=1e-5))
-    assert a["correctness_sd_of_sds"] == pytest.approx(25.0, abs=1e-5)
+    # mean of the per-task correctness SDs (35.3553 + 70.7107) / 2 = 53.0330; their SD = 35.3553 / sqrt 2 = 25,
+    # so over 2 tasks the t interval is 53.033 +- 12.706 * 25 / sqrt 2 = 53.033 +- 224.62, cut at 0 below
+    correctness = a["correctness"]
+    assert (a["tasks"], correctness["n"], correctness["unit"]) == (2, 2, "points of 100 (SD across generations)")
+    assert correctness["estimate"] == pytest.approx(53.033009, abs=1e-5)
+    assert correctness["ci_low"] == 0.0
+    assert correctness["ci_high"] == pytest.approx(53.033009 + 12.706205 * 25 / math.sqrt(2), abs=1e-3)
     composite_sds = (40.069384, 56.568542)
-    assert a["composite_mean_sd"] == pytest.approx(sum(composite_sds) / 2, abs=1e-5)
-    assert a["composite_sd_of_sds"] == pytest.approx((composite_sds[1] - composite_sds[0]) / math.sqrt(2), abs=1e-5)
+    assert a["composite"]["estimate"] == pytest.approx(sum(composite_sds) / 2, abs=1e-5)
     b = next(r for r in report["consistency"] if r["model"] == "B")
-    assert b["correctness_sd_of_sds"] is None  # one task only
+    # one task only: the mean SD has no interval over tasks
+    assert (b["correctness"]["n"], b["correctness"]["ci_low"], b["correctness"]["not_computed"]) == (1, None, None)
     framed = {(r["model"], r["framing"]): r for r in report["consistency_by_framing"]}
-    assert framed[("A", "neutral")]["correctness_mean_sd"] == pytest.approx(53.033009, abs=1e-5)
+    assert framed[("A", "neutral")]["correctness"]["estimate"] == pytest.approx(53.033009, abs=1e-5)
 
 
 def test_generations_of_every_framing_count_for_a_task() -> None:
@@ -76,12 +80,29 @@ def test_generations_of_every_framing_count_for_a_task() -> None:
     assert round((8.427 + 10.331 + 3.724) / 3, 2) == 7.49  # the paper's Tables X and XI follow the same rule
 
 
-def test_correlations_use_the_samples_that_have_both(report) -> None:  # type: ignore[no-untyped-def]
-    # correctness 100, 50, 20, 40 with efficiency 100, 0, 40, 80: deviations (47.5, -2.5, -32.5, -12.5) and
-    # (45, -55, -15, 25); sum of products 2450; sums of squares 3475 and 5900; r = 2450 / sqrt(3475 * 5900)
-    r = report["correlations"]["correctness"]["efficiency"]
-    assert r == pytest.approx(2450 / math.sqrt(3475 * 5900), abs=1e-6)
-    assert report["correlations"]["quality"]["quality"] == pytest.approx(1.0)
+def test_a_correlation_below_the_stated_minimum_is_not_computed(report) -> None:  # type: ignore[no-untyped-def]
+    # 4 samples have correctness and efficiency, 6 have correctness and quality: both below 10
+    assert report["correlations"]["correctness-efficiency"] == {
+        "estimate": None, "ci_low": None, "ci_high": None, "n": 4, "unit": "r", "interval": None,
+        "not_computed": "n 4 is below the stated minimum of 10 for correlation"}
+    assert report["correlations"]["correctness-quality"]["n"] == 6
+
+
+def test_correlations_use_the_samples_that_have_both_with_a_fisher_interval() -> None:
+    # correctness 100, 50, 20, 40 with efficiency 100, 0, 40, 80, three times (12 pairs), and two more samples
+    # without efficiency. Deviations (47.5, -2.5, -32.5, -12.5) and (45, -55, -15, 25); sum of products 2450;
+    # sums of squares 3475 and 5900: r = 2450 / sqrt(3475 * 5900) = 0.5410; the Fisher interval is
+    # tanh(atanh(r) +- 1.96 / sqrt(12 - 3))
+    pairs = [(100, 100), (50, 0), (20, 40), (40, 80)] * 3
+    rows = [row("A", "t", i, c, e, 50 + i, 0) for i, (c, e) in enumerate(pairs)]
+    rows += [row("A", "u", 0, 10, None, 20, 0), row("A", "u", 1, 90, None, 30, 0)]
+    r = build_report("r", rows).to_dict()["correlations"]["correctness-efficiency"]
+    expected = 2450 / math.sqrt(3475 * 5900)
+    half = 1.959964 / 3
+    assert (r["n"], r["unit"], r["interval"]) == (12, "r", "Fisher z")
+    assert r["estimate"] == pytest.approx(expected, abs=1e-9)
+    assert (r["ci_low"], r["ci_high"]) == pytest.approx(
+        (math.tanh(math.atanh(expected) - half), math.tanh(math.atanh(expected) + half)), abs=1e-9)
 
 
 def test_quality_issue_counts_and_shares_flagged(report) -> None:  # type: ignore[no-untyped-def]
