@@ -102,7 +102,8 @@ def test_the_html_report_opens_with_the_protocol_and_the_warnings() -> None:
     page = report_fragment(report)
     assert page.index("<h2>Protocol</h2>") < page.index("<h2>Scores per model</h2>")
     assert "<tr><th>max tokens</th><td>A 256 (the model&#x27;s setting); B 16384 (default)</td></tr>" in page
-    assert "<strong>Warning:</strong> The PCA rests on 4 samples with all three dimensions, fewer than 30." in page
+    assert "The PCA rests on" not in page  # below its stated minimum the PCA is not computed, and says so
+    assert "PCA: not computed: n 4 is below the stated minimum of 10 for pca" in page
     assert "docs/quality.md" in page
 
 

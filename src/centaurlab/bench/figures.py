@@ -60,25 +60,21 @@ class Comparison:
         return {"measure": self.measure, "claim": self.claim, "not_ranked": self.not_ranked, "rows": rows}
 
 
-def score_figure(values: pd.Series, fixed: str = "") -> Figure:
-    """The mean of a group's draws with its t interval (clipped to 0-100), or without one when the
-    group's samples cannot differ (`fixed`, the reason) or it has fewer than two draws."""
+def score_figure(values: pd.Series, fixed: str = "") -> tuple[Figure, str | None]:
+    """The mean of a group's draws with its t interval (clipped to 0-100), and why it has no interval when it
+    has none: the group's samples cannot differ (`fixed`, the reason), it has fewer than two draws, or its
+    draws are all equal (a t interval of no width would claim certainty a handful of draws cannot give)."""
     summary = describe(values)
     if summary.n == 0:
-        return not_computed("not measured (no sample has this dimension)", 0, SCORE)
+        return not_computed("not measured (no sample has this dimension)", 0, SCORE), None
+    bare = Figure(summary.mean, None, None, summary.n, SCORE, "")
     if fixed:
-        return Figure(summary.mean, None, None, summary.n, SCORE, "")
-    low, high = (_clip(summary.ci_low), _clip(summary.ci_high)) if summary.n >= MINIMUM_N["interval"] else (None, None)
-    return figure(summary.mean, low, high, summary.n, SCORE, T_DRAWS if low is not None else "")
-
-
-def interval_note(fig: Figure, fixed: str) -> str | None:
-    """Why a computed figure has no interval, in words; None when it has one or is not computed."""
-    if not fig.computed or fig.has_interval:
-        return None
-    if fixed:
-        return f"not computed: {fixed}; the mean is exact for these prompts"
-    return f"not computed: n {fig.n} is below the minimum of {MINIMUM_N['interval']} for an interval"
+        return bare, f"not computed: {fixed}; the mean is exact for these prompts"
+    if summary.n < MINIMUM_N["interval"]:
+        return bare, f"not computed: n {summary.n} is below the minimum of {MINIMUM_N['interval']} for an interval"
+    if not summary.sd > 0:
+        return bare, f"not computed: all {summary.n} draws score {bare.value_text()}, so a t interval has no width"
+    return figure(summary.mean, _clip(summary.ci_low), _clip(summary.ci_high), summary.n, SCORE, T_DRAWS), None
 
 
 def group_figures(draws: pd.DataFrame, keys: Sequence[str], fixed: Mapping[str, str]) -> list[dict[str, Any]]:
@@ -89,9 +85,7 @@ def group_figures(draws: pd.DataFrame, keys: Sequence[str], fixed: Mapping[str, 
         why = _fixed_reason(part, fixed)
         row: dict[str, Any] = {**dict(zip(keys, map(str, labels), strict=True)), "draws": len(part)}
         for dim in DIMENSIONS:
-            fig = score_figure(part[dim], why)
-            row[dim] = fig
-            row[f"{dim}_interval"] = interval_note(fig, why)
+            row[dim], row[f"{dim}_interval"] = score_figure(part[dim], why)
         rows.append(row)
     return rows
 
@@ -103,11 +97,12 @@ def compare(rows: Sequence[Mapping[str, Any]], key: str, what: str) -> list[Comp
     out = []
     for dim in DIMENSIONS:
         figs: list[Figure] = [r[dim] for r in rows]
+        reason: str | None
         if len(rows) < 2:
             reason = f"one {what} only: nothing to compare"
         else:
-            reason = informative([f.estimate for f in figs])
-            reason = None if reason is None else f"{dim} is {reason}"
+            flat = informative([f.estimate for f in figs])
+            reason = None if flat is None else f"{dim} is {flat}"
         if reason:
             out.append(Comparison(dim, key, names, figs, claim=f"{dim} not compared: {reason}", not_ranked=reason))
             continue
@@ -132,8 +127,18 @@ def consistency_figure(sds: pd.Series, fixed: str) -> Figure:
     summary = describe(pd.to_numeric(sds, errors="coerce"))
     if summary.n == 0:
         return not_computed("no task has two generations with this dimension", 0, SD_UNIT)
-    low, high = (max(0.0, summary.ci_low), summary.ci_high) if summary.n >= 2 else (None, None)
-    return figure(summary.mean, low, high, summary.n, SD_UNIT, T_TASKS if low is not None else "")
+    if summary.n < 2 or not summary.sd > 0:
+        return Figure(summary.mean, None, None, summary.n, SD_UNIT, "")
+    return figure(summary.mean, max(0.0, summary.ci_low), summary.ci_high, summary.n, SD_UNIT, T_TASKS)
+
+
+def missing_interval(fig: Figure, over: str) -> str | None:
+    """Why a computed figure has no interval over `over` (tasks, draws), or None when it has one."""
+    if not fig.computed or fig.has_interval:
+        return None
+    if fig.n < MINIMUM_N["interval"]:
+        return f"{fig.n} {over[:-1] if fig.n == 1 else over} only; an interval needs at least {MINIMUM_N['interval']}"
+    return f"the {fig.n} {over} all give {fig.value_text()}, so a t interval has no width"
 
 
 def consistency_rows(cells: pd.DataFrame, keys: Sequence[str], fixed: Mapping[str, str],
@@ -169,7 +174,7 @@ def model_placement(tasks: pd.DataFrame) -> Figure:
         return not_computed(f"{NO_BASELINE} ({len(tasks)} task{'' if len(tasks) == 1 else 's'} without one)",
                             0, PERCENTILE)
     if len(placed) == 1:
-        return placement_figure(placed.iloc[0].to_dict())
+        return placement_figure({str(k): v for k, v in placed.iloc[0].to_dict().items()})
     summary = describe(placed["percentile"])
     return figure(summary.mean, max(0.0, summary.ci_low), min(100.0, summary.ci_high), summary.n, PERCENTILE,
                   T_TASKS)
