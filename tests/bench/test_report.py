@@ -7,6 +7,7 @@ import math
 import pytest
 
 from centaurlab.bench import build_report
+from centaurlab.stats import audit
 from centaurlab.tasks.schema import HumanBaseline
 
 NAN = float("nan")
@@ -130,18 +131,32 @@ def test_human_percentile_per_task_on_the_mean_combined_score() -> None:
     per_model = {r["model"]: r for r in result["human_percentiles"]}
     assert (per_model["A"]["tasks_placed"], per_model["A"]["tasks_without_baseline"]) == (1, 1)
     assert (per_model["A"]["mean"], per_model["A"]["sd"]) == (69.1, None)
+    # one task placed: the model's percentile is that task's, with its delta-method interval and n (draws)
+    a_t1 = tasks[("A", "t1")]
+    assert per_model["A"]["percentile"] == {
+        "estimate": 69.1, "ci_low": a_t1["low"], "ci_high": a_t1["high"], "n": 2, "unit": "percentile",
+        "interval": "delta method (model mean, human mean and SD)", "not_computed": None}
+    assert a_t1["placement"]["n"] == 2 and a_t1["low"] < 69.1 < a_t1["high"]
+    assert tasks[("A", "t2")]["placement"]["not_computed"] == "no human baseline stored for task t2"
     baselines = {"t1": baseline, "t2": baseline}
     both = {r["model"]: r for r in build_report("run-x", ROWS, baselines=baselines).to_dict()["human_percentiles"]}
     # A on t2 (no efficiency: correctness alone): 0 and 100, mean 50, z 0, 50%; across tasks mean 59.55,
     # SD |69.1 - 50| / sqrt 2 = 13.5057
     assert both["A"]["mean"] == pytest.approx(59.55)
     assert both["A"]["sd"] == pytest.approx(19.1 / math.sqrt(2), abs=1e-6)
+    # two tasks: a t interval over them, 59.55 +- 12.706 * 13.506 / sqrt 2 = +- 121.3, cut to the 0-100 scale
+    assert both["A"]["percentile"] == {
+        "estimate": pytest.approx(59.55), "ci_low": 0.0, "ci_high": 100.0, "n": 2, "unit": "percentile",
+        "interval": "t over tasks", "not_computed": None}
 
 
 def test_without_baselines_every_task_says_so(report) -> None:  # type: ignore[no-untyped-def]
     assert {r["note"] for r in report["human_percentiles_by_task"]} == {"no human baseline for this task"}
     assert [(r["model"], r["tasks_placed"], r["mean"]) for r in report["human_percentiles"]] == [
         ("A", 0, None), ("B", 0, None)]
+    assert report["human_percentiles"][0]["percentile"]["not_computed"] == (
+        "no human baseline stored for these tasks; store one with `centaur study baselines STUDY` or cite one "
+        "in the task files (2 tasks without one)")
 
 
 def test_summary_per_model_and_framing() -> None:
@@ -173,3 +188,25 @@ def test_pca_loadings_are_unit_vectors_and_shares_sum_to_one() -> None:
 def test_no_pca_when_a_dimension_does_not_vary() -> None:
     rows = [row("A", "t", i, c, 100, 50, 0) for i, c in enumerate((0.0, 50.0, 100.0))]
     assert build_report("r", rows).pca is None
+
+
+def test_models_are_ranked_by_ranges_and_named_best_only_when_separated() -> None:
+    # A scores 90-100 on 6 draws, B 0-10, C 5-15: A is separated from both, B and C overlap
+    rows = [row("A", "t", i, 90 + 2 * i, None, 100, 0) for i in range(6)]
+    rows += [row("B", "t", i, 2 * i, None, 100, 0) for i in range(6)]
+    rows += [row("C", "t", i, 5 + 2 * i, None, 100, 0) for i in range(6)]
+    data = build_report("r", rows).to_dict()
+    assert audit(data) == []
+    found = {c["measure"]: c for c in data["comparisons"]["by_model"]}
+    ranks = {r["model"]: r["rank"] for r in found["correctness"]["rows"]}
+    assert ranks == {"A": "1", "B": "2-3", "C": "2-3"}
+    assert found["correctness"]["claim"].startswith("A has the highest correctness among these models (separated")
+    # quality is 100 for every model: not ranked, said to carry no information
+    assert "rank" not in found["quality"]["rows"][0]
+    assert found["quality"]["claim"] == ("quality not compared: quality is the same value (100) everywhere "
+                                         "compared, so it carries no information here")
+    # efficiency was not measured: not computed on every row, with the reason
+    assert found["efficiency"]["rows"][0]["not_computed"] == "not measured (no sample has this dimension)"
+    assert found["efficiency"]["not_ranked"] == "efficiency is not computed for any model"
+    by_model = {r["model"]: r for r in data["by_model"]}
+    assert by_model["A"]["quality_interval"] == "not computed: all 6 draws score 100, so a t interval has no width"

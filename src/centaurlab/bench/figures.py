@@ -100,6 +100,8 @@ def compare(rows: Sequence[Mapping[str, Any]], key: str, what: str) -> list[Comp
         reason: str | None
         if len(rows) < 2:
             reason = f"one {what} only: nothing to compare"
+        elif not any(f.computed for f in figs):
+            reason = f"{dim} is not computed for any {what}"
         else:
             flat = informative([f.estimate for f in figs])
             reason = None if flat is None else f"{dim} is {flat}"
