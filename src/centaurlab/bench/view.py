@@ -140,9 +140,10 @@ def placement_table(report: BenchReport) -> TableView | None:
     rows = [[str(r["model"]), str(r["task"]), str(r["n"]), score(r), cell(placement_figure(r)), str(int(r["human_n"])),
              f"{r['human_mean']:.1f} ± {r['human_sd']:.1f}", str(r["baseline"])] for r in placed]
     notes = sorted({str(r["note"]) for r in placed if r["note"]})
-    return TableView("Human-equivalent percentile per task (COMPASS: combined correctness and efficiency); "
-                     "percentile [95% interval, delta method]", ["model", "task", "n", "score", "percentile",
-                                                                 "people", "human mean ± SD", "whose baseline"],
+    notes.insert(0, "COMPASS's placement of the combined score (the mean of correctness and efficiency); n = the "
+                    "model's draws, people = the baseline's n; the interval carries both (delta method)")
+    return TableView("Human-equivalent percentile per task [95% interval]",
+                     ["model", "task", "n", "score", "percentile", "people", "human mean ± SD", "whose baseline"],
                      rows, notes, essential=["model", "task", "n", "percentile", "people"])
 
 
