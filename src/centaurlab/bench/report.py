@@ -144,14 +144,19 @@ class BenchReport:
     @property
     def pca_reason(self) -> str | None:
         """Why the PCA is not reported, or None when it is."""
-        n = len(self.frame[list(AXES)].dropna()) if self.draws is None else len(self.draws[list(AXES)].dropna())
+        n = len(self.drawn[list(AXES)].dropna())
         if self.pca is None:
             return too_few("pca", n) or "a dimension does not vary, so it has no principal components"
         return too_few("pca", self.pca.n)
 
     def to_dict(self) -> dict[str, Any]:
         pca_n = self.pca.n if self.pca is not None and self.pca_reason is None else None
-        return {**self._figures(), **reading_notes(self.frame, pca_n, self.protocol)}
+        return {**self._figures(), **reading_notes(self.drawn, pca_n, self.protocol)}
+
+    @property
+    def drawn(self) -> pd.DataFrame:
+        """The draws every figure is computed from (the samples, when built without a protocol)."""
+        return self.frame if self.draws is None else self.draws
 
     def _figures(self) -> dict[str, Any]:
         return {
@@ -183,7 +188,7 @@ class BenchReport:
         reason = self.pca_reason
         if reason is not None or self.pca is None:
             return {"n": self.pca.n if self.pca else None, "not_computed": reason}
-        return {"n": self.pca.n, "not_computed": None, "explained_variance": self.pca.explained,
+        return {"n": self.pca.n, "not_computed": None, "explained_variance": [_clean(v) for v in self.pca.explained],
                 "loadings": _matrix(self.pca.loadings)}
 
 
@@ -219,7 +224,7 @@ GROUPS = {"by_model": ("model",), "by_task": ("task",), "by_framing": ("framing"
 def _add_figures(report: BenchReport) -> None:
     """The policy's figures: per group, comparisons of models and of framings, consistency, correlations
     and placements."""
-    draws = report.draws if report.draws is not None else report.frame
+    draws = report.drawn
     fixed = report.fixed
     report.groups = {name: figs.group_figures(draws, keys, fixed) for name, keys in GROUPS.items()}
     report.comparisons = {"by_model": figs.compare(report.groups["by_model"], "model", "model"),

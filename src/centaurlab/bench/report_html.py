@@ -62,7 +62,7 @@ def view_table(view: TableView) -> str:
 def violins(report: BenchReport) -> str:
     """A violin per model for each dimension, drawn from its draws and cut at its lowest and highest score;
     n under each is its draws."""
-    draws = report.draws if report.draws is not None else report.frame
+    draws = report.drawn
     return "".join(
         violin_svg(dim.capitalize(), {str(m): part[dim].dropna().tolist() for m, part in draws.groupby("model")})
         for dim in DIMENSIONS
@@ -102,7 +102,7 @@ def _protocol_sections(report: BenchReport) -> list[str]:
         rows = "".join(f"<tr><th>{escape(label)}</th><td>{escape(text)}</td></tr>"
                        for label, text in report.protocol.lines())
         out.append(f'<h2>Protocol</h2><table class="protocol"><tbody>{rows}</tbody></table>')
-    warnings = evidence(report.frame, report.pca.n if report.pca and report.pca_reason is None else None).warnings
+    warnings = evidence(report.drawn, report.pca.n if report.pca and report.pca_reason is None else None).warnings
     out += [f'<p class="warning"><strong>Warning:</strong> {escape(w)}</p>' for w in warnings]
     out.append(f"<p>{escape(QUALITY_NOTE)}</p>")
     return out

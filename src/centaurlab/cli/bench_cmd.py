@@ -162,10 +162,13 @@ def _run_with_progress(spec: BenchSpec, url: str, runner: Executor, total: int) 
 
 @app.command("report", help=(
     "The run's protocol (models, samples per task and framing, framings and their wording, temperature, max "
-    "tokens, bank, tasks), then per model, task and framing: median/mean/SD of each dimension, consistency, "
-    f"correlations, PCA, issues. Warns when correlations or the PCA rest on fewer than {MIN_PAIRED} paired "
-    "observations; quality is an open approximation of CodeScene's Code Health (docs/quality.md). Last, each "
-    "model's percentile among people per task (COMPASS), with its interval, n and whose people."))
+    "tokens, bank, tasks), then per model, framing, model and framing: each dimension's mean with its 95% "
+    "interval and n (draws, in points of 100), rank ranges where models or framings are compared and a 'highest' "
+    "only where intervals are separated; consistency, correlations (from 10 draws), PCA (from 10), issues. "
+    "Samples at temperature 0 cannot differ: each prompt counts as one draw and consistency is not computed. "
+    f"Warns when correlations rest on fewer than {MIN_PAIRED} paired observations; quality is an open "
+    "approximation of CodeScene's Code Health (docs/quality.md). Last, each model's percentile among people "
+    "(COMPASS), with its interval, n and whose people, or why it is not computed. See docs/bench.md."))
 def report(
     run_id: str = typer.Argument("latest", help="A run id (or a unique prefix), or `latest`."),
     html: Path | None = typer.Option(None, help="Write the HTML report (violin plots and tables) here."),
@@ -212,7 +215,7 @@ def _print_protocol(result: BenchReport) -> None:
 def _print_reading_notes(result: BenchReport) -> None:
     """Warnings about thin evidence behind correlations and PCA, and what the quality score is."""
     pca_n = result.pca.n if result.pca is not None and result.pca_reason is None else None
-    for warning in evidence(result.frame, pca_n).warnings:
+    for warning in evidence(result.drawn, pca_n).warnings:
         console.print(f"warning: {warning}", style="yellow", markup=False, highlight=False)
     console.print(f"note: {QUALITY_NOTE}", markup=False, highlight=False)
 
