@@ -1,6 +1,6 @@
 """The bench report under the reporting policy, for stored runs through the CLI: every estimate with its
 interval, n and unit, no nan, no strict rank inside overlapping intervals (`stats.audit`), and samples that
-cannot differ (temperature 0) counted as one draw, their consistency not computed."""
+of one prompt at temperature 0 counted as one draw, their consistency not computed."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ from tests.helpers import MINI_BANK
 
 from .test_runner import answer
 
+FAKE_AT_0 = ("fake was sampled at temperature 0 (greedy decoding), so its samples of one prompt are repeats of one "
+             "answer, not independent draws")
 WRONG = Reply(body=chat_body("```python\ndef count_pairs(nums: list[int], target: int) -> int:\n    return -1\n```"))
 
 
@@ -57,8 +59,7 @@ def test_a_run_at_temperature_0_counts_one_draw_per_prompt(tmp_path: Path, monke
     data = json.loads(_report(tmp_path, monkeypatch, database, "--json"))
     assert audit(data) == []
     assert data["draws"] == [{"model": "fake", "samples": 8, "draws": 2, "pairs": 12, "identical_pairs": 12,
-                              "samples_cannot_differ": "fake was sampled at temperature 0, so its samples of one "
-                                                       "prompt cannot differ"}]
+                              "samples_are_repeats": FAKE_AT_0}]
     [model] = data["by_model"]
     # two draws: correctness 100 (neutral) and 0 (dual), mean 50, exact for these prompts, no interval
     assert (model["n"], model["correctness"]["estimate"], model["correctness"]["n"]) == (2, 50.0, 2)
@@ -66,8 +67,7 @@ def test_a_run_at_temperature_0_counts_one_draw_per_prompt(tmp_path: Path, monke
     assert model["correctness_interval"].startswith("not computed: fake was sampled at temperature 0")
     [consistency] = data["consistency"]
     assert consistency["correctness"]["not_computed"] == (
-        "fake was sampled at temperature 0, so its samples of one prompt cannot differ "
-        "(12 of 12 pairs of samples of one prompt identical)")
+        f"{FAKE_AT_0} (12 of 12 pairs of samples of one prompt identical)")
     assert data["consistency_by_task"] == []  # no SDs of repeated identical answers
     text = _report(tmp_path, monkeypatch, database)
     assert "its 8 samples count as 2 draws (12 of 12 pairs of samples of one prompt identical)" in text
@@ -96,7 +96,7 @@ def test_a_sampled_run_reports_intervals_and_rank_ranges(tmp_path: Path, monkeyp
         run_bench(spec, database, registry=_registry(fake, 0.8), workers=1)
     data = json.loads(_report(tmp_path, monkeypatch, database, "--json"))
     assert audit(data) == []
-    assert data["draws"][0]["draws"] == 8 and data["draws"][0]["samples_cannot_differ"] is None
+    assert data["draws"][0]["draws"] == 8 and data["draws"][0]["samples_are_repeats"] is None
     [model] = data["by_model"]
     correctness = model["correctness"]
     # 4 of 8 right: mean 50, SD sqrt(8 * 0.25 * 10000 / 7) = 53.452, t(7) 2.364624: 50 +- 44.69
@@ -128,5 +128,5 @@ def test_load_report_names_the_run_at_temperature_0(database: str) -> None:
         fake.script += [answer(), answer()]
         run_bench(spec, database, registry=_registry(fake, 0.8), workers=1)  # the run's own 0 wins
     report = load_report(database, "latest")
-    assert report.fixed == {"fake": "fake was sampled at temperature 0, so its samples of one prompt cannot differ"}
+    assert report.fixed == {"fake": FAKE_AT_0}
     assert [(d.samples, d.draws, d.identical_pairs) for d in report.draw_counts] == [(2, 1, 1)]

@@ -1,13 +1,15 @@
 """How many independent draws a run's samples are worth.
 
-Repeated samples of one prompt are independent draws only when the model can answer differently.
-At temperature 0 (greedy decoding) every sample of one prompt is the same answer whatever its seed,
-so sixteen of them are one draw, not sixteen: counting them as sixteen shrinks every interval by a
-factor of four for nothing, and their spread (zero) is not a consistency. So a model whose samples
-cannot differ counts one draw per model x task x framing (`stats.distinct_draws`), its consistency
-and any interval over repeated samples are not computed, and the report says why and how many pairs
-of samples of one prompt were in fact identical. A model sampled above temperature 0 keeps every
-sample as a draw, and the identical pairs are still counted and shown.
+Repeated samples of one prompt are independent draws only when the model samples. At temperature 0
+(greedy decoding) every sample of one prompt is meant to be the same answer whatever its seed (a
+server that batches requests can still change a token now and then through floating-point
+nondeterminism, which is not sampling), so sixteen of them are one draw, not sixteen: counting them
+as sixteen shrinks every interval by a factor of four for nothing, and their spread is not a
+consistency. So a model whose samples are repeats counts one draw per model x task x framing
+(`stats.distinct_draws`), its consistency and any interval over repeated samples are not computed,
+and the report says why and how many pairs of samples of one prompt were in fact identical. A model
+sampled above temperature 0 keeps every sample as a draw, and the identical pairs are still counted
+and shown.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class DrawCount:
     draws: int
     pairs: int  # pairs of samples of the same prompt whose code is known
     identical_pairs: int
-    fixed: str  # why its samples of one prompt cannot differ; "" when they can
+    fixed: str  # why its samples of one prompt are repeats; "" when they are draws
 
     @property
     def deterministic(self) -> bool:
@@ -44,15 +46,19 @@ class DrawCount:
     def identical_text(self) -> str:
         if not self.pairs:
             return "no two samples of one prompt to compare"
-        return f"{self.identical_pairs} of {self.pairs} pairs of samples of one prompt identical"
+        text = f"{self.identical_pairs} of {self.pairs} pairs of samples of one prompt identical"
+        if self.fixed and self.identical_pairs < self.pairs:
+            text += ("; at temperature 0 the others differ only through the server's numerical nondeterminism "
+                     "(batching, threads), not through sampling")
+        return text
 
     def as_json(self) -> dict[str, Any]:
         return {"model": self.model, "samples": self.samples, "draws": self.draws, "pairs": self.pairs,
-                "identical_pairs": self.identical_pairs, "samples_cannot_differ": self.fixed or None}
+                "identical_pairs": self.identical_pairs, "samples_are_repeats": self.fixed or None}
 
 
 def fixed_models(protocol: Protocol | None) -> dict[str, str]:
-    """Per model whose samples of one prompt cannot differ, the reason: the run asked for temperature 0,
+    """Per model whose samples of one prompt are repeats (not draws), the reason: the run asked for temperature 0,
     or every logged call of the model went out at temperature 0 (its own default)."""
     if protocol is None:
         return {}
@@ -60,12 +66,13 @@ def fixed_models(protocol: Protocol | None) -> dict[str, str]:
     for model in protocol.models:
         sent = protocol.temperatures_sent.get(model) or []
         if protocol.temperature == 0 or (sent and all(t == 0 for t in sent)):
-            out[model] = f"{model} was sampled at temperature 0, so its samples of one prompt cannot differ"
+            out[model] = (f"{model} was sampled at temperature 0 (greedy decoding), so its samples of one prompt are "
+                          "repeats of one answer, not independent draws")
     return out
 
 
 def count_draws(frame: pd.DataFrame, fixed: Mapping[str, str]) -> list[DrawCount]:
-    """Per model: samples, draws (one per prompt when its samples cannot differ) and identical pairs."""
+    """Per model: samples, draws (one per prompt when its samples are repeats) and identical pairs."""
     out = []
     for model, part in frame.groupby("model", sort=True):
         reason = fixed.get(str(model), "")
@@ -81,7 +88,7 @@ def count_draws(frame: pd.DataFrame, fixed: Mapping[str, str]) -> list[DrawCount
 
 
 def draws_frame(frame: pd.DataFrame, fixed: Mapping[str, str]) -> pd.DataFrame:
-    """The samples as draws: a model whose samples cannot differ has one row per task and framing (the
+    """The samples as draws: a model whose samples are repeats has one row per task and framing (the
     mean of its samples' scores, which differ at most by timing noise in efficiency); others are unchanged."""
     if frame.empty or not fixed:
         return frame

@@ -4,7 +4,7 @@ same everywhere not compared; a figure that cannot be computed says why.
 
 Intervals of a group's mean are t intervals over its draws (`draws.py`: at temperature 0 one per
 prompt), for these tasks, clipped to the 0-100 scale (the true mean cannot lie outside it, so clipping
-loses no coverage). A group whose draws come from a model whose samples cannot differ has no interval:
+loses no coverage). A group whose draws come from a model sampled at temperature 0 has no interval:
 given the prompts its mean is exact, and the spread across prompts is not sampling error.
 """
 
@@ -62,7 +62,7 @@ class Comparison:
 
 def score_figure(values: pd.Series, fixed: str = "") -> tuple[Figure, str | None]:
     """The mean of a group's draws with its t interval (clipped to 0-100), and why it has no interval when it
-    has none: the group's samples cannot differ (`fixed`, the reason), it has fewer than two draws, or its
+    has none: the group's samples are repeats (`fixed`, the reason), it has fewer than two draws, or its
     draws are all equal (a t interval of no width would claim certainty a handful of draws cannot give)."""
     summary = describe(values)
     if summary.n == 0:
@@ -146,7 +146,7 @@ def missing_interval(fig: Figure, over: str) -> str | None:
 def consistency_rows(cells: pd.DataFrame, keys: Sequence[str], fixed: Mapping[str, str],
                      identical: Mapping[str, str]) -> list[dict[str, Any]]:
     """Per group of `keys` (model, or model and framing), from the per-task cells of `consistency.by_task`:
-    each dimension's mean per-task SD as a figure (n = tasks); a model whose samples cannot differ is not
+    each dimension's mean per-task SD as a figure (n = tasks); a model sampled at temperature 0 is not
     computed, with the reason and how many pairs of its samples were identical."""
     rows = []
     for group, part in cells.groupby(list(keys), sort=True):
@@ -217,7 +217,8 @@ def _fixed_reason(part: pd.DataFrame, fixed: Mapping[str, str]) -> str:
         return ""
     if len(models) == 1:
         return fixed[models[0]]
-    return f"{', '.join(models)} were sampled at temperature 0, so their samples of one prompt cannot differ"
+    return (f"{', '.join(models)} were sampled at temperature 0 (greedy decoding), so their samples of one prompt "
+            "are repeats, not independent draws")
 
 
 def _clip(x: float) -> float:

@@ -133,7 +133,7 @@ class BenchReport:
     protocol: Protocol | None = None  # what the run asked for
     draws: pd.DataFrame | None = None  # the samples as draws (`draws.py`): what every figure is computed on
     draw_counts: list[DrawCount] = field(default_factory=list)
-    fixed: dict[str, str] = field(default_factory=dict)  # models whose samples cannot differ, and why
+    fixed: dict[str, str] = field(default_factory=dict)  # models sampled at temperature 0, and why that matters
     groups: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # by_model, by_framing, ...: figures
     comparisons: dict[str, list[figs.Comparison]] = field(default_factory=dict)
     consistency_figures: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
@@ -195,7 +195,7 @@ class BenchReport:
 def build_report(run_id: str, rows: Iterable[Mapping[str, Any]], failed: int = 0,
                  baselines: Mapping[str, HumanBaseline] | None = None, protocol: Protocol | None = None) -> BenchReport:
     """`baselines` maps a task id to its human baseline; tasks without one are reported as unplaced.
-    `protocol` (the run's, from the store) says which models' samples cannot differ (temperature 0): their
+    `protocol` (the run's, from the store) says which models' samples of one prompt are repeats (temperature 0): their
     samples of one prompt count as one draw, and their consistency is not computed."""
     frame = samples_frame(rows)
     fixed = fixed_models(protocol)

@@ -91,7 +91,7 @@ def _missing_intervals(rows: list[dict[str, Any]], keys: tuple[str, ...]) -> lis
 
 def consistency_table(report: BenchReport, name: str) -> TableView:
     """The mean over tasks of the per-task SD across generations (lower: more consistent), each with a t
-    interval over tasks; a model whose samples cannot differ is not computed, with the reason."""
+    interval over tasks; a model sampled at temperature 0 is not computed, with the reason."""
     keys = ("model",) if name == "by_model" else ("model", "framing")
     rows = report.consistency_figures.get(name, [])
     out = [[*(str(r[k]) for k in keys), str(r["tasks"]), *(cell(r[d]) for d in DIMENSIONS)] for r in rows]
@@ -109,8 +109,8 @@ def consistency_table(report: BenchReport, name: str) -> TableView:
         view.heading = "Consistency over repeated generations"
         view.about = ("For each task, the SD of each dimension over the model's generations of it (a task's "
                       "composite SD is the mean of its three dimension SDs); each cell is the mean of those SDs "
-                      "over tasks, with a t interval over tasks. Lower is more consistent. A model whose samples "
-                      "of one prompt cannot differ (temperature 0) has no consistency to measure.")
+                      "over tasks, with a t interval over tasks. Lower is more consistent. A model sampled at "
+                      "temperature 0 (greedy decoding) has no sampling variation to measure.")
     return view
 
 

@@ -165,7 +165,7 @@ def _run_with_progress(spec: BenchSpec, url: str, runner: Executor, total: int) 
     "tokens, bank, tasks), then per model, framing, model and framing: each dimension's mean with its 95% "
     "interval and n (draws, in points of 100), rank ranges where models or framings are compared and a 'highest' "
     "only where intervals are separated; consistency, correlations (from 10 draws), PCA (from 10), issues. "
-    "Samples at temperature 0 cannot differ: each prompt counts as one draw and consistency is not computed. "
+    "Samples at temperature 0 are repeats, not draws: each prompt counts as one draw and consistency is not computed. "
     f"Warns when correlations rest on fewer than {MIN_PAIRED} paired observations; quality is an open "
     "approximation of CodeScene's Code Health (docs/quality.md). Last, each model's percentile among people "
     "(COMPASS), with its interval, n and whose people, or why it is not computed. See docs/bench.md."))
