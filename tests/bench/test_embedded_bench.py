@@ -33,8 +33,8 @@ def test_tiny_bench_on_the_local_model(tmp_path: Path) -> None:
     [draws] = data["draws"]
     assert (draws["samples"], draws["draws"], draws["pairs"]) == (8, 4, 4)
     assert draws["samples_are_repeats"] == (
-        "local was sampled at temperature 0 (greedy decoding), so its samples of one prompt are repeats of one "
-        "answer, not independent draws")
+        "local was sampled at temperature 0 (greedy decoding), so its samples of one prompt are repeats, "
+        "not independent draws")
     assert [r["n"] for r in data["by_model"]] == [4]
     assert audit(data) == []
     assert {r["framing"] for r in report.to_dict()["by_framing"]} == {"neutral", "dual"}

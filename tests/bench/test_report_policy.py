@@ -22,8 +22,8 @@ from tests.helpers import MINI_BANK
 
 from .test_runner import answer
 
-FAKE_AT_0 = ("fake was sampled at temperature 0 (greedy decoding), so its samples of one prompt are repeats of one "
-             "answer, not independent draws")
+FAKE_AT_0 = ("fake was sampled at temperature 0 (greedy decoding), so its samples of one prompt are repeats, not "
+             "independent draws")
 WRONG = Reply(body=chat_body("```python\ndef count_pairs(nums: list[int], target: int) -> int:\n    return -1\n```"))
 
 

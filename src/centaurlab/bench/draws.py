@@ -67,7 +67,7 @@ def fixed_models(protocol: Protocol | None) -> dict[str, str]:
         sent = protocol.temperatures_sent.get(model) or []
         if protocol.temperature == 0 or (sent and all(t == 0 for t in sent)):
             out[model] = (f"{model} was sampled at temperature 0 (greedy decoding), so its samples of one prompt are "
-                          "repeats of one answer, not independent draws")
+                          "repeats, not independent draws")
     return out
 
 
