@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.bench import BenchSpec, run_bench
+from centaurlab.stats import audit
 from centaurlab.web import create_app
 from tests.fakes.openai_server import serve
 from tests.helpers import MINI_BANK
@@ -29,4 +30,7 @@ def test_runs_list_and_report_pages(tmp_path: Path) -> None:
         assert page.status_code == 200 and "<svg" in page.text and "Consistency over repeated generations" in page.text
         data = client.get(f"/api/bench/{spec.run_id()}").json()
         assert data["samples"] == 2 and data["by_model"][0]["correctness_mean"] == 100.0
+        assert audit(data) == []  # every estimate with interval fields, n and the reason when not computed
+        assert data["by_model"][0]["correctness"]["not_computed"] is None
+        assert "nan" not in page.text and "not computed: n 2 is below the stated minimum of 10 for pca" in page.text
         assert client.get("/bench/bench-nope").status_code == 404

@@ -10,6 +10,7 @@ from centaurlab import store
 from centaurlab.bench import BenchSpec, load_report, render_html, run_bench
 from centaurlab.bench.tables import samples_of
 from centaurlab.models.calls import calls_for_run
+from centaurlab.stats import audit
 
 
 @pytest.mark.slow
@@ -27,7 +28,15 @@ def test_tiny_bench_on_the_local_model(tmp_path: Path) -> None:
         assert all(s.grade and s.grade["correctness_detail"]["total"] > 0 for s in samples)
         assert len(calls) == 8 and all(c.completion_tokens for c in calls)
     report = load_report(url, "latest")
-    assert [r["n"] for r in report.to_dict()["by_model"]] == [8]
+    data = report.to_dict()
+    # the embedded model decodes greedily (temperature 0): 2 samples of each of 4 prompts are 4 draws
+    [draws] = data["draws"]
+    assert (draws["samples"], draws["draws"], draws["pairs"]) == (8, 4, 4)
+    assert draws["samples_are_repeats"] == (
+        "local was sampled at temperature 0 (greedy decoding), so its samples of one prompt are repeats, "
+        "not independent draws")
+    assert [r["n"] for r in data["by_model"]] == [4]
+    assert audit(data) == []
     assert {r["framing"] for r in report.to_dict()["by_framing"]} == {"neutral", "dual"}
     assert "<svg" in render_html(report)
 

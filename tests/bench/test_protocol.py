@@ -34,7 +34,9 @@ def test_pairs_are_counted_per_dimension_pair_and_thin_evidence_is_named() -> No
         "Per-model correlations rest on fewer than 30 paired observations for A (fewest: 2), B (fewest: 2).",
     ]
     data = report.to_dict()
-    assert data["paired_observations"] == {**found.to_dict(), "threshold": 30}
+    # the PCA needs 10 samples with all three dimensions: it is not computed, so no warning about it is printed
+    assert data["pca"] == {"n": 4, "not_computed": "n 4 is below the stated minimum of 10 for pca"}
+    assert data["paired_observations"] == {**evidence(report.frame, None).to_dict(), "threshold": 30}
     assert data["protocol"] is None  # built from rows alone: no stored run to state
     assert data["quality_note"].startswith("Quality is an open approximation of CodeScene's Code Health")
 
@@ -100,7 +102,8 @@ def test_the_html_report_opens_with_the_protocol_and_the_warnings() -> None:
     page = report_fragment(report)
     assert page.index("<h2>Protocol</h2>") < page.index("<h2>Scores per model</h2>")
     assert "<tr><th>max tokens</th><td>A 256 (the model&#x27;s setting); B 16384 (default)</td></tr>" in page
-    assert "<strong>Warning:</strong> The PCA rests on 4 samples with all three dimensions, fewer than 30." in page
+    assert "The PCA rests on" not in page  # below its stated minimum the PCA is not computed, and says so
+    assert "PCA: not computed: n 4 is below the stated minimum of 10 for pca" in page
     assert "docs/quality.md" in page
 
 

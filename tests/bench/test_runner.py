@@ -142,7 +142,8 @@ def test_cli_run_report_and_list(fake: FakeOpenAI, tmp_path: Path, monkeypatch: 
     assert f"  bank:        {MINI_BANK}, 1 task\n" in text
     assert "warning: Correlations rest on fewer than 30 paired observations" in text
     assert "note: Quality is an open approximation of CodeScene's Code Health" in text
-    assert "human percentile of fake: none placed over 0 tasks; 1 task has no human baseline\n" in text
+    assert ("human percentile of fake: not computed: no human baseline stored for these tasks; store one with "
+            "`centaur study baselines STUDY` or cite one in the task files (1 task without one)\n") in text
     listed = runner.invoke(app, ["bench", "list", "--json"])
     assert '"status": "finished"' in listed.stdout
 

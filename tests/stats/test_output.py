@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 
 import pandas as pd
+import pytest
 
 from centaurlab.stats import HtmlReport, format_number, format_p, means_chart, nice_ticks, violin_chart
 
@@ -62,6 +64,40 @@ def test_violin_chart_draws_a_violin_per_group_with_values():
     assert "Correctness" in texts and "100" in texts
     empty = ET.fromstring(violin_chart("Efficiency", {"m": []}))
     assert "not measured" in [t.text for t in empty.iter(f"{SVG}text")] and not _ids(empty, "violin-")
+
+
+XLINK = "{http://www.w3.org/1999/xlink}href"
+
+
+def _violin_extents(svg: str) -> list[tuple[float, float]]:
+    """Each violin's lowest and highest point in data units, read back from the SVG: the y-axis ticks give
+    the map from pixels to values, each violin's path (placed by a <use>) gives its pixels."""
+    root = ET.fromstring(svg)
+    ticks = {}
+    for tick in (g for g in root.iter(f"{SVG}g") if g.get("id", "").startswith("ytick_")):
+        label = next(t for t in tick.iter(f"{SVG}text")).text
+        ticks[float(label or "nan")] = float(next(u for u in tick.iter(f"{SVG}use")).get("y", "nan"))
+    (v0, p0), (v1, p1) = min(ticks.items()), max(ticks.items())
+    out = []
+    for group in sorted((g for g in root.iter(f"{SVG}g") if g.get("id", "").startswith("violin-")),
+                        key=lambda g: g.get("id", "")):
+        path = next(group.iter(f"{SVG}path")).get("d", "")
+        offset = float(next(group.iter(f"{SVG}use")).get("y", "0"))
+        numbers = [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", path)]
+        pixels = [offset + y for y in numbers[1::2]]
+        values = [v0 + (p - p0) * (v1 - v0) / (p1 - p0) for p in pixels]
+        out.append((min(values), max(values)))
+    return out
+
+
+def test_violins_are_cut_at_the_lowest_and_highest_value_seen():
+    # a kernel density's tails would reach past 50 and below 0; the bodies stop at what was observed
+    svg = violin_chart("Correctness", {"spread": [0.0, 10.0, 50.0, 50.0], "narrow": [20.0, 33.3], "flat": [40.0] * 3})
+    extents = _violin_extents(svg)
+    assert [lo for lo, _ in extents] == pytest.approx([0.0, 20.0, 40.0], abs=0.05)
+    assert [hi for _, hi in extents] == pytest.approx([50.0, 33.3, 40.0], abs=0.05)
+    texts = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text")]
+    assert "spread\nn=4" in texts or {"spread", "n=4"} <= set(texts)  # n under each violin
 
 
 def test_report_escapes_and_has_no_scripts():

@@ -28,6 +28,7 @@ from .report_html import STYLE, render_html, report_fragment
 from .results import TASK_FILES, human_baselines, human_placements, load_report, write_csv
 from .runner import RunSummary, SampleOutcome, plan_samples, resolve_max_tokens, run_bench
 from .spec import DEFAULT_MAX_TOKENS, BenchSpec
+from .view import TableView, sections
 
 __all__ = [
     "BenchPower",
@@ -50,6 +51,7 @@ __all__ = [
     "RunSummary",
     "STYLE",
     "TASK_FILES",
+    "TableView",
     "SampleKey",
     "SampleOutcome",
     "build_report",
@@ -72,6 +74,7 @@ __all__ = [
     "run_bench",
     "run_protocol",
     "sample_models",
+    "sections",
     "stored_runs",
     "write_csv",
 ]

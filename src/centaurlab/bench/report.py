@@ -8,19 +8,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from ..stats import MINIMUM_N, Figure, too_few
 from ..tasks import HumanBaseline
 from . import consistency, placement
+from . import figures as figs
+from .draws import DrawCount, count_draws, draws_frame, fixed_models
 from .protocol import Protocol, reading_notes
 
 DIMENSIONS = ("correctness", "efficiency", "quality", "composite")
 AXES = ("correctness", "efficiency", "quality")
-SAMPLE_COLUMNS = ("model", "task", "framing", "sample", *DIMENSIONS, "human_percentile", "issues")
+SAMPLE_COLUMNS = ("model", "task", "framing", "sample", *DIMENSIONS, "human_percentile", "issues", "code_sha256")
 
 
 def samples_frame(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
@@ -49,8 +52,9 @@ def summary_by(frame: pd.DataFrame, by: str | list[str]) -> pd.DataFrame:
 
 
 def correlations(frame: pd.DataFrame) -> pd.DataFrame:
-    """Pearson correlations of the three dimensions, each pair over the samples that have both."""
-    return frame[list(AXES)].corr(method="pearson", min_periods=3)
+    """Pearson correlations of the three dimensions, each pair over the draws that have both; empty below the
+    stated minimum n for a correlation (`stats.MINIMUM_N`)."""
+    return frame[list(AXES)].corr(method="pearson", min_periods=MINIMUM_N["correlation"])
 
 
 @dataclass
@@ -126,49 +130,117 @@ class BenchReport:
     human_percentiles: pd.DataFrame
     human_percentiles_by_task: pd.DataFrame
     failed: int = 0
-    protocol: Protocol | None = None  # what the run asked for; set when read from the store
+    protocol: Protocol | None = None  # what the run asked for
+    draws: pd.DataFrame | None = None  # the samples as draws (`draws.py`): what every figure is computed on
+    draw_counts: list[DrawCount] = field(default_factory=list)
+    fixed: dict[str, str] = field(default_factory=dict)  # models sampled at temperature 0, and why that matters
+    groups: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # by_model, by_framing, ...: figures
+    comparisons: dict[str, list[figs.Comparison]] = field(default_factory=dict)
+    consistency_figures: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    correlation_figures: dict[str, Figure] = field(default_factory=dict)
+    correlation_figures_by_model: dict[str, dict[str, Figure]] = field(default_factory=dict)
+    placements: dict[str, Figure] = field(default_factory=dict)  # per model, across its placed tasks
+
+    @property
+    def pca_reason(self) -> str | None:
+        """Why the PCA is not reported, or None when it is."""
+        n = len(self.drawn[list(AXES)].dropna())
+        if self.pca is None:
+            return too_few("pca", n) or "a dimension does not vary, so it has no principal components"
+        return too_few("pca", self.pca.n)
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self._figures(), **reading_notes(self.frame, self.pca.n if self.pca else None, self.protocol)}
+        pca_n = self.pca.n if self.pca is not None and self.pca_reason is None else None
+        return {**self._figures(), **reading_notes(self.drawn, pca_n, self.protocol)}
+
+    @property
+    def drawn(self) -> pd.DataFrame:
+        """The draws every figure is computed from (the samples, when built without a protocol)."""
+        return self.frame if self.draws is None else self.draws
 
     def _figures(self) -> dict[str, Any]:
         return {
             "run": self.run_id,
             "samples": len(self.frame),
             "failed_samples": self.failed,
-            "by_model": _records(self.by_model),
-            "by_task": _records(self.by_task),
-            "by_framing": _records(self.by_framing),
-            "by_model_framing": _records(self.by_model_framing),
-            "consistency": _records(self.consistency),
+            "draws": [d.as_json() for d in self.draw_counts],
+            **{name: _merged(getattr(self, name), self.groups.get(name, []))
+               for name in ("by_model", "by_task", "by_framing", "by_model_framing")},
+            "comparisons": {name: [c.as_json() for c in found] for name, found in self.comparisons.items()},
+            "consistency": figs.json_rows(self.consistency_figures.get("by_model", [])),
+            "consistency_by_framing": figs.json_rows(self.consistency_figures.get("by_model_framing", [])),
             "consistency_by_task": _records(self.consistency_by_task),
-            "consistency_by_framing": _records(self.consistency_by_framing),
-            "correlations": _matrix(self.correlations),
-            "correlations_by_model": {m: _matrix(c) for m, c in self.correlations_by_model.items()},
-            "pca": None if self.pca is None else {
-                "n": self.pca.n, "explained_variance": self.pca.explained, "loadings": _matrix(self.pca.loadings),
-            },
+            "consistency_not_computed": {m: r for m, r in self.fixed.items()},
+            "correlations": {k: f.as_json() for k, f in self.correlation_figures.items()},
+            "correlations_by_model": {m: {k: f.as_json() for k, f in c.items()}
+                                      for m, c in self.correlation_figures_by_model.items()},
+            "pca": self._pca(),
             "quality_issues": _records(self.quality_issues),
             "issues_per_submission": _records(self.issues_per_submission),
-            "human_percentiles": _records(self.human_percentiles),
-            "human_percentiles_by_task": _records(self.human_percentiles_by_task),
+            "human_percentiles": [{**row, "percentile": self.placements[str(row["model"])].as_json()}
+                                  for row in _records(self.human_percentiles)],
+            "human_percentiles_by_task": [
+                {**row, "placement": figs.placement_figure(row).as_json()}
+                for row in _records(self.human_percentiles_by_task)],
         }
+
+    def _pca(self) -> dict[str, Any]:
+        reason = self.pca_reason
+        if reason is not None or self.pca is None:
+            return {"n": self.pca.n if self.pca else None, "not_computed": reason}
+        return {"n": self.pca.n, "not_computed": None, "explained_variance": [_clean(v) for v in self.pca.explained],
+                "loadings": _matrix(self.pca.loadings)}
 
 
 def build_report(run_id: str, rows: Iterable[Mapping[str, Any]], failed: int = 0,
-                 baselines: Mapping[str, HumanBaseline] | None = None) -> BenchReport:
-    """`baselines` maps a task id to its human baseline; tasks without one are reported as unplaced."""
+                 baselines: Mapping[str, HumanBaseline] | None = None, protocol: Protocol | None = None) -> BenchReport:
+    """`baselines` maps a task id to its human baseline; tasks without one are reported as unplaced.
+    `protocol` (the run's, from the store) says which models' samples of one prompt are repeats (temperature 0): their
+    samples of one prompt count as one draw, and their consistency is not computed."""
     frame = samples_frame(rows)
-    placed = placement.by_task(frame, baselines or {})
-    return BenchReport(
-        run_id=run_id, frame=frame, by_model=summary_by(frame, "model"), by_task=summary_by(frame, "task"),
-        by_framing=summary_by(frame, "framing"), by_model_framing=summary_by(frame, ["model", "framing"]),
-        consistency=consistency.by_model(frame), consistency_by_task=consistency.by_task(frame),
-        consistency_by_framing=consistency.by_model_framing(frame), correlations=correlations(frame),
-        correlations_by_model={str(m): correlations(p) for m, p in frame.groupby("model", sort=True)},
-        pca=pca(frame), quality_issues=quality_issues(frame), issues_per_submission=issues_per_submission(frame),
+    fixed = fixed_models(protocol)
+    counts = count_draws(frame, fixed)
+    draws = draws_frame(frame, fixed)
+    varied = frame[~frame["model"].astype(str).isin(list(fixed))]
+    placed = placement.by_task(draws, baselines or {})
+    report = BenchReport(
+        run_id=run_id, frame=frame, by_model=summary_by(draws, "model"), by_task=summary_by(draws, "task"),
+        by_framing=summary_by(draws, "framing"), by_model_framing=summary_by(draws, ["model", "framing"]),
+        consistency=consistency.by_model(varied), consistency_by_task=consistency.by_task(varied),
+        consistency_by_framing=consistency.by_model_framing(varied), correlations=correlations(draws),
+        correlations_by_model={str(m): correlations(p) for m, p in draws.groupby("model", sort=True)},
+        pca=pca(draws), quality_issues=quality_issues(draws), issues_per_submission=issues_per_submission(draws),
         human_percentiles=placement.by_model(placed), human_percentiles_by_task=placed, failed=failed,
+        protocol=protocol, draws=draws, draw_counts=counts, fixed=fixed,
     )
+    _add_figures(report)
+    return report
+
+
+GROUPS = {"by_model": ("model",), "by_task": ("task",), "by_framing": ("framing",),
+          "by_model_framing": ("model", "framing")}
+
+
+def _add_figures(report: BenchReport) -> None:
+    """The policy's figures: per group, comparisons of models and of framings, consistency, correlations
+    and placements."""
+    draws = report.drawn
+    fixed = report.fixed
+    report.groups = {name: figs.group_figures(draws, keys, fixed) for name, keys in GROUPS.items()}
+    report.comparisons = {"by_model": figs.compare(report.groups["by_model"], "model", "model"),
+                          "by_framing": figs.compare(report.groups["by_framing"], "framing", "framing")}
+    identical = {d.model: d.identical_text() for d in report.draw_counts}
+    report.consistency_figures = {
+        "by_model": figs.consistency_rows(consistency.by_task(report.frame), ("model",), fixed, identical),
+        "by_model_framing": figs.consistency_rows(consistency.by_task(report.frame, ("model", "framing", "task")),
+                                                  ("model", "framing"), fixed, identical),
+    }
+    report.correlation_figures = figs.correlation_figures(draws)
+    report.correlation_figures_by_model = {str(m): figs.correlation_figures(p)
+                                           for m, p in draws.groupby("model", sort=True)}
+    tasks = report.human_percentiles_by_task
+    report.placements = {str(m): figs.model_placement(tasks[tasks["model"] == m])
+                         for m in report.human_percentiles["model"]}
 
 
 def _clean(value: Any) -> Any:
@@ -177,6 +249,11 @@ def _clean(value: Any) -> Any:
     if isinstance(value, np.integer):
         return int(value)
     return value
+
+
+def _merged(summary: pd.DataFrame, groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The descriptive summary (n, median, mean, SD) of each group beside its figures."""
+    return [{**plain, **row} for plain, row in zip(_records(summary), figs.json_rows(groups), strict=True)]
 
 
 def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ import pandas as pd
 
 from .protocol import QUALITY_NOTE, evidence
 from .report import DIMENSIONS, BenchReport
+from .view import TableView, sections
 from .violin import violin_svg
 
 STYLE = """
@@ -18,6 +19,7 @@ th,td{border-bottom:1px solid #dde1e8;padding:.25rem .6rem;text-align:right}
 th:first-child,td:first-child{text-align:left}
 table.protocol td{text-align:left}
 .warning{color:#8a4b00}
+.note{color:#444;margin:.2rem 0}
 .violins{display:flex;flex-wrap:wrap;gap:1rem}
 .violin .body{fill:#7aa6e0;fill-opacity:.55;stroke:#2f5d9c}
 .violin .median{stroke:#1d2330;stroke-width:2}
@@ -46,76 +48,51 @@ def table(frame: pd.DataFrame, *, index: bool = False, digits: int = 1) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _spread(mean: Any, sd: Any, median: Any) -> str:
-    """mean ± SD (median), the compact cell of the summary tables."""
-    if mean is None or mean != mean:
-        return "–"
-    spread = "" if sd is None or sd != sd else f" ± {sd:.1f}"
-    return f"{mean:.1f}{spread} ({median:.1f})"
+def view_table(view: TableView) -> str:
+    """A titled table of text cells and the notes under it."""
+    head = "".join(f"<th>{escape(c)}</th>" for c in view.columns)
+    body = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in row) + "</tr>" for row in view.rows)
+    notes = "".join(f'<p class="note">{escape(n)}</p>' for n in view.notes)
+    heading = (f"<h2>{escape(view.heading)}</h2>" if view.heading else "") + (
+        f"<p>{escape(view.about)}</p>" if view.about else "")
+    shown = f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>" if view.rows else "<p>No data.</p>"
+    return f"{heading}<h3>{escape(view.title)}</h3>{shown}{notes}"
 
 
-def _summary(frame: pd.DataFrame, key: str) -> pd.DataFrame:
-    return _summary_keys(frame, (key,))
+def violins(report: BenchReport) -> str:
+    """A violin per model for each dimension, drawn from its draws and cut at its lowest and highest score;
+    n under each is its draws."""
+    draws = report.drawn
+    return "".join(
+        violin_svg(dim.capitalize(), {str(m): part[dim].dropna().tolist() for m, part in draws.groupby("model")})
+        for dim in DIMENSIONS
+    )
 
 
-def _summary_keys(frame: pd.DataFrame, keys: tuple[str, ...]) -> pd.DataFrame:
-    rows = [{**{k: row[k] for k in keys}, "n": row["n"],
-             **{dim: _spread(row[f"{dim}_mean"], row[f"{dim}_sd"], row[f"{dim}_median"]) for dim in DIMENSIONS}}
-            for row in frame.to_dict(orient="records")]
-    return pd.DataFrame(rows)
-
-
-def _consistency(frame: pd.DataFrame, keys: tuple[str, ...]) -> pd.DataFrame:
-    def cell(mean: Any, sd: Any) -> str:
-        if mean is None or mean != mean:
-            return "–"
-        return f"{mean:.1f}" + ("" if sd is None or sd != sd else f" ({sd:.1f})")
-
-    rows = [{**{k: row[k] for k in keys}, "tasks": row["tasks"],
-             **{dim: cell(row[f"{dim}_mean_sd"], row[f"{dim}_sd_of_sds"]) for dim in DIMENSIONS}}
-            for row in frame.to_dict(orient="records")]
-    return pd.DataFrame(rows)
+PLACEMENT_ABOUT = ("Per task, the model's mean combined score (mean of correctness and efficiency) placed among the "
+                   "human scores by a normal approximation, with a delta-method 95% interval that carries the "
+                   "uncertainty of the model's mean and of the people's mean and SD. Across tasks, the mean "
+                   "percentile with a t interval over tasks (one task: its own interval).")
 
 
 def report_fragment(report: BenchReport) -> str:
     """The report's body, for a page of the web app or a standalone document."""
-    frame = report.frame
-    violins = "".join(
-        violin_svg(dim.capitalize(), {str(m): part[dim].dropna().tolist() for m, part in frame.groupby("model")})
-        for dim in DIMENSIONS
-    )
-    sections = [
+    parts = [
         *_protocol_sections(report),
-        f"<p>{len(frame)} graded samples; {report.failed} not graded (model or grading errors). Scores are "
-        "0-100; cells read mean ± SD (median).</p>",
-        f'<h2>Scores per model</h2><div class="violins">{violins}</div>',
-        table(_summary(report.by_model, "model")),
-        "<h2>Per prompt framing</h2>" + table(_summary(report.by_framing, "framing")),
-        "<h3>Per model and framing</h3>" + table(_summary_keys(report.by_model_framing, ("model", "framing"))),
-        "<h2>Per task</h2>" + table(_summary(report.by_task, "task")),
-        "<h2>Consistency over repeated generations</h2><p>For each task, the SD of each dimension over the "
-        "model's generations of it; a task's composite SD is the mean of its three dimension SDs. Cells: the "
-        "mean of the per-task SDs (in brackets, the SD of those SDs across tasks). Lower is more consistent."
-        "</p>" + table(_consistency(report.consistency, ("model",))),
-        "<h3>Per model and framing</h3>" + table(_consistency(report.consistency_by_framing, ("model", "framing"))),
-        "<h3>Per model and task</h3>" + table(report.consistency_by_task),
-        "<h2>Correlation of the dimensions</h2>" + table(report.correlations, index=True, digits=3),
+        f"<p>{len(report.frame)} graded samples; {report.failed} not graded (model or grading errors). Scores are "
+        "points of 100; each mean is shown with its 95% interval and n, the number of draws it rests on.</p>",
+        f'<h2>Scores per model</h2><p>Each violin spans its lowest to its highest score.</p>'
+        f'<div class="violins">{violins(report)}</div>',
     ]
-    for model, matrix in report.correlations_by_model.items():
-        sections.append(f"<h3>{escape(model)}</h3>" + table(matrix, index=True, digits=3))
-    if report.pca is not None:
-        explained = ", ".join(f"PC{i + 1} {v:.1%}" for i, v in enumerate(report.pca.explained))
-        sections.append(f"<h2>Principal components</h2><p>Explained variance: {explained} "
-                        f"({report.pca.n} samples).</p>" + table(report.pca.loadings, index=True, digits=3))
-    sections.append("<h2>Quality issues</h2><p>Findings per submission:</p>"
-                    + table(report.issues_per_submission, digits=2)
-                    + "<p>Per category: findings, submissions flagged at least once, and their share:</p>"
-                    + table(report.quality_issues, digits=3))
-    sections.append("<h2>Human percentiles</h2><p>Per task, the model's mean combined score (mean of correctness "
-                    "and efficiency) placed among the human scores by a normal approximation; then the mean and SD "
-                    "of the percentiles across tasks.</p>" + table(report.human_percentiles)
-                    + table(report.human_percentiles_by_task))
-    return "\n".join(sections)
+    placement_heading = ["<h2>Human percentiles</h2>", f"<p>{escape(PLACEMENT_ABOUT)}</p>"]
+    for section in sections(report, full=True):
+        if isinstance(section, str) and section.startswith("human percentile of") and placement_heading:
+            parts += placement_heading
+            placement_heading = []
+        parts.append(f"<p>{escape(section)}</p>" if isinstance(section, str) else view_table(section))
+    parts.append("<h2>Quality issues per category</h2><p>Findings, draws flagged at least once, and their share:</p>"
+                 + table(report.quality_issues, digits=3))
+    return "\n".join(parts)
 
 
 def _protocol_sections(report: BenchReport) -> list[str]:
@@ -125,7 +102,7 @@ def _protocol_sections(report: BenchReport) -> list[str]:
         rows = "".join(f"<tr><th>{escape(label)}</th><td>{escape(text)}</td></tr>"
                        for label, text in report.protocol.lines())
         out.append(f'<h2>Protocol</h2><table class="protocol"><tbody>{rows}</tbody></table>')
-    warnings = evidence(report.frame, report.pca.n if report.pca else None).warnings
+    warnings = evidence(report.drawn, report.pca.n if report.pca and report.pca_reason is None else None).warnings
     out += [f'<p class="warning"><strong>Warning:</strong> {escape(w)}</p>' for w in warnings]
     out.append(f"<p>{escape(QUALITY_NOTE)}</p>")
     return out

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+import pandas as pd
 
 from .. import store
 from ..grading import stored_human_baselines
@@ -15,7 +18,7 @@ from . import placement
 from .framings import canonical_name
 from .protocol import Protocol, run_protocol
 from .records import graded_samples, resolve_run_id, stored_runs
-from .report import BenchReport, build_report, samples_frame
+from .report import DIMENSIONS, BenchReport, build_report, samples_frame
 from .tables import BenchRun, BenchSample, samples_of
 
 
@@ -27,7 +30,13 @@ def sample_row(sample: BenchSample) -> dict[str, Any]:
         "correctness": sample.correctness, "efficiency": sample.efficiency, "quality": sample.quality,
         "composite": sample.composite, "human_percentile": sample.human_percentile,
         "issues": dict(Counter(f["category"] for f in findings)),
+        "code_sha256": _digest(sample.code if sample.code is not None else sample.answer),
     }
+
+
+def _digest(text: str | None) -> str | None:
+    """What two samples are compared by: the code graded (else the answer), as a digest."""
+    return None if text is None else hashlib.sha256(text.encode()).hexdigest()
 
 
 def load_report(database_url: str, run: str = "latest", baselines: str | None = None) -> BenchReport:
@@ -41,9 +50,9 @@ def load_report(database_url: str, run: str = "latest", baselines: str | None = 
         task_ids = [s.task_id for s in samples]
         run_row = session.get(BenchRun, run_id)
         config = dict(run_row.config or {}) if run_row is not None else {}
-    report = build_report(run_id, rows, failed, baselines=human_baselines(config.get("bank"), database_url, baselines))
-    report.protocol = stored_protocol(database_url, run_id, config, task_ids)
-    return report
+    protocol = stored_protocol(database_url, run_id, config, task_ids)
+    return build_report(run_id, rows, failed, baselines=human_baselines(config.get("bank"), database_url, baselines),
+                        protocol=protocol)
 
 
 def stored_protocol(database_url: str, run_id: str, config: dict[str, Any], task_ids: list[str]) -> Protocol:
@@ -99,11 +108,34 @@ def human_placements(database_url: str, model: str, baselines: str | None = None
     return out
 
 
+def figure_table(report: BenchReport) -> pd.DataFrame:
+    """Every per-group mean as one row of the policy's fields: table, group, measure, estimate, ci_low,
+    ci_high, n, unit, interval, not_computed (the CSV twin of the JSON's figures)."""
+    rows = []
+    for table, groups in report.groups.items():
+        for group in groups:
+            label = " / ".join(str(group[k]) for k in ("model", "task", "framing") if k in group)
+            for dim in DIMENSIONS:
+                rows.append({"table": table, "group": label, "measure": dim, **group[dim].as_json(),
+                             "no_interval": group.get(f"{dim}_interval")})
+    for table, found in report.consistency_figures.items():
+        for group in found:
+            label = " / ".join(str(group[k]) for k in ("model", "framing") if k in group)
+            for dim in DIMENSIONS:
+                rows.append({"table": f"consistency_{table}", "group": label, "measure": f"{dim} SD",
+                             **group[dim].as_json(), "no_interval": None})
+    for model, fig in report.placements.items():
+        rows.append({"table": "human_percentiles", "group": model, "measure": "percentile", **fig.as_json(),
+                     "no_interval": None})
+    return pd.DataFrame(rows)
+
+
 def write_csv(report: BenchReport, folder: Path) -> list[Path]:
     """One CSV per table, named after it; samples.csv holds every graded sample."""
     folder.mkdir(parents=True, exist_ok=True)
     tables = {
         "samples": report.frame.assign(issues=[json.dumps(i, sort_keys=True) for i in report.frame["issues"]]),
+        "figures": figure_table(report),
         "by_model": report.by_model, "by_task": report.by_task, "by_framing": report.by_framing,
         "by_model_framing": report.by_model_framing, "consistency": report.consistency,
         "consistency_by_task": report.consistency_by_task, "consistency_by_framing": report.consistency_by_framing,

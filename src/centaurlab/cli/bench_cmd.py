@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any
 
 import typer
 from pydantic import ValidationError
@@ -22,7 +21,6 @@ from ..bench import (
     COMPASS_FRAMINGS,
     DEFAULT_FRAMING_PRESET,
     DEFAULT_MAX_TOKENS,
-    DIMENSIONS,
     MIN_PAIRED,
     QUALITY_NOTE,
     BenchReport,
@@ -39,6 +37,7 @@ from ..bench import (
     render_html,
     resolve_max_tokens,
     run_bench,
+    sections,
     stored_runs,
     write_csv,
 )
@@ -163,10 +162,13 @@ def _run_with_progress(spec: BenchSpec, url: str, runner: Executor, total: int) 
 
 @app.command("report", help=(
     "The run's protocol (models, samples per task and framing, framings and their wording, temperature, max "
-    "tokens, bank, tasks), then per model, task and framing: median/mean/SD of each dimension, consistency, "
-    f"correlations, PCA, issues. Warns when correlations or the PCA rest on fewer than {MIN_PAIRED} paired "
-    "observations; quality is an open approximation of CodeScene's Code Health (docs/quality.md). Last, each "
-    "model's percentile among people per task (COMPASS), with its interval, n and whose people."))
+    "tokens, bank, tasks), then per model, framing, model and framing: each dimension's mean with its 95% "
+    "interval and n (draws, in points of 100), rank ranges where models or framings are compared and a 'highest' "
+    "only where intervals are separated; consistency, correlations (from 10 draws), PCA (from 10), issues. "
+    "Samples at temperature 0 are repeats, not draws: each prompt counts as one draw and consistency is not computed. "
+    f"Warns when correlations rest on fewer than {MIN_PAIRED} paired observations; quality is an open "
+    "approximation of CodeScene's Code Health (docs/quality.md). Last, each model's percentile among people "
+    "(COMPASS), with its interval, n and whose people, or why it is not computed. See docs/bench.md."))
 def report(
     run_id: str = typer.Argument("latest", help="A run id (or a unique prefix), or `latest`."),
     html: Path | None = typer.Option(None, help="Write the HTML report (violin plots and tables) here."),
@@ -191,41 +193,14 @@ def report(
         print_json(result.to_dict())
         return
     _print_protocol(result)
-    _print_summary(result)
     _print_reading_notes(result)
-    _print_human_placement(result)
-
-
-def _print_summary(result: BenchReport) -> None:
-    def cell(row: dict[Any, Any], dim: str) -> str:
-        mean, sd, median = (row[f"{dim}_{s}"] for s in ("mean", "sd", "median"))
-        if mean is None or mean != mean:
-            return "-"
-        spread = "" if sd is None or sd != sd else f" ± {sd:.1f}"
-        return f"{mean:.1f}{spread} ({median:.1f})"
-
-    rows = [[row["model"], row["n"], *[cell(row, d) for d in DIMENSIONS]]
-            for row in result.by_model.to_dict(orient="records")]
-    print_table(f"Bench {result.run_id}: {len(result.frame)} graded samples, mean ± SD (median)",
-                ["model", "n", *DIMENSIONS], rows)
-    consistency = [[row["model"], row["tasks"], *[_sd_cell(row, d) for d in DIMENSIONS]]
-                   for row in result.consistency.to_dict(orient="records")]
-    print_table("Consistency: mean over tasks of the SD across generations (SD of the SDs)",
-                ["model", "tasks", *DIMENSIONS], consistency)
-    issues = [[r["model"], r["submissions"], r["total"], f"{r['mean']:.2f}", f"{r['median']:g}"]
-              for r in result.issues_per_submission.to_dict(orient="records")]
-    print_table("Quality issues per submission", ["model", "submissions", "total", "mean", "median"], issues)
-    for row in result.human_percentiles.to_dict(orient="records"):
-        placed = (f"mean {row['mean']:.1f}" + ("" if row["sd"] is None or row["sd"] != row["sd"] else
-                                               f", SD {row['sd']:.1f}")) if row["tasks_placed"] else "none placed"
-        unplaced = row["tasks_without_baseline"]
-        console.print(f"human percentile of {row['model']}: {placed} over {_count(row['tasks_placed'], 'task')}; "
-                      f"{_count(unplaced, 'task')} {'has' if unplaced == 1 else 'have'} no human baseline")
-    if result.failed:
-        console.print(f"{result.failed} samples not graded (model or grading errors): see --json")
-    if result.pca is not None:
-        console.print("PCA explained variance: " + ", ".join(f"PC{i + 1} {v:.0%}"
-                                                            for i, v in enumerate(result.pca.explained)))
+    for section in sections(result):
+        if isinstance(section, str):
+            console.print(section, markup=False, highlight=False)
+            continue
+        print_table(section.title, section.columns, section.rows, essential=section.essential)
+        for note in section.notes:
+            console.print(f"  {note}", markup=False, highlight=False)
 
 
 def _print_protocol(result: BenchReport) -> None:
@@ -239,38 +214,10 @@ def _print_protocol(result: BenchReport) -> None:
 
 def _print_reading_notes(result: BenchReport) -> None:
     """Warnings about thin evidence behind correlations and PCA, and what the quality score is."""
-    for warning in evidence(result.frame, result.pca.n if result.pca else None).warnings:
+    pca_n = result.pca.n if result.pca is not None and result.pca_reason is None else None
+    for warning in evidence(result.drawn, pca_n).warnings:
         console.print(f"warning: {warning}", style="yellow", markup=False, highlight=False)
     console.print(f"note: {QUALITY_NOTE}", markup=False, highlight=False)
-
-
-def _print_human_placement(result: BenchReport) -> None:
-    """Each placed task: the model's combined score, its percentile among people with the 95% interval, how
-    many generations and people stand behind it, and whose baseline it is."""
-    placed = [r for r in result.human_percentiles_by_task.to_dict(orient="records") if r["human_n"] == r["human_n"]
-              and r["human_n"] is not None]
-    if not placed:
-        return
-
-    def pct(r: dict[Any, Any]) -> str:
-        if r["percentile"] is None or r["percentile"] != r["percentile"]:
-            return "-"
-        return f"{r['percentile']:.1f} [{r['low']:.1f}, {r['high']:.1f}]"
-
-    print_table("Human-equivalent percentile per task (COMPASS: combined correctness and efficiency)",
-                ["model", "task", "n", "score", "percentile [95%]", "people", "human mean ± SD", "whose baseline"],
-                [[r["model"], r["task"], r["n"], "-" if r["score"] != r["score"] else f"{r['score']:.1f}", pct(r),
-                  int(r["human_n"]), f"{r['human_mean']:.1f} ± {r['human_sd']:.1f}", r["baseline"]]
-                 for r in placed])
-    for note in sorted({r["note"] for r in placed if r["note"]}):
-        console.print(f"note: {note}")
-
-
-def _sd_cell(row: dict[Any, Any], dim: str) -> str:
-    mean, sd = row[f"{dim}_mean_sd"], row[f"{dim}_sd_of_sds"]
-    if mean is None or mean != mean:
-        return "-"
-    return f"{mean:.1f}" + ("" if sd is None or sd != sd else f" ({sd:.1f})")
 
 
 @app.command("list")

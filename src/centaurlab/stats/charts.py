@@ -139,12 +139,15 @@ def _wrap(label: str, width: int = 15) -> str:
 
 
 def violin_chart(title: str, groups: Mapping[str, Sequence[float]], *, low: float = 0.0, high: float = 100.0,
-                 y_label: str = "") -> str:
-    """One violin per group with values (a kernel density of its values on [low, high]), its median
-    as a bar, and `n=` under its name; groups without values are left out. Each violin is a group
-    with id `violin-<i>`."""
+                 y_label: str = "", n_label: str = "n") -> str:
+    """One violin per group with values, its median as a bar, and `n=` (or `<n_label>=`) under its name;
+    groups without values are left out. Each violin is a group with id `violin-<i>`.
+
+    The axis spans [low, high] (the scale's ends), but each violin is cut at its group's lowest and
+    highest observed value: a kernel density's tails would otherwise draw scores nobody obtained (a
+    body reaching 80 where the best sample scored 50). A group whose values are all equal is a flat
+    bar at that value, not a bell around it."""
     names = [name for name, values in groups.items() if len(values)]
-    grid = np.linspace(low, high, 101)
     with _figure(60 + 110 * max(1, len(names)), 260) as fig:
         ax = fig.subplots()
         ax.set_title(title, fontsize=10.5, color=INK, loc="left")
@@ -158,18 +161,29 @@ def violin_chart(title: str, groups: Mapping[str, Sequence[float]], *, low: floa
             ax.set_xticks([])
             ax.text(0.5, 0.5, "not measured", transform=ax.transAxes, ha="center", va="center", color=INK)
             return _svg(fig, title)
-        stats = []
-        for name in names:
-            values = np.asarray([float(v) for v in groups[name]])
-            dens = density(values, grid, (high - low) / 50)
-            shown = dens >= 0.01 * dens.max()  # the body ends where its density fades, not at the axis ends
-            stats.append({"coords": grid[shown], "vals": dens[shown],
-                          "mean": float(values.mean()), "median": float(np.median(values)),
-                          "min": float(values.min()), "max": float(values.max())})
+        stats = [_violin_stats(np.asarray([float(v) for v in groups[name]]), (high - low) / 50) for name in names]
         parts = ax.violin(stats, positions=range(len(names)), widths=0.84, showmeans=False, showextrema=False,
                           showmedians=True)
         for i, body in enumerate(parts["bodies"]):
             body.set(facecolor=VIOLIN_FILL, edgecolor=VIOLIN_EDGE, alpha=0.6, gid=f"violin-{i}")
         parts["cmedians"].set(color=INK, linewidth=2)
-        ax.set_xticks(range(len(names)), [f"{_wrap(name)}\nn={len(groups[name])}" for name in names])
+        ax.set_xticks(range(len(names)), [f"{_wrap(name)}\n{n_label}={len(groups[name])}" for name in names])
         return _svg(fig, title)
+
+
+def violin_extent(values: Sequence[float], grid_points: int = 101) -> tuple[float, float]:
+    """The lowest and highest value a violin of `values` reaches: exactly the observed extremes."""
+    stats = _violin_stats(np.asarray([float(v) for v in values]), 1.0, grid_points)
+    return float(stats["coords"].min()), float(stats["coords"].max())
+
+
+def _violin_stats(values: np.ndarray, min_bandwidth: float, grid_points: int = 101) -> dict[str, Any]:
+    """matplotlib's violin description of one group: its density on a grid from its minimum to its maximum."""
+    lo, hi = float(values.min()), float(values.max())
+    if hi - lo <= 1e-12 * max(1.0, abs(hi)):
+        coords, dens = np.array([lo, hi]), np.array([1.0, 1.0])  # one value: a flat bar at it
+    else:
+        coords = np.linspace(lo, hi, grid_points)
+        dens = density(values, coords, min_bandwidth)
+    return {"coords": coords, "vals": dens, "mean": float(values.mean()), "median": float(np.median(values)),
+            "min": lo, "max": hi}
