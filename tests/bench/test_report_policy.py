@@ -34,7 +34,7 @@ def _registry(fake: FakeOpenAI, temperature: float) -> Registry:
 
 def _report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, url: str, *args: str) -> str:
     monkeypatch.setenv("CENTAUR_DATABASE_URL", url)
-    monkeypatch.setattr(output.console, "width", 400)
+    monkeypatch.setattr(output.console, "_width", 400)
     result = CliRunner().invoke(app, ["bench", "report", "latest", *args])
     assert result.exit_code == 0, result.output
     return result.stdout

@@ -132,7 +132,7 @@ def test_cli_run_report_and_list(fake: FakeOpenAI, tmp_path: Path, monkeypatch: 
     page = html.read_text()
     assert "<svg" in page and "Correctness" in page and "<script" not in page
     assert (tmp_path / "csv" / "by_model.csv").read_text().startswith("model,n,correctness_median")
-    monkeypatch.setattr(output.console, "width", 400)  # whole lines, whatever terminal runs the suite
+    monkeypatch.setattr(output.console, "_width", 400)  # whole lines, whatever terminal runs the suite
     text = runner.invoke(app, ["bench", "report", "latest"]).stdout
     assert "  models:      fake\n" in text
     assert "  samples:     2 per task and framing (2 per model and task)\n" in text

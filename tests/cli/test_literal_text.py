@@ -52,8 +52,8 @@ def _commands(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[
 @pytest.fixture
 def wide(monkeypatch: pytest.MonkeyPatch) -> None:
     """The CLI's consoles are made at import, under whatever terminal ran the suite: widen them."""
-    monkeypatch.setattr(output.console, "width", WIDE)
-    monkeypatch.setattr(output.err_console, "width", WIDE)
+    monkeypatch.setattr(output.console, "_width", WIDE)
+    monkeypatch.setattr(output.err_console, "_width", WIDE)
 
 
 COMMANDS = list(_commands(typer.main.get_command(app)))

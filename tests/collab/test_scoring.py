@@ -167,7 +167,7 @@ def test_the_same_points_for_three_different_deliverables_are_rejected(url: str)
 def test_grade_and_report_say_no_deliverable(monkeypatch: pytest.MonkeyPatch) -> None:
     from centaurlab.cli import output
 
-    monkeypatch.setattr(output.console, "width", 400)  # the tables whole, whatever terminal the suite runs in
+    monkeypatch.setattr(output.console, "_width", 400)  # the tables whole, whatever terminal the suite runs in
     url = settings().database_url
     store.upgrade(url)
     _store(url, [("press_release", {})])

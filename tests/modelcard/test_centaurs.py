@@ -83,7 +83,7 @@ def database(world: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     from centaurlab.cli import output
 
     monkeypatch.setenv("CENTAUR_DATABASE_URL", world["url"])
-    monkeypatch.setattr(output.console, "width", 200)  # the tables whole, whatever terminal runs the suite
+    monkeypatch.setattr(output.console, "_width", 200)  # the tables whole, whatever terminal runs the suite
 
 
 def test_scripted_participants_make_no_baseline_unless_the_caller_opts_in(world: dict[str, Any]) -> None:
