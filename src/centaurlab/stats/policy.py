@@ -391,9 +391,10 @@ def mean_figure(values: Iterable[float | None], unit: str = "", *, what: str = "
     xs = [x for x in (_clean(v) for v in values) if x is not None]
     if not xs:
         return not_computed(f"no values for {what}", 0, unit)
-    reason = too_few("interval", len(xs))
-    if reason:
-        return not_computed(f"{reason} of {what}", len(xs), unit)
+    if too_few("interval", len(xs)):
+        need = MINIMUM_N["interval"]
+        return not_computed(f"n {len(xs)} is below the stated minimum of {need} for an interval of {what}",
+                            len(xs), unit)
     mean = math.fsum(xs) / len(xs)
     sd = math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
     half = float(student_t.ppf(0.975, len(xs) - 1)) * sd / math.sqrt(len(xs))
