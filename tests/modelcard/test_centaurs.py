@@ -213,6 +213,7 @@ def test_compare_shows_the_model_alone_people_alone_and_people_with_the_assistan
     assert "model alone" in text and "people with autocomplete" in text and "scripted" in text
     assert "not a person's time" in text and "people alone - model alone" in text and "pooled over tasks" in text
     assert "people alone: not computed: the participants are scripts" in text
+    assert "not computed: quality does not vary on this task" in " ".join(text.split())  # in the cell, not "-"
 
 
 def test_samples_at_temperature_0_are_one_draw_without_an_interval(world: dict[str, Any]) -> None:
