@@ -219,3 +219,12 @@ def test_an_empty_session_is_left_out_of_the_win_rates_and_listed() -> None:
     assert all(q["win_rate"]["estimate"] == 1.0 for q in rows.values())
     html = render_html(result, "Small study")
     assert "Sessions left out of the win rates" in html and "s30" in html and "Wilson 95%" not in html
+
+
+def test_cli_text_prints_tiny_p_values_as_below_a_thousandth_and_changes_with_intervals() -> None:
+    out = CliRunner().invoke(cli, ["collab", "analyse", "--synthetic", "--rounds", "20"], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    trust = next(line for line in out.output.splitlines() if "a2_trust_autonomy" in line)
+    cells = [c.strip() for c in trust.split("│")]
+    # item, n, the mean change [paired t interval], p (Wilcoxon, far below 0.001): never a p of '0'
+    assert cells[3].startswith("0.70 [0.54, 0.86]") and cells[4] == "<0.001"
