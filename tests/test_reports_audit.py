@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab.arena.generate.report import build_report
-from centaurlab.cli import arena_cmd, arena_generate_cmd
+from centaurlab.cli import arena_cmd, arena_generate_cmd, output
 from centaurlab.cli.root import app
 from centaurlab.config import settings
 from centaurlab.stats import audit
@@ -85,29 +85,31 @@ NAN = re.compile(r"\bnan\b", re.IGNORECASE)
 def test_the_report_json_passes_the_audit_and_its_text_shows_no_nan(
     name: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    monkeypatch.setattr(output.console, "width", 120)  # made at import, under whatever terminal runs the suite
     args = REPORTS[name](monkeypatch, tmp_path)
-    as_json = runner.invoke(app, [*args, "--json"], env={"COLUMNS": "120"})
+    as_json = runner.invoke(app, [*args, "--json"])
     assert as_json.exit_code == 0, as_json.output
     data: Any = json.loads(as_json.stdout)
     assert audit(data) == [], name
-    text = runner.invoke(app, args, env={"COLUMNS": "120"})
+    text = runner.invoke(app, args)
     assert text.exit_code == 0, text.output
     assert not NAN.search(text.output), name
     assert not NAN.search(json.dumps(data)), name
 
 
 @pytest.mark.usefixtures("configured", "judges_only")
-def test_the_collab_reports_of_one_graded_session_pass_the_audit() -> None:
+def test_the_collab_reports_of_one_graded_session_pass_the_audit(monkeypatch: pytest.MonkeyPatch) -> None:
     """`collab report`, `collab rate` and `collab calibrate` on one session graded by the two fake judges of
     the collab CLI's tests, with one hand grade: nearly everything is too small to compute, and says so."""
+    monkeypatch.setattr(output.console, "width", 120)
     for args in (["collab", "run", "--agent", "fake-agent", "--tasks", "budget_variance"],
                  ["collab", "grade", "--all", "--rubric-model", "judge-a"]):
         assert runner.invoke(app, args).exit_code == 0
     session = json.loads(runner.invoke(app, ["collab", "report", "--json"]).stdout)["sessions"][0]["id"]
     assert runner.invoke(app, ["collab", "hand-grade", str(session), "80"]).exit_code == 0
     for args in (["collab", "report"], ["collab", "rate", "--rounds", "50"], ["collab", "calibrate"]):
-        as_json = runner.invoke(app, [*args, "--json"], env={"COLUMNS": "120"})
+        as_json = runner.invoke(app, [*args, "--json"])
         assert as_json.exit_code == 0, as_json.output
         assert audit(json.loads(as_json.stdout)) == [], args
-        text = runner.invoke(app, args, env={"COLUMNS": "120"})
+        text = runner.invoke(app, args)
         assert text.exit_code == 0 and not NAN.search(text.output), args

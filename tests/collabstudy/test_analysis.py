@@ -221,8 +221,13 @@ def test_an_empty_session_is_left_out_of_the_win_rates_and_listed() -> None:
     assert "Sessions left out of the win rates" in html and "s30" in html and "Wilson 95%" not in html
 
 
-def test_cli_text_prints_tiny_p_values_as_below_a_thousandth_and_changes_with_intervals() -> None:
-    out = CliRunner().invoke(cli, ["collab", "analyse", "--synthetic", "--rounds", "20"], env={"COLUMNS": "200"})
+def test_cli_text_prints_tiny_p_values_as_below_a_thousandth_and_changes_with_intervals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from centaurlab.cli import output
+
+    monkeypatch.setattr(output.console, "width", 200)  # made at import, under whatever terminal runs the suite
+    out = CliRunner().invoke(cli, ["collab", "analyse", "--synthetic", "--rounds", "20"])
     assert out.exit_code == 0, out.output
     trust = next(line for line in out.output.splitlines() if "a2_trust_autonomy" in line)
     cells = [c.strip() for c in trust.split("│")]

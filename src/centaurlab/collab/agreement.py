@@ -170,7 +170,7 @@ def calibration_json(judge: str, judge_totals: Sequence[float], human_totals: Se
     j = np.asarray(judge_totals, dtype=np.float64)
     h = np.asarray(human_totals, dtype=np.float64)
     ok = ~(np.isnan(j) | np.isnan(h))
-    c = calibrate(judge, j[ok], h[ok])
+    c = calibrate(judge, j[ok].tolist(), h[ok].tolist())
     few = too_few("correlation", c.n)
     pearson = (not_computed(few, c.n, "Pearson r") if few else
                figure(c.pearson, None, None, c.n, "Pearson r", what="Pearson r"))

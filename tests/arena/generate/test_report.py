@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab.arena.generate.report import build_report
-from centaurlab.cli import arena_generate_cmd
+from centaurlab.cli import arena_generate_cmd, output
 from centaurlab.cli.root import app
 from centaurlab.stats import audit, proportion_figure
 
@@ -79,7 +79,7 @@ def test_the_cli_prints_intervals_and_no_unsupported_beats(report: dict[str, Any
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(arena_generate_cmd, "_database", lambda: "sqlite://")
     monkeypatch.setattr(arena_generate_cmd, "generation_report", lambda url, tournament, run: report)
-    monkeypatch.setenv("COLUMNS", "120")
+    monkeypatch.setattr(output.console, "width", 120)  # made at import, under whatever terminal runs the suite
     out = runner.invoke(app, ["arena", "generated", "report", "t"])
     assert out.exit_code == 0, out.output
     text = " ".join(out.output.split())
