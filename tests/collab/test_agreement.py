@@ -93,3 +93,23 @@ def test_icc_figure_has_the_published_interval_and_says_when_it_cannot_be_comput
     assert "no variance" in icc_figure([[1, 2], [1, 2], [1, 2]]).reason  # 0/0, once printed as -2.18e-16
     assert icc_figure([[1, 2]]).reason.endswith("ICC(2,1) needs two of each")
     assert alpha_figure(KRIPP).n == 11 and alpha_figure([[1, 1], [1, 1]]).estimate is None
+
+
+def test_calibration_figures_carry_intervals_and_n() -> None:
+    from scipy import stats
+
+    from centaurlab.collab.agreement import calibration_json
+    from centaurlab.stats import audit
+
+    out = calibration_json("j", [70, 80, 90, nan], [60, 80, 100, 50])
+    bias, mad = out["bias"], out["mean_abs_diff"]
+    half = stats.t.ppf(0.975, 2) * stats.tstd([10, 0, -10]) / math.sqrt(3)
+    assert (bias["estimate"], bias["n"], bias["interval"]) == (0.0, 3, "t 95%")
+    assert bias["ci_low"] == pytest.approx(-half) and bias["ci_high"] == pytest.approx(half)
+    mad_half = stats.t.ppf(0.975, 2) * stats.tstd([10, 0, 10]) / math.sqrt(3)
+    assert mad["estimate"] == pytest.approx(20 / 3) and mad["ci_low"] == 0.0  # cut at 0: |d| cannot be negative
+    assert mad["ci_high"] == pytest.approx(20 / 3 + mad_half)
+    assert out["pearson"]["not_computed"] == "n 3 is below the stated minimum of 10 for correlation"
+    assert audit(out) == []
+    one = calibration_json("j", [70], [60])
+    assert one["bias"]["not_computed"].startswith("n 1 is below the stated minimum of 2")

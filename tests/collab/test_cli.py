@@ -139,8 +139,13 @@ def test_run_grade_report_rate_end_to_end(
     hand = runner.invoke(app, ["collab", "hand-grade", str(session["id"]), "80"])
     assert hand.exit_code == 0, hand.output
     cal = _json(["collab", "calibrate", "--json"])
-    assert [c["judge"] for c in cal] == ["judge-a", "judge-b", "panel"]
-    assert cal[0]["bias"] == pytest.approx(20.0)
+    assert [c["judge"] for c in cal] == ["judge-a", "judge-b", "panel"] and audit(cal) == []
+    # one hand-graded session: a difference, but no estimate of the next one's, and the report says so
+    assert (cal[0]["bias"]["estimate"], cal[0]["bias"]["n"]) == (None, 1)
+    assert cal[0]["bias"]["not_computed"] == ("n 1 is below the stated minimum of 2 for an interval of the sessions' "
+                                              "differences")
+    shown = " ".join(runner.invoke(app, ["collab", "calibrate"]).stdout.split())
+    assert "not computed: n 1 is below the stated minimum of 2" in shown and "nan" not in shown
 
 
 def test_an_edited_rubric_is_validated_before_it_is_stored(configured: list[dict[str, Any]], tmp_path: Path) -> None:

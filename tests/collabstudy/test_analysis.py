@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from scipy import stats
 from typer.testing import CliRunner
 
 from centaurlab.cli.root import app as cli
@@ -49,10 +50,13 @@ def test_top_quartile_wins_more_often_than_the_bottom(result: dict[str, object])
 def test_survey_effects(result: dict[str, object]) -> None:
     rows = {r["item"]: r for r in result["pre_post"]}  # type: ignore[attr-defined]
     trust = rows["a2_trust_autonomy"]
-    assert trust["p"] < 0.001 and trust["mean_change"] > 0 and trust["rank_biserial"] > 0.5
-    assert trust["change_lower_half"] > trust["change_upper_half"] and trust["mw_p"] < 0.01
-    assert rows["a5_has_desired"]["mean_change"] == 0 and rows["a5_has_desired"]["p"] is None
-    assert rows["a4_has_perceived"]["mean_change"] < 0  # toward more autonomy (H1 is most autonomous)
+    assert trust["p"] < 0.001 and trust["mean_change"]["ci_low"] > 0 and trust["rank_biserial"] > 0.5
+    assert trust["mean_change"]["n"] == trust["n"] and trust["mean_change"]["interval"] == "paired t 95%"
+    assert trust["change_lower_half"]["estimate"] > trust["change_upper_half"]["estimate"] and trust["mw_p"] < 0.01
+    desired = rows["a5_has_desired"]
+    assert desired["mean_change"]["estimate"] == 0 and desired["mean_change"]["ci_low"] is None
+    assert desired["mean_change"]["interval"] == "none: the data did not vary" and desired["p"] is None
+    assert rows["a4_has_perceived"]["mean_change"]["estimate"] < 0  # toward more autonomy (H1 is most autonomous)
     rho = {r["item"]: r for r in result["survey_vs_skill"]}  # type: ignore[attr-defined]
     assert rho["d1_llm_familiarity"]["spearman_rho"]["estimate"] > 0.5 and rho["d1_llm_familiarity"]["p"] < 0.001
     assert rho["d1_llm_familiarity"]["claim"].startswith("supported (adjusted p <0.001, Benjamini-Hochberg over")
@@ -77,7 +81,12 @@ def test_behaviours_against_scores(result: dict[str, object]) -> None:
 def test_statistics_by_hand() -> None:
     # differences 1, 2, -1, 3 -> ranks of |d| 1.5, 3, 1.5, 4: W+ = 8.5, W- = 1.5
     out = _paired([1, 1, 3, 1], [2, 3, 2, 4])
-    assert out["mean_change"] == 1.25 and out["rank_biserial"] == pytest.approx((8.5 - 1.5) / 10)
+    change = out["mean_change"]
+    half = stats.t.ppf(0.975, 3) * stats.tstd([1, 2, -1, 3]) / 2  # the paired t interval of the changes, n 4
+    assert (change["estimate"], change["n"]) == (1.25, 4) and change["ci_low"] == pytest.approx(1.25 - half)
+    assert change["ci_high"] == pytest.approx(1.25 + half) and out["rank_biserial"] == pytest.approx((8.5 - 1.5) / 10)
+    assert _paired([1], [2])["mean_change"]["not_computed"] == ("n 1 is below the stated minimum of 2 for an "
+                                                               "interval of the per-person changes")
     assert out["wilcoxon_w"] == 1.5
     # 3 agreements of 5; both coders 3/5 true -> pe = .36 + .16 = .52, kappa = (.6 - .52) / .48
     assert cohen_kappa([True, True, True, False, False], [True, True, False, True, False]) == \
@@ -210,3 +219,17 @@ def test_an_empty_session_is_left_out_of_the_win_rates_and_listed() -> None:
     assert all(q["win_rate"]["estimate"] == 1.0 for q in rows.values())
     html = render_html(result, "Small study")
     assert "Sessions left out of the win rates" in html and "s30" in html and "Wilson 95%" not in html
+
+
+def test_cli_text_prints_tiny_p_values_as_below_a_thousandth_and_changes_with_intervals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from centaurlab.cli import output
+
+    monkeypatch.setattr(output.console, "width", 200)  # made at import, under whatever terminal runs the suite
+    out = CliRunner().invoke(cli, ["collab", "analyse", "--synthetic", "--rounds", "20"])
+    assert out.exit_code == 0, out.output
+    trust = next(line for line in out.output.splitlines() if "a2_trust_autonomy" in line)
+    cells = [c.strip() for c in trust.split("│")]
+    # item, n, the mean change [paired t interval], p (Wilcoxon, far below 0.001): never a p of '0'
+    assert cells[3].startswith("0.70 [0.54, 0.86]") and cells[4] == "<0.001"

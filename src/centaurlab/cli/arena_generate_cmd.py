@@ -13,6 +13,7 @@ from ..arena import (
     BASELINES,
     BUILTIN,
     BUILTIN_STRATEGIES,
+    RANK_NOTE,
     TOPOLOGY_NAMES,
     CheckSpec,
     GenerationSpec,
@@ -240,37 +241,61 @@ def report_cmd(
     run: str | None = typer.Option(None, help="Only the agents of this run."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """The paper's figures: win rate per agent, by model and by strategy (mean, SD), the share of generated
-    agents beating each baseline, debug rounds and failure kinds per model."""
+    """The paper's figures: win rate per agent with its Wilson 95% interval and n; by model and by strategy
+    the mean win rate with its t interval over agents, and SD; for each baseline, the generated agents above
+    and below it where the intervals are separated (the others are not separated by the data), and head to
+    head; debug rounds and failure kinds per model."""
     report = generation_report(_database(), tournament, run)
     if json_out:
         print_json(report)
         return
     if not report["agents"]:
         raise NotFound("no generated agent is stored yet; run `centaur arena generate -m MODEL`")
+    _print_report(report)
+
+
+def _fig(value: dict[str, Any], with_n: bool = True) -> str:
+    """A figure of the report's JSON as '0.42 [0.31, 0.53] share, n 64' or 'not computed: why'."""
+    from ..stats import figure_from_json  # lazy: the statistics stack is slow to import
+
+    shown = figure_from_json(value)
+    if not shown.computed:
+        return shown.text()
+    text = f"{shown.value_text()} {shown.interval_text() or '(no interval)'}"
+    return f"{text} n {shown.n}" if with_n else text
+
+
+def _print_report(report: dict[str, Any]) -> None:
     if report["leaderboard"]:
         print_table(f"tournament {report['tournament']}: {report['matches']} matches",
-                    ["rank", "agent", "wins", "losses", "win rate", "crashes"],
-                    [[r["rank"], ("* " if r["generated"] else "") + r["agent"], r["wins"], r["losses"],
-                      _fmt(r["win_rate"]), r["crashes"]] for r in report["leaderboard"]])  # fmt: skip
+                    ["rank", "agent", "win rate [95%] n", "wins", "losses", "crashes"],
+                    [[r["rank"], ("* " if r["generated"] else "") + r["agent"], _fig(r["win_rate"]), r["wins"],
+                      r["losses"], r["crashes"]] for r in report["leaderboard"]],
+                    essential=("win rate [95%] n",))  # fmt: skip
+        console.print(f"{RANK_NOTE}. {report['leaderboard_claim']}.", highlight=False)
     else:
         err_console.print("no tournament with a generated agent yet: win rates are empty; run "
                           "`centaur arena tournament --generated reference naive expcost honest "
                           "modelopponent riskseeking`")  # fmt: skip
-    print_table("by model", ["model", "agents", "passed", "failed", "win rate mean", "SD", "debug rounds mean", "SD",
-                             "failure kinds (all rounds)", "same failure every round"],
-                [[r["model"], r["agents"], r["passed"], r["failed"], _fmt(r["win_rate_mean"]), _fmt(r["win_rate_sd"]),
-                  _fmt(r["debug_rounds_mean"]), _fmt(r["debug_rounds_sd"]), _fmt(r["failure_kinds"]),
-                  r["same_failure_every_round"]] for r in report["by_model"]])  # fmt: skip
-    print_table("by strategy", ["strategy", "agents", "passed", "win rate mean", "SD"],
-                [[r["strategy"], r["agents"], r["passed"], _fmt(r["win_rate_mean"]), _fmt(r["win_rate_sd"])]
+    print_table("by model", ["model", "agents", "passed", "failed", "win rate, mean [95%] n", "SD",
+                             "debug rounds, mean [95%] n", "SD", "failure kinds (all rounds)",
+                             "same failure every round"],
+                [[r["model"], r["agents"], r["passed"], r["failed"], _fig(r["win_rate"]), _fmt(r["win_rate_sd"]),
+                  _fig(r["debug_rounds"]), _fmt(r["debug_rounds_sd"]), _fmt(r["failure_kinds"]),
+                  r["same_failure_every_round"]] for r in report["by_model"]],
+                essential=("win rate, mean [95%] n",))  # fmt: skip
+    print_table("by strategy", ["strategy", "agents", "passed", "win rate, mean [95%] n", "SD"],
+                [[r["strategy"], r["agents"], r["passed"], _fig(r["win_rate"]), _fmt(r["win_rate_sd"])]
                  for r in report["by_strategy"]])  # fmt: skip
     if report["baselines"]:
-        print_table("generated agents that beat each baseline",
-                    ["baseline", "win rate", "generated", "ranked above", "share", "won head to head", "share"],
-                    [[r["baseline"], _fmt(r["win_rate"]), r["generated"], r["ranked_above"],
-                      _fmt(r["share_ranked_above"]), r["beat_head_to_head"], _fmt(r["share_head_to_head"])]
-                     for r in report["baselines"]])  # fmt: skip
+        print_table("generated agents against each baseline (separated 95% intervals only)",
+                    ["baseline", "win rate [95%] n", "generated", "above", "below", "not separated",
+                     "won head to head", "lost head to head"],
+                    [[r["baseline"], _fig(r["win_rate"]), r["generated"], r["above"], r["below"],
+                      r["not_separated"], r["won_head_to_head"], r["lost_head_to_head"]]
+                     for r in report["baselines"]], essential=("above", "not separated"))  # fmt: skip
+        for r in report["baselines"]:
+            console.print(f"  {r['claim']}", highlight=False)
 
 
 def register(arena: typer.Typer) -> None:

@@ -323,8 +323,13 @@ def hand_grade(
 
 @app.command("calibrate")
 def calibrate(json_out: bool = typer.Option(False, "--json", help="Print the figures as JSON.")) -> None:
-    """Each judge's agreement with the researcher's hand grades: Pearson r, mean |difference|, bias, ICC(2,1)."""
+    """Each judge's agreement with the researcher's hand grades: Pearson r, mean |difference| and bias (judge
+    minus hand grade), each mean with its t 95% interval over the sessions and n, and ICC(2,1); a figure the
+    sessions cannot give yet is not computed, with the reason under the table."""
+    from dataclasses import replace
+
     from ..collab import calibration_figures, load_results
+    from ..stats import figure_from_json
 
     figures = calibration_figures(load_results(_url()))
     if not figures:
@@ -332,5 +337,21 @@ def calibrate(json_out: bool = typer.Option(False, "--json", help="Print the fig
     if json_out:
         print_json(figures)
         return
-    cols = ["judge", "n", "pearson", "mean_abs_diff", "bias", "icc2_1"]
-    print_table("judges against hand grades", cols, [[_f(f[c]) for c in cols] for f in figures])
+    cols = {"pearson": "Pearson r", "mean_abs_diff": "mean |difference| [95%]", "bias": "bias [95%]",
+            "icc2_1": "ICC(2,1) [95%]"}
+    reasons: dict[str, list[str]] = {}
+    rows = []
+    for f in figures:
+        row = [f["judge"], str(f["n"])]
+        for key, head in cols.items():
+            shown = figure_from_json(f[key])
+            if not shown.computed:
+                reasons.setdefault(shown.reason, []).append(f"{head.split(' [')[0]} of {f['judge']}")
+            # the unit is in the title: the cell keeps the estimate and its interval
+            row.append(replace(shown, unit="").text(with_n=False) if shown.computed else "not computed")
+        rows.append(row)
+    print_table("judges against hand grades (points of 100)", ["judge", "n", *cols.values()], rows)
+    for reason, where in reasons.items():
+        console.print(f"not computed: {reason} ({', '.join(where)})", highlight=False)
+
+

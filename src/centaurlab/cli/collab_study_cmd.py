@@ -104,12 +104,19 @@ def link(
     console.print(f"{server_base_url(base_url)}/collab/s/{study_id}?source=test-{secrets.token_hex(3)}")
 
 
+# p-values read '<0.001' below a thousandth: rounded like an estimate, a p of 1e-10 would print as '0'
+P_COLUMNS = frozenset({"p", "mw_p", "p_adjusted"})
+
+
 def _print_table(title: str, rows: list[dict[str, Any]], why: str | None = None) -> None:
     """A section of the analysis; an empty one says why instead of vanishing, a filled one with a reason
     (columns it could not fill) prints the reason under it."""
     if rows:
+        from ..stats import format_p
+
         cols = list(rows[0])
-        print_table(title, cols, [[_fmt(r.get(c)) for c in cols] for r in rows])
+        print_table(title, cols, [[format_p(r.get(c)) if c in P_COLUMNS else _fmt(r.get(c)) for c in cols]
+                                  for r in rows])
     if why:
         console.print(f"{title}: " + ("" if rows else "none: ") + why, highlight=False)
     elif not rows:

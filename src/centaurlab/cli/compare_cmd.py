@@ -89,16 +89,19 @@ HEADS = ["correctness", "efficiency", "quality", "composite", "time to solution 
 
 
 def _differences_table(title: str, diffs: list[dict[str, Any]]) -> None:
-    """One row per pair of arms, one column per measure: the difference [95% interval] n, or '-' where it cannot
-    be computed (the JSON says why); then the differences a corrected test supports."""
+    """One row per pair of arms, one column per measure: the difference [95% interval] n, or 'not computed:
+    <reason>' in the cell itself (short words, so the column stays at 120 columns and at a pipe's 80); then
+    the differences a corrected test supports."""
     from ..modelcard import cell_text
 
     pairs: dict[str, dict[str, str]] = {}
     for d in diffs:
         cells = pairs.setdefault(f"{d['arm']} - {d['against']}", {})
         f = d["difference"]
-        cells[d["measure"]] = "-" if f["estimate"] is None else cell_text(f)
-    rows = [[pair, *(cells.get(m, "-") for m in MEASURES)] for pair, cells in pairs.items()]
+        cells[d["measure"]] = f"not computed: {f['not_computed'] or 'no value'}" if f["estimate"] is None \
+            else cell_text(f)
+    missing = "not computed: no difference for this measure"
+    rows = [[pair, *(cells.get(m, missing) for m in MEASURES)] for pair, cells in pairs.items()]
     print_table(title, ["difference", *HEADS], rows, essential=("difference", "composite"))
     supported = [d["claim"] for d in diffs if d["supported"]]
     for line in supported:

@@ -14,12 +14,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..stats import Figure, not_computed
+from ..stats import Figure, figure, mean_figure, not_computed, too_few
 
 Matrix = NDArray[np.float64]
 
@@ -156,6 +156,30 @@ def calibrate(judge: str, judge_totals: Sequence[float], human_totals: Sequence[
         return Calibration(judge, 0, math.nan, math.nan, math.nan, math.nan)
     r = float(np.corrcoef(j, h)[0, 1]) if n >= 2 and j.std() > 0 and h.std() > 0 else math.nan
     return Calibration(judge, n, r, float(np.abs(j - h).mean()), float((j - h).mean()), icc2_1(np.column_stack([j, h])))
+
+
+DIFF_UNIT = "points of 100, judge minus hand grade"
+ABS_DIFF_UNIT = "points of 100, |judge minus hand grade|"
+
+
+def calibration_json(judge: str, judge_totals: Sequence[float], human_totals: Sequence[float]) -> dict[str, Any]:
+    """`calibrate` as report figures: the bias (mean of judge minus hand grade) and the mean |difference|,
+    each with the t 95% interval over the sessions both graded and n, or not computed below two sessions
+    (one session's difference says nothing about how far the next will be); Pearson r below the stated
+    minimum for a correlation is not computed either; ICC(2,1) with its F-based interval."""
+    j = np.asarray(judge_totals, dtype=np.float64)
+    h = np.asarray(human_totals, dtype=np.float64)
+    ok = ~(np.isnan(j) | np.isnan(h))
+    c = calibrate(judge, j[ok].tolist(), h[ok].tolist())
+    few = too_few("correlation", c.n)
+    pearson = (not_computed(few, c.n, "Pearson r") if few else
+               figure(c.pearson, None, None, c.n, "Pearson r", what="Pearson r"))
+    diff = (j - h)[ok]
+    return {"judge": judge, "n": c.n, "pearson": pearson.as_json(),
+            "mean_abs_diff": mean_figure(np.abs(diff), ABS_DIFF_UNIT, what="the sessions' |differences|",
+                                         bounds=(0.0, math.inf)).as_json(),
+            "bias": mean_figure(diff, DIFF_UNIT, what="the sessions' differences").as_json(),
+            "icc2_1": icc_figure(np.column_stack([j, h])).as_json()}  # fmt: skip
 
 
 ICC_UNIT = "ICC(2,1), agreement of single judges (-1 to 1)"

@@ -18,10 +18,10 @@ from ..stats import (
     figure,
     figure_from_json,
     is_figure_json,
+    mean_figure,
     not_computed,
-    too_few,
 )
-from .agreement import alpha_figure, calibrate, disagreements, icc_figure, self_preference
+from .agreement import alpha_figure, calibration_json, disagreements, icc_figure, self_preference
 from .onet import FAMILIES
 from .rate import rate_sessions
 from .results import SessionRow
@@ -151,10 +151,12 @@ def agreement_figures(rows: list[SessionRow], threshold: float = DEFAULT_THRESHO
     return out
 
 
-def _mean_abs_diff(values: list[list[float]]) -> float | None:
-    """Mean |first judge - second judge| over the sessions both scored; None when there are none."""
+def _mean_abs_diff(values: list[list[float]]) -> dict[str, Any]:
+    """Mean |first judge - second judge| over the sessions both scored, with its t interval and n (not
+    computed below two sessions: one session's gap is no estimate of the next one's)."""
     diffs = [abs(a[0] - a[1]) for a in values if not (math.isnan(a[0]) or math.isnan(a[1]))]
-    return float(np.mean(diffs)) if diffs else None
+    return mean_figure(diffs, "fraction of the item's points, |first judge - second judge|",
+                       what="the sessions' |differences|", bounds=(0.0, 1.0)).as_json()
 
 
 def calibration_figures(rows: list[SessionRow]) -> list[dict[str, Any]]:
@@ -163,24 +165,8 @@ def calibration_figures(rows: list[SessionRow]) -> list[dict[str, Any]]:
         return []
     judges = sorted({j for r in hand for j in r.judges})
     human = [float(np.mean(list(r.hand.values()))) for r in hand]
-    out = []
-    for j in judges + ["panel"]:
-        vals = [r.outcome if j == "panel" else r.judges.get(j, math.nan) for r in hand]
-        c = calibrate(j, vals, human)
-        pairs = np.column_stack([vals, human])
-        few = too_few("correlation", c.n)
-        out.append(
-            {
-                "judge": j,
-                "n": c.n,
-                "pearson": (not_computed(few, c.n, "Pearson r") if few else
-                            figure(c.pearson, None, None, c.n, "Pearson r", what="Pearson r")).as_json(),
-                "mean_abs_diff": _nan(c.mean_abs_diff),
-                "bias": _nan(c.bias),
-                "icc2_1": icc_figure(pairs).as_json(),
-            }
-        )
-    return out
+    return [calibration_json(j, [r.outcome if j == "panel" else r.judges.get(j, math.nan) for r in hand], human)
+            for j in [*judges, "panel"]]
 
 
 def points_from(row: SessionRow) -> dict[str, Any]:
@@ -311,8 +297,8 @@ def render_html(rep: CollabReport) -> str:
         single = sum(1 for i in ag["per_item"] if i["sessions"] < 2)
         if single:
             doc.paragraph(
-                f"ICC(2,1) and alpha need at least two sessions graded with the same rubric item; {single} of "
-                f"{len(ag['per_item'])} items have one so far ('–'); their mean |difference| is still shown.",
+                f"ICC(2,1), alpha and the mean |difference| need at least two sessions graded with the same "
+                f"rubric item; {single} of {len(ag['per_item'])} items have one so far (not computed).",
                 note=True,
             )
         flagged = ag["flagged_sessions"]

@@ -20,6 +20,7 @@ from scipy import stats
 from ..collab import SessionRow, TaskTerm, rate_sessions
 from ..rating import DEFAULT_ROUNDS
 from ..stats import MINIMUM_N, figure, not_computed, proportion_figure, rank_ranges, too_few
+from ..stats import mean_figure as t_figure  # not computed below two values, unlike .figures'
 from .behaviours import behaviours
 from .data import MIN_PAIRS, MIN_RATED, Obs, StudyData
 from .figures import adjust, correlation, mean_figure, p_value
@@ -116,10 +117,19 @@ def quartile_wins(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
     return {"rows": rows, "excluded": excluded, "not_computed": None}
 
 
+CHANGE_UNIT = "scale points, after - before"
+LEVEL_UNIT = "scale points"
+
+
 def _paired(pre: list[float], post: list[float]) -> dict[str, Any]:
+    """The paired change: its mean with the t interval of the per-person changes (the Wilcoxon test
+    beside it is the paper's; the interval says how large the change may be, which a p does not)."""
     d = np.asarray(post) - np.asarray(pre)
-    out: dict[str, Any] = {"n": len(d), "mean_pre": float(np.mean(pre)), "mean_post": float(np.mean(post)),
-                           "mean_change": float(np.mean(d))}
+    out: dict[str, Any] = {
+        "n": len(d), "mean_pre": t_figure(pre, LEVEL_UNIT, what="the answers before").as_json(),
+        "mean_post": t_figure(post, LEVEL_UNIT, what="the answers after").as_json(),
+        "mean_change": t_figure(d, CHANGE_UNIT, what="the per-person changes", method="paired t 95%").as_json(),
+    }
     nz = d[d != 0]
     if len(nz) == 0:
         return {**out, "wilcoxon_w": None, "p": None, "rank_biserial": 0.0}
@@ -131,8 +141,9 @@ def _paired(pre: list[float], post: list[float]) -> dict[str, Any]:
 
 
 def pre_post(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
-    """Per attitude item: paired Wilcoxon (rank-biserial effect size), then the change of people below vs
-    at or above the median CollabSkill score, Mann-Whitney U."""
+    """Per attitude item: paired Wilcoxon (rank-biserial effect size) and the mean change with its paired t
+    interval, then the change of people below vs at or above the median CollabSkill score (each half's mean
+    change with its interval), Mann-Whitney U."""
     skill = collab_skill(rated)
     median = float(np.median(list(skill.values()))) if skill else 0.0
     rows = []
@@ -148,8 +159,10 @@ def pre_post(data: StudyData, rated: dict[str, Any]) -> list[dict[str, Any]]:
         row = {"item": item, **_paired([a for _, a, _ in pairs], [b for _, _, b in pairs])}
         low = [b - a for h, a, b in pairs if h in skill and skill[h] < median]
         high = [b - a for h, a, b in pairs if h in skill and skill[h] >= median]
-        row["change_lower_half"] = float(np.mean(low)) if low else None
-        row["change_upper_half"] = float(np.mean(high)) if high else None
+        row["change_lower_half"] = t_figure(low, CHANGE_UNIT, what="the changes below the median skill",
+                                            method="paired t 95%").as_json()
+        row["change_upper_half"] = t_figure(high, CHANGE_UNIT, what="the changes at or above the median skill",
+                                            method="paired t 95%").as_json()
         if low and high and len(set(low + high)) > 1:
             u = stats.mannwhitneyu(low, high, alternative="two-sided")
             row["mann_whitney_u"], row["mw_p"] = float(u.statistic), p_value(float(u.pvalue))

@@ -8,7 +8,8 @@
 * Many tests at once: `benjamini_hochberg` (statsmodels).
 * The reporting policy every report follows (`policy.py`): `Figure` (estimate, interval, n, unit,
   or not computed with the reason), `rank_ranges`, `best_claim`, `order_claim`, `corrected_claim`,
-  `informative`, `distinct_draws`, `round_to_interval`, `MINIMUM_N`, and `audit` for tests.
+  `informative`, `distinct_draws`, `mean_figure` (t), `proportion_figure` (Wilson),
+  `round_to_interval`, `MINIMUM_N`, and `audit` for tests.
 * Planning: `power_curve` (power by simulation through a report's own analysis, with its
   Monte-Carlo interval) and `needed_size` (the size for a target power).
 * Output: `means_chart`, `violin_chart` (matplotlib, inline SVG), `HtmlReport` (one self-contained
@@ -38,6 +39,7 @@ from .policy import (
     figure_from_json,
     informative,
     is_figure_json,
+    mean_figure,
     not_computed,
     order_claim,
     proportion_figure,
@@ -62,6 +64,7 @@ __all__ = [
     "figure",
     "figure_from_json",
     "is_figure_json",
+    "mean_figure",
     "informative",
     "not_computed",
     "order_claim",

@@ -378,3 +378,27 @@ def figure_from_json(data: Mapping[str, Any]) -> Figure:
 def is_figure_json(value: Any) -> bool:
     """True for a dict shaped as `Figure.as_json` (so a printer can show it as text)."""
     return isinstance(value, Mapping) and {"estimate", "ci_low", "ci_high", "not_computed"} <= value.keys()
+
+
+def mean_figure(values: Iterable[float | None], unit: str = "", *, what: str = "this mean",
+                method: str = "t 95%", bounds: tuple[float, float] | None = None) -> Figure:
+    """A mean of a sample with its t 95% interval and n = the finite values, or not computed below
+    `MINIMUM_N["interval"]` values (a mean of one value has no interval, and a report that printed it
+    alone would look as sure as one of fifty). A paired change is the mean of the per-unit changes.
+    `bounds`: where the values cannot go (a mean of shares stays in [0, 1]), the interval is cut there."""
+    from scipy.stats import t as student_t
+
+    xs = [x for x in (_clean(v) for v in values) if x is not None]
+    if not xs:
+        return not_computed(f"no values for {what}", 0, unit)
+    if too_few("interval", len(xs)):
+        need = MINIMUM_N["interval"]
+        return not_computed(f"n {len(xs)} is below the stated minimum of {need} for an interval of {what}",
+                            len(xs), unit)
+    mean = math.fsum(xs) / len(xs)
+    sd = math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
+    half = float(student_t.ppf(0.975, len(xs) - 1)) * sd / math.sqrt(len(xs))
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        low, high = max(bounds[0], low), min(bounds[1], high)
+    return Figure(mean, low, high, len(xs), unit, method)

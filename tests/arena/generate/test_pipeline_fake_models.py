@@ -20,6 +20,7 @@ from centaurlab.arena import default_match_config
 from centaurlab.arena.generate import tables as gen_store
 from centaurlab.cli.root import app
 from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.stats import audit
 
 from .fake_models import GOOD, IMPROVEMENTS, FakeModels, serve_models
 
@@ -148,14 +149,18 @@ def test_accepted_agents_enter_a_tournament_by_name_and_the_report(env: Experime
     assert report["matches"] == 6
     rates = {r["agent"]: r["win_rate"] for r in report["leaderboard"]}
     assert set(rates) == {"gen-good-A1-r1", "gen-fixer-A1-r1", "honest"}
+    assert all(r["n"] == 4 and r["interval"].startswith("Wilson") for r in rates.values())
     models = {r["model"]: r for r in report["by_model"]}
     assert models["fixer"]["failure_kinds"] == {"no_code": 1, "syntax_error": 1}
     assert models["sleepy"]["failure_kinds"] == {"timeout": 3} and models["sleepy"]["same_failure_every_round"] == 1
-    assert models["good"]["agents"] == 4 and models["good"]["debug_rounds_mean"] == 0.0
-    assert models["fixer"]["win_rate_mean"] == rates["gen-fixer-A1-r1"]
+    assert models["good"]["agents"] == 4 and models["good"]["debug_rounds"]["estimate"] == 0.0
+    # one agent of fixer played: a mean of one win rate has no interval, and says so
+    assert models["fixer"]["win_rate"]["not_computed"].startswith("n 1 is below the stated minimum of 2")
     (honest,) = report["baselines"]
-    above = sum(rates[g] > rates["honest"] for g in ("gen-good-A1-r1", "gen-fixer-A1-r1"))
-    assert (honest["baseline"], honest["generated"], honest["ranked_above"]) == ("honest", 2, above)
+    assert (honest["baseline"], honest["generated"]) == ("honest", 2)
+    assert honest["above"] + honest["below"] + honest["not_separated"] == 2
+    assert honest["not_separated"] == 2  # four matches each: no interval is separated from another
+    assert audit(report) == []
     strategies = {r["strategy"]: r for r in report["by_strategy"]}
     assert strategies["A1"]["agents"] == 4 and strategies["A1"]["passed"] == 2
     shown = runner.invoke(app, ["arena", "generated", "show", "gen-fixer-A1-r1"])

@@ -11,8 +11,9 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from ...arena import FAILURE_KINDS, agent_detail, generation_report, stored_tournaments
+from ...arena import FAILURE_KINDS, RANK_NOTE, agent_detail, generation_report, stored_tournaments
 from ...errors import NotFound
+from ...stats import figure_from_json
 from ..html import e, html_table, layout
 from .deps import bundle_of, runner_of
 
@@ -37,31 +38,42 @@ def _url(request: Request) -> str:
     return url
 
 
+def _f(value: dict[str, Any]) -> str:
+    """A figure of the report's JSON as its text: '0.42 [0.31, 0.53] share, n 64' or 'not computed: why'."""
+    return e(figure_from_json(value).text())
+
+
 def _report_html(report: dict[str, Any]) -> str:
     parts = []
     agents = [[f'<a href="/arena/generated/{e(a["name"])}">{e(a["name"])}</a>', _v(a["model"]), _v(a["strategy"]),
-               _v(a["replicate"]), _v(a["status"]), _v(a["failure_kind"]), _v(a["debug_rounds"]), _v(a["win_rate"])]
+               _v(a["replicate"]), _v(a["status"]), _v(a["failure_kind"]), _v(a["debug_rounds"]), _f(a["win_rate"])]
               for a in report["agents"]]  # fmt: skip
-    caption = (f"Win rates from tournament {report['tournament']} ({report['matches']} matches)"
-               if report["tournament"] else "No tournament with a generated agent yet")  # fmt: skip
+    caption = (f"Win rates from tournament {report['tournament']} ({report['matches']} matches), with Wilson 95% "
+               f"intervals and n" if report["tournament"] else "No tournament with a generated agent yet")  # fmt: skip
     parts.append(html_table(["agent", "model", "strategy", "replicate", "status", "failure", "debug rounds",
-                         "win rate"], agents, caption))  # fmt: skip
+                         "win rate [95%]"], agents, caption))  # fmt: skip
+    if report.get("leaderboard_claim"):
+        parts.append(f"<p>{e(RANK_NOTE)}. {e(report['leaderboard_claim'])}.</p>")
     parts.append("<h2>By model</h2>" + html_table(
-        ["model", "agents", "passed", "failed", "win rate (mean)", "SD", "debug rounds (mean)",
+        ["model", "agents", "passed", "failed", "win rate, mean [95%]", "SD", "debug rounds, mean [95%]",
          "failure kinds, all rounds", "same failure every round"],
-        [[_v(r["model"]), _v(r["agents"]), _v(r["passed"]), _v(r["failed"]), _v(r["win_rate_mean"]),
-          _v(r["win_rate_sd"]), _v(r["debug_rounds_mean"]), _v(r["failure_kinds"]), _v(r["same_failure_every_round"])]
+        [[_v(r["model"]), _v(r["agents"]), _v(r["passed"]), _v(r["failed"]), _f(r["win_rate"]),
+          _v(r["win_rate_sd"]), _f(r["debug_rounds"]), _v(r["failure_kinds"]), _v(r["same_failure_every_round"])]
          for r in report["by_model"]]))  # fmt: skip
     parts.append("<h2>By strategy</h2>" + html_table(
-        ["strategy", "agents", "passed", "win rate (mean)", "SD"],
-        [[_v(r["strategy"]), _v(r["agents"]), _v(r["passed"]), _v(r["win_rate_mean"]), _v(r["win_rate_sd"])]
+        ["strategy", "agents", "passed", "win rate, mean [95%]", "SD"],
+        [[_v(r["strategy"]), _v(r["agents"]), _v(r["passed"]), _f(r["win_rate"]), _v(r["win_rate_sd"])]
          for r in report["by_strategy"]]))  # fmt: skip
     if report["baselines"]:
-        parts.append("<h2>Generated agents that beat each baseline</h2>" + html_table(
-            ["baseline", "win rate", "generated agents", "ranked above it", "share", "won head to head", "share"],
-            [[_v(r["baseline"]), _v(r["win_rate"]), _v(r["generated"]), _v(r["ranked_above"]),
-              _v(r["share_ranked_above"]), _v(r["beat_head_to_head"]), _v(r["share_head_to_head"])]
+        parts.append("<h2>Generated agents against each baseline</h2><p>An agent is above or below a baseline only "
+                     "where their 95% intervals are separated; it won or lost head to head only where the interval "
+                     "of its share of decisive matches lies wholly above or below one half.</p>" + html_table(
+            ["baseline", "win rate [95%]", "generated agents", "above", "below", "not separated",
+             "won head to head", "lost head to head"],
+            [[_v(r["baseline"]), _f(r["win_rate"]), _v(r["generated"]), _v(r["above"]), _v(r["below"]),
+              _v(r["not_separated"]), _v(r["won_head_to_head"]), _v(r["lost_head_to_head"])]
              for r in report["baselines"]]))  # fmt: skip
+        parts.append("<ul>" + "".join(f"<li>{e(r['claim'])}</li>" for r in report["baselines"]) + "</ul>")
     return "".join(parts)
 
 
