@@ -63,9 +63,9 @@ ESTIMATORS: tuple[Estimator, ...] = (
         Line("study.welch", "difference from no AI, Welch t", ""),
     ), {"paper": _STUDY_PAPER, "small": _STUDY_SMALL}, _one("study.welch", study_sims.welch), (60, 60)),
     Estimator("study.ols", (
-        Line("study.ols_hc1", "OLS coefficient +- 1.96 HC1 SE (task-set dummies)",
+        Line("study.ols_hc3", "OLS coefficient, HC3 SE, t (task-set dummies)",
              "any effect 'supported' by Benjamini-Hochberg p <= 0.05 over the table"),
-    ), {"paper": _STUDY_PAPER, "small": _STUDY_SMALL}, _one("study.ols_hc1", study_sims.ols_hc1), (60, 60)),
+    ), {"paper": _STUDY_PAPER, "small": _STUDY_SMALL}, _one("study.ols_hc3", study_sims.ols), (60, 60)),
     Estimator("study.acceptance", (
         Line("study.acceptance", "mean of participants' acceptance rates, t", "a highest condition"),
     ), {"paper": _STUDY_PAPER, "small": _STUDY_SMALL}, _one("study.acceptance", study_sims.acceptance), (200, 200)),

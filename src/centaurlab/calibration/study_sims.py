@@ -85,12 +85,13 @@ def welch(rng: np.random.Generator, sizes: dict[str, int]) -> Draw:
     return Draw(covered)
 
 
-def ols_hc1(rng: np.random.Generator, sizes: dict[str, int]) -> Draw:
-    """The condition's OLS coefficient (task-set dummies, HC1) +- 1.96 SE; under the null, whether
-    Benjamini-Hochberg over the table's tests calls any effect supported."""
+def ols(rng: np.random.Generator, sizes: dict[str, int]) -> Draw:
+    """The interval the report prints for a condition's effect (`coef_low`, `coef_high`: the OLS
+    coefficient with task-set dummies, HC3 errors, t with the fit's degrees of freedom); under the
+    null, whether Benjamini-Hochberg over the table's tests calls any effect supported."""
     effects, truth = _effects(rng, sizes, null=False)
-    covered = tuple(covers(coef - Z_95 * se, coef + Z_95 * se, _true_difference(truth, condition, metric))
-                    for condition, metric, coef, se in _rows(effects, "coef", "coef_se") if math.isfinite(se))
+    covered = tuple(covers(low, high, _true_difference(truth, condition, metric))
+                    for condition, metric, low, high in _rows(effects, "coef_low", "coef_high") if math.isfinite(low))
     null_effects, _ = _effects(rng, sizes, null=True)
     p = null_effects["p_adjusted"].to_numpy(dtype=float)
     return Draw(covered, bool(np.any(p[np.isfinite(p)] <= 0.05)))

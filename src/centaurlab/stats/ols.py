@@ -2,7 +2,8 @@
 
 Outcomes of a user study are skewed and heteroscedastic (times), and task-level rows from the
 same participant are not independent, so the default covariances are heteroscedasticity-robust
-(HC1) and, for repeated rows, clustered by participant. This module is a typed layer over
+(HC1; HC3, which inflates each residual by its leverage, for small studies, where HC1's errors are
+too small) and, for repeated rows, clustered by participant. This module is a typed layer over
 `statsmodels.api.OLS(...).fit(cov_type=..., use_t=True)`: it checks the design first and explains
 what is wrong in words (statsmodels would silently fit a singular design with a pseudo-inverse),
 and returns plain arrays."""
@@ -21,14 +22,14 @@ from scipy import stats as sps
 from .describe import check_confidence
 from .errors import StatsError
 
-CovType = Literal["classical", "HC1", "cluster"]
-COV_TYPES: tuple[CovType, ...] = ("classical", "HC1", "cluster")
+CovType = Literal["classical", "HC1", "HC3", "cluster"]
+COV_TYPES: tuple[CovType, ...] = ("classical", "HC1", "HC3", "cluster")
 
 
 @dataclass(frozen=True)
 class OLSFit:
     """Coefficients with standard errors; t-tests use `df` degrees of freedom: n - k for the
-    classical and HC1 covariances, G - 1 (clusters) for the cluster-robust one (as Stata does)."""
+    classical, HC1 and HC3 covariances, G - 1 (clusters) for the cluster-robust one (as Stata does)."""
 
     names: tuple[str, ...]
     coef: np.ndarray
@@ -84,8 +85,8 @@ def ols(y: Sequence[float] | np.ndarray, x: np.ndarray, names: Sequence[str], co
     n_clusters = None
     if cov_type == "classical":
         result = model.fit(use_t=True)
-    elif cov_type == "HC1":
-        result = model.fit(cov_type="HC1", use_t=True)
+    elif cov_type in ("HC1", "HC3"):
+        result = model.fit(cov_type=cov_type, use_t=True)
     else:
         codes, uniques = pd.factorize(pd.Series(list(clusters if clusters is not None else []), dtype=object))
         n_clusters = len(uniques)

@@ -7,7 +7,7 @@ still has its column and its rows, each saying who was excluded and why, instead
 
 * per condition (`summary_figures`): participant means with t intervals, n = participants with a
   value; rates (acceptance, persistence, copies) in % of their denominators;
-* effects (`effect_rows`): the OLS coefficient of the condition with HC1 (or clustered) intervals,
+* effects (`effect_rows`): the OLS coefficient of the condition with HC3 (or clustered) intervals,
   the Welch difference beside it, and a sentence that says "higher"/"lower" only where the
   Benjamini-Hochberg adjusted p supports it (`corrected_claim`), naming the correction;
 * paired suggestions (`paired_rows`): Bradley-Terry strengths with rank ranges where intervals overlap.
@@ -137,7 +137,7 @@ def summary_figures(per_person: pd.DataFrame, conditions: Sequence[str], exclusi
 
 
 def effect_rows(effects: pd.DataFrame, control: str, exclusion: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The `condition_effects` table as figures: `effect` (OLS coefficient, HC1 or clustered interval),
+    """The `condition_effects` table as figures: `effect` (OLS coefficient, HC3 or clustered interval),
     `difference` (Welch) and `difference_pct`, the adjusted p, the correction and the claim it allows."""
     tests = int(effects["p_ols"].map(lambda p: not _missing(p)).sum())
     correction = CORRECTION.format(tests)
@@ -147,7 +147,7 @@ def effect_rows(effects: pd.DataFrame, control: str, exclusion: Mapping[str, Any
         metric = OUTCOMES.get(r["metric"], Metric(str(r["metric"]), ""))
         n, n0 = int(r["n"]), int(r["control_n"])
         why = control_gone or emptied_reason(exclusion, str(r["condition"])) or r["note"] or ""
-        method = "OLS, clustered by participant" if r["level"] == "task" else "OLS, HC1"
+        method = "OLS, clustered by participant" if r["level"] == "task" else "OLS, HC3"
         effect = _effect(r["coef"], r["coef_low"], r["coef_high"], n + n0, metric.unit, method, why)
         difference = _effect(r["difference"], r["ci_low"], r["ci_high"], n + n0, metric.unit, "Welch t", why)
         pct_why = why or ("no percentage of a z-score or of a zero control mean"
