@@ -67,10 +67,12 @@ ESTIMATORS: tuple[Estimator, ...] = (
              "any effect 'supported' by Benjamini-Hochberg p <= 0.05 over the table"),
     ), {"paper": _STUDY_PAPER, "small": _STUDY_SMALL}, _one("study.ols_hc3", study_sims.ols), (60, 60)),
     Estimator("study.acceptance", (
-        Line("study.acceptance", "mean of participants' acceptance rates, t", "a highest condition"),
+        Line("study.acceptance", "mean of participants' acceptance rates, Wilson on effective n",
+             "a highest condition"),
     ), {"paper": _STUDY_PAPER, "small": _STUDY_SMALL}, _one("study.acceptance", study_sims.acceptance), (200, 200)),
     Estimator("study.persistence", (
-        Line("study.persistence", "mean of participants' persistence at 30 s, t", "a highest condition"),
+        Line("study.persistence", "mean of participants' persistence at 30 s, Wilson on effective n",
+             "a highest condition"),
     ), {"paper": _STUDY_PAPER, "small": _STUDY_SMALL}, _one("study.persistence", study_sims.persistence), (200, 200)),
     Estimator("paired", (
         Line("paired.bootstrap", "Bradley-Terry strength, bootstrap percentile", "a best player"),
