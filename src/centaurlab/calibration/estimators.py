@@ -95,10 +95,10 @@ ESTIMATORS: tuple[Estimator, ...] = (
     ), {"paper": {"agents": 5, "humans": 93, "sessions_per_human": 4, "tasks": 20},
         "small": {"agents": 3, "humans": 6, "sessions_per_human": 2, "tasks": 4}}, rating_sims.collab, (60, 24)),
     Estimator("arena", (
-        Line("arena.elo", "Elo, bootstrap percentile (arena leaderboard)", "a best agent"),
+        Line("arena.elo", "Elo, strength +- 1.96 se (arena leaderboard)", "a best agent"),
         Line("arena.win_rate", "win rate, Wilson", ""),
     ), {"paper": {"players": 57, "matches_per_pair": 2}, "small": {"players": 5, "matches_per_pair": 4}},
-        rating_sims.arena, (40, 6)),
+        rating_sims.arena, (100, 40)),
     Estimator("card.kendall_tau", (
         Line("card.kendall_tau", "Kendall tau of two lenses' orders, bootstrap percentile",
              "a model 'ranks' differently on two lenses"),

@@ -180,7 +180,8 @@ def paired(rng: np.random.Generator, sizes: dict[str, int]) -> dict[str, Draw]:
 
 
 def arena(rng: np.random.Generator, sizes: dict[str, int]) -> dict[str, Draw]:
-    """`arena leaderboard` on a round robin: the Elo bootstrap interval of each agent, the win rate
+    """`arena leaderboard` on a round robin: the Elo interval of each agent (strength +- 1.96 se, as
+    `centaur rate pairs`), the win rate
     with a Wilson interval (the leaderboard prints the rate alone); under the null, a "best" from
     the Elo intervals, and the strict rank 1 the table gives."""
     from .core import wilson
@@ -194,7 +195,7 @@ def arena(rng: np.random.Generator, sizes: dict[str, int]) -> dict[str, Draw]:
         matches = [{"agent_a": f"a{i:03d}", "agent_b": f"a{j:03d}", "winner": 0 if x == 1.0 else 1,
                     "topology": "t", "round": 0, "failure": ""}
                    for i, j, x in zip(first, second, result, strict=True)]
-        rows = leaderboard(matches, bootstrap_rounds=BOOT_ROUNDS, seed=int(rng.integers(2**31)))
+        rows = leaderboard(matches)
         if null:
             have = [x for x in rows if x.elo_low is not None]
             out["elo_claim"] = _claim([x.agent for x in have], np.array([x.elo_low for x in have]),
