@@ -59,6 +59,17 @@ def test_matches_statsmodels(seed):
     assert ols(y, x, names, "cluster", groups).n_clusters == 12
 
 
+def test_hc3_leaves_out_a_row_fitted_exactly():
+    # the last row is alone in its level of b (leverage 1): its residual is 0 and adds nothing, so
+    # the slope's HC3 variance comes from the other rows, the same as without b and that row
+    x = np.array([[1, 0, 0], [1, 1, 0], [1, 0, 0], [1, 1, 0], [1, 0, 1]], dtype=float)
+    y = [1, 3, 2, 5, 9]
+    fit = ols(y, x, ["intercept", "a", "b"], "HC3")
+    assert np.all(np.isfinite(fit.se))
+    assert fit.se[1] == pytest.approx(np.sqrt(2.5))  # as in the four-row fit by hand above
+    assert fit.df == 2
+
+
 def test_bad_designs_are_explained():
     x = np.array([[1, 1], [1, 1], [1, 1], [1, 1]], dtype=float)
     with pytest.raises(StatsError, match="singular"):

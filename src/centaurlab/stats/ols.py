@@ -85,8 +85,12 @@ def ols(y: Sequence[float] | np.ndarray, x: np.ndarray, names: Sequence[str], co
     n_clusters = None
     if cov_type == "classical":
         result = model.fit(use_t=True)
-    elif cov_type in ("HC1", "HC3"):
-        result = model.fit(cov_type=cov_type, use_t=True)
+    elif cov_type == "HC1":
+        result = model.fit(cov_type="HC1", use_t=True)
+    elif cov_type == "HC3":
+        result = model.fit(use_t=True)
+        return OLSFit(tuple(names), np.asarray(result.params), _hc3(xm, np.asarray(result.resid)), cov_type, n,
+                      n - k, _r_squared(result))
     else:
         codes, uniques = pd.factorize(pd.Series(list(clusters if clusters is not None else []), dtype=object))
         n_clusters = len(uniques)
@@ -98,6 +102,20 @@ def ols(y: Sequence[float] | np.ndarray, x: np.ndarray, names: Sequence[str], co
     df = int(getattr(result, "df_resid_inference", None) or result.df_resid)
     return OLSFit(tuple(names), np.asarray(result.params), np.asarray(result.cov_params()), cov_type, n, df,
                   _r_squared(result), n_clusters)
+
+
+def _hc3(x: np.ndarray, resid: np.ndarray) -> np.ndarray:
+    """HC3: (X'X)^-1 X' diag(e_i^2 / (1 - h_i)^2) X (X'X)^-1, h_i the leverage of row i.
+
+    Computed here rather than by statsmodels because of rows with leverage 1 (a participant alone in
+    a task set, common in a pilot): such a row is fitted exactly, its residual is 0 and says nothing
+    about the variance, so it adds nothing; statsmodels divides 0 by 0 and every standard error
+    sharing that row becomes NaN."""
+    bread = np.linalg.inv(x.T @ x)
+    leverage = np.einsum("ij,jk,ik->i", x, bread, x)
+    alone = leverage > 1 - 1e-9
+    weight = np.where(alone, 0.0, resid**2 / np.where(alone, 1.0, 1 - leverage) ** 2)
+    return np.asarray(bread @ (x.T * weight) @ x @ bread)
 
 
 def _r_squared(result: Any) -> float:
