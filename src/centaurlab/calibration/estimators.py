@@ -84,12 +84,12 @@ ESTIMATORS: tuple[Estimator, ...] = (
     ), {"paper": {"people": 7900, "generations": 64}, "small": {"people": 10, "generations": 5}},
         other_sims.percentile, (300, 200)),
     Estimator("rate", (
-        Line("rate.posterior", "posterior mu +- 1.96 sigma (centaur rate)", "a best agent"),
+        Line("rate.posterior", "posterior mu +- t(n-1) sigma (centaur rate)", "a best agent"),
         Line("rate.bootstrap", "bootstrap percentile over sessions (centaur rate)", "a best agent"),
     ), {"paper": {"agents": 5, "humans": 93, "sessions_per_human": 4},
         "small": {"agents": 2, "humans": 3, "sessions_per_human": 2}}, rating_sims.sessions, (100, 30)),
     Estimator("collab", (
-        Line("collab.posterior", "posterior mu +- 1.96 sigma (collab rate)", "a best agent"),
+        Line("collab.posterior", "posterior mu +- t(n-1) sigma (collab rate)", "a best agent"),
         Line("collab.bootstrap", "bootstrap percentile over sessions (collab rate)", "a best agent"),
         Line("collab.loo_task", "", "leave-one-task-out: no refit changes the order of equal agents"),
     ), {"paper": {"agents": 5, "humans": 93, "sessions_per_human": 4, "tasks": 20},

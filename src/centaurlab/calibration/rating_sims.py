@@ -63,8 +63,8 @@ def _claim(names: list[str], low: np.ndarray, high: np.ndarray, mid: np.ndarray)
 
 def sessions(rng: np.random.Generator, sizes: dict[str, int]) -> dict[str, Draw]:
     """`centaur rate` with its defaults (priors 25 +- 25/3, noise estimated, bootstrap over sessions):
-    the posterior interval mu +- 1.96 sigma and the bootstrap percentile interval, every agent and
-    person; under the null, a "best agent" from each."""
+    the posterior interval (mu +- t(n-1) sigma, the noise being estimated) and the bootstrap
+    percentile interval, every agent and person; under the null, a "best agent" from each."""
     priors = r.Priors.alike(25.0, 25.0 / 3.0)
     a, h, _ = _design(rng, sizes)
     agent, human = _prior_truth(rng, priors, sizes)
