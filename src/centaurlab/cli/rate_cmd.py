@@ -66,7 +66,7 @@ INTERVAL = "posterior mu +- t(n-1) sigma (1.96 sigma with a fixed noise)"
 INTERVAL_NOTE = (
     "95% interval: the posterior's, mu +- t sigma, t with n - 1 degrees of freedom for n sessions when the "
     "noise is estimated from them (1.96 when --noise-sigma fixes it). Simulation measured its coverage at "
-    "94.6% at CollabSkill's size and 96.9% with "
+    "94.8% at CollabSkill's size and 97.3% with "
     "three people of two sessions each; the bootstrap's percentile interval, which covered 79% and 58%, is "
     "not shown (docs/calibration.md; `centaur stats calibrate -e rate` at your sizes). Rank: a range where "
     "95% intervals overlap."

@@ -16,8 +16,8 @@ def interval_quantile(post: SkillPosterior, level: float = 0.95) -> float:
 
     Why: the posterior treats an estimated noise as known, so with a handful of sessions its
     intervals are too short. Simulation (docs/calibration.md) measured mu +- 1.96 sigma at 91-92%
-    with six to twelve sessions; the t quantile with n - 1 degrees of freedom brings it to 96-97%
-    there and changes nothing that can be seen at a study's size (t(371) = 1.966: 94.6-95% at
+    with six to twelve sessions; the t quantile with n - 1 degrees of freedom brings it to 95-97%
+    there and changes nothing that can be seen at a study's size (t(371) = 1.966: 94.8-95.0% at
     CollabSkill's 386 sessions). n minus the effective number of parameters, the textbook degrees of
     freedom, over-corrects here (99.5%), because the priors carry much of what the data do not."""
     if not 0 < level < 1:
