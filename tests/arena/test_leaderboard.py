@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from centaurlab.arena import leaderboard, rating_claim
+from centaurlab.rating import ELO_PER_LOGIT, PairedData, fit_paired
 from centaurlab.stats import audit
 
 
@@ -25,7 +26,7 @@ MATCHES = [
 
 
 def test_wins_losses_averages_and_ranking() -> None:
-    rows = {r.agent: r for r in leaderboard(MATCHES, bootstrap_rounds=200)}
+    rows = {r.agent: r for r in leaderboard(MATCHES)}
     a, b, c = rows["A"], rows["B"], rows["C"]
     assert (a.wins, a.losses, a.draws) == (5, 2, 1)
     assert (a.avg_wins, a.sd_wins) == (2.5, pytest.approx(2.12, abs=0.01))  # 4 and 1
@@ -35,51 +36,59 @@ def test_wins_losses_averages_and_ranking() -> None:
     assert a.win_rate_low < a.win_rate < a.win_rate_high
     assert (b.wins, b.losses, b.draws) == (2, 5, 1)
     assert (c.wins, c.losses, c.crashes) == (4, 4, 1)
-    assert [r.agent for r in leaderboard(MATCHES, bootstrap_rounds=200)] == ["A", "C", "B"]
-    assert [r.position for r in leaderboard(MATCHES, bootstrap_rounds=200)] == [1, 2, 3]
+    assert [r.agent for r in leaderboard(MATCHES)] == ["A", "C", "B"]
+    assert [r.position for r in leaderboard(MATCHES)] == [1, 2, 3]
 
 
 def test_ties_on_wins_rank_by_fewest_losses() -> None:
     matches = [_m("A", "B", 0), _m("B", "A", 0), _m("A", "C", None), _m("C", "B", 0), _m("B", "C", 1), _m("C", "A", 0)]
-    rows = leaderboard(matches, bootstrap_rounds=100)
+    rows = leaderboard(matches)
     # A and B both win once; A lost twice, B three times
     assert [(r.agent, r.wins, r.losses, r.draws) for r in rows] == [("C", 3, 0, 1), ("A", 1, 2, 1), ("B", 1, 3, 0)]
 
 
-def test_the_rating_orders_like_the_results_with_intervals() -> None:
-    rows = {r.agent: r for r in leaderboard(MATCHES * 3, bootstrap_rounds=500, seed=1)}
-    assert rows["A"].elo is not None and rows["B"].elo is not None
-    assert rows["A"].elo > rows["B"].elo
-    for r in rows.values():
-        assert r.elo_low is not None and r.elo_high is not None
-        assert r.elo_low <= r.elo + 1e-6 and r.elo <= r.elo_high + 1e-6
-    again = {r.agent: r for r in leaderboard(MATCHES * 3, bootstrap_rounds=500, seed=1)}
-    assert again == rows  # seeded bootstrap
+def test_the_rating_interval_is_the_wald_interval_of_the_paired_fit() -> None:
+    """One interval per quantity: the leaderboard's rating interval is `centaur rate pairs`'s,
+    strength +- 1.96 se on the Elo scale, from the same Bradley-Terry-Davidson fit."""
+    rows = {r.agent: r for r in leaderboard(MATCHES * 3)}
+    results = [1.0 if m["winner"] == 0 else 0.0 if m["winner"] == 1 else 0.5 for m in MATCHES * 3]
+    fit = fit_paired(PairedData.from_labels([m["agent_a"] for m in MATCHES * 3], [m["agent_b"] for m in MATCHES * 3],
+                                            results), allow_disconnected=True)
+    for i, name in enumerate(fit.names):
+        half = 1.959964 * fit.se[i] * ELO_PER_LOGIT
+        r = rows[name]
+        assert r.elo == pytest.approx(fit.elo[i], abs=0.05)
+        assert (r.elo_low, r.elo_high) == (pytest.approx(fit.elo[i] - half, abs=0.06),
+                                           pytest.approx(fit.elo[i] + half, abs=0.06))
+    assert rows["A"].elo is not None and rows["B"].elo is not None and rows["A"].elo > rows["B"].elo
+    assert rows["A"].rating().method == "strength +- 1.96 se (Wald)"
 
 
 def test_ranks_are_ranges_where_the_ratings_overlap_and_the_json_passes_the_audit() -> None:
-    rows = leaderboard(MATCHES * 3, bootstrap_rounds=300)
+    # three rounds of these matches leave all three intervals overlapping; four separate A from B
+    assert [r.rank for r in leaderboard(MATCHES * 3)] == ["1-3", "1-3", "1-3"]
+    rows = leaderboard(MATCHES * 4)
     # sorted by the paper's order, but no rank is claimed where the intervals overlap
     assert [r.agent for r in rows] == ["A", "C", "B"]
     assert [r.rank for r in rows] == ["1-2", "1-3", "2-3"]
     assert audit([r.as_json() for r in rows]) == []
     a = rows[0].as_json()
-    assert a["rating"]["unit"].startswith("rating, Elo scale") and a["rating"]["n"] == 24
+    assert a["rating"]["unit"].startswith("rating, Elo scale") and a["rating"]["n"] == 32
     assert a["rating"]["ci_low"] < a["rating"]["estimate"] < a["rating"]["ci_high"]
-    assert a["win_rate"]["estimate"] == 15 / 24 and a["win_rate"]["interval"] == "Wilson 95%"
+    assert a["win_rate"]["estimate"] == 20 / 32 and a["win_rate"]["interval"] == "Wilson 95%"
     assert rating_claim(rows).startswith("no single highest rating")
 
 
 def test_separated_ratings_give_strict_ranks_and_a_supported_claim() -> None:
     matches = [_m("A", "B", 0, round_=i) for i in range(30)] + [_m("B", "A", 1, round_=i) for i in range(30)]
     matches += [_m("A", "B", 1, round_=99)]
-    rows = leaderboard(matches, bootstrap_rounds=300)
+    rows = leaderboard(matches)
     assert [(r.agent, r.rank) for r in rows] == [("A", "1"), ("B", "2")]
     assert rating_claim(rows).startswith("A has the highest rating (separated 95% intervals")
 
 
 def test_shown_figures_are_rounded_to_their_interval() -> None:
-    shown = leaderboard(MATCHES * 3, bootstrap_rounds=300)[0].display()
+    shown = leaderboard(MATCHES * 3)[0].display()
     estimate, interval = shown["rating"].split(" ", 1)
     assert estimate.isdigit() and int(estimate) % 10 == 0 and interval.startswith("[")
     assert shown["win_rate"] == "0.62 [0.43, 0.79]"

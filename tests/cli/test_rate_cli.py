@@ -243,9 +243,10 @@ def test_one_interval_per_skill_with_rank_ranges_and_a_clean_audit(tmp_path: Pat
     for row in out["humans"]:
         i = post.names("human").index(row["name"])
         mu, sigma = post.mu("human")[i], post.sigma("human")[i]
-        assert row["ci_low"] == pytest.approx(mu - 1.959964 * sigma, abs=1e-4)
-        assert row["ci_high"] == pytest.approx(mu + 1.959964 * sigma, abs=1e-4)
-        assert "low" not in row and "high" not in row and row["interval"] == "posterior mu +- 1.96 sigma"
+        # the noise is estimated from 6 sessions: t with 5 degrees of freedom, 2.5706, not 1.96
+        assert row["ci_low"] == pytest.approx(mu - 2.570582 * sigma, abs=1e-4)
+        assert row["ci_high"] == pytest.approx(mu + 2.570582 * sigma, abs=1e-4)
+        assert "low" not in row and "high" not in row and row["interval"].startswith("posterior mu +- t(n-1) sigma")
     assert [r["rank"] for r in out["agents"]] == ["1-2", "1-2"]
     text = flat(rate(str(path), "--bootstrap", "300").output)
     assert "95% interval" in text and "boot 95%" not in text

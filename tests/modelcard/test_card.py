@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from centaurlab.cli import output
 from centaurlab.cli.root import app
 from centaurlab.modelcard import compare_models, known_models, mean_figure, model_card, rate_figure
 from centaurlab.stats import audit
@@ -105,7 +106,9 @@ def test_the_cli_prints_cards_and_comparisons(seeded: Seeded, monkeypatch: pytes
     assert audit(data) == []
     assert data["lenses"]["bench"]["figures"]["correctness"]["estimate"] == 100.0
     assert data["lenses"]["study"]["fill_with"].startswith("centaur study create")
-    out = runner.invoke(app, ["models", "compare", "good", "weak", "--rounds", "20"], env={"COLUMNS": "160"})
+    # the console reads $COLUMNS once, when it is made (a test worker may have set it): widen it directly
+    monkeypatch.setattr(output.console, "_width", 160)
+    out = runner.invoke(app, ["models", "compare", "good", "weak", "--rounds", "20"])
     assert out.exit_code == 0, out.output
     text = " ".join(out.output.split())  # the sentences wrap at the console's width
     assert "bench and the arena order good and weak differently" in text and "bench vs arena" in text

@@ -1,4 +1,4 @@
-"""OLS with classical, HC1 and cluster-robust standard errors (statsmodels underneath): by hand, and the
+"""OLS with classical, HC1, HC3 and cluster-robust standard errors (statsmodels underneath): by hand, and the
 layer passes the covariance choice and the degrees of freedom through as statsmodels defines them."""
 
 from __future__ import annotations
@@ -24,6 +24,10 @@ def test_two_groups_by_hand():
     hc1 = ols(y, x, ["intercept", "x"], "HC1")
     assert hc1.se == pytest.approx([0.5, np.sqrt(1.25)])
     assert hc1.df == 2 and hc1.n == 4
+    # HC3: each e_i^2 divided by (1 - h_i)^2 with leverage h_i = 1/2 (two rows a group): 4 x HC0
+    hc3 = ols(y, x, ["intercept", "x"], "HC3")
+    assert hc3.se == pytest.approx([np.sqrt(0.5), np.sqrt(2.5)])
+    assert hc3.df == 2
     # R^2 = 1 - 2.5 / 8.75
     assert hc1.r_squared == pytest.approx(1 - 2.5 / 8.75)
 
@@ -44,6 +48,7 @@ def test_matches_statsmodels(seed):
     for ours, ref in [
         (ols(y, x, names, "classical"), sm.OLS(y, x).fit()),
         (ols(y, x, names, "HC1"), sm.OLS(y, x).fit(cov_type="HC1", use_t=True)),
+        (ols(y, x, names, "HC3"), sm.OLS(y, x).fit(cov_type="HC3", use_t=True)),
         (ols(y, x, names, "cluster", groups),
          sm.OLS(y, x).fit(cov_type="cluster", cov_kwds={"groups": groups}, use_t=True)),
     ]:
@@ -52,6 +57,17 @@ def test_matches_statsmodels(seed):
         assert ours.p_values == pytest.approx(ref.pvalues), ours.cov_type
         assert ours.conf_int() == pytest.approx(np.asarray(ref.conf_int())), ours.cov_type
     assert ols(y, x, names, "cluster", groups).n_clusters == 12
+
+
+def test_hc3_leaves_out_a_row_fitted_exactly():
+    # the last row is alone in its level of b (leverage 1): its residual is 0 and adds nothing, so
+    # the slope's HC3 variance comes from the other rows, the same as without b and that row
+    x = np.array([[1, 0, 0], [1, 1, 0], [1, 0, 0], [1, 1, 0], [1, 0, 1]], dtype=float)
+    y = [1, 3, 2, 5, 9]
+    fit = ols(y, x, ["intercept", "a", "b"], "HC3")
+    assert np.all(np.isfinite(fit.se))
+    assert fit.se[1] == pytest.approx(np.sqrt(2.5))  # as in the four-row fit by hand above
+    assert fit.df == 2
 
 
 def test_bad_designs_are_explained():

@@ -24,7 +24,8 @@ def _tolerance(p: float, simulations: int) -> float:
 
 
 def test_two_conditions_match_the_closed_form_t_test() -> None:
-    # one AI condition, one task set: HC1 on one dummy is the pooled t-test, BH over one test is no correction
+    # one AI condition, one task set: HC3 on one dummy is close to the pooled t-test (a little more
+    # conservative), BH over one test is no correction
     sims = 150
     plan = study_power(control="no-ai", conditions=["ai"], effect=0.5, sizes=[15, 40], simulations=sims, seed=3)
     for row in plan.rows():

@@ -63,14 +63,16 @@ ESTIMATORS: tuple[Estimator, ...] = (
         Line("study.welch", "difference from no AI, Welch t", ""),
     ), {"paper": _STUDY_PAPER, "small": _STUDY_SMALL}, _one("study.welch", study_sims.welch), (60, 60)),
     Estimator("study.ols", (
-        Line("study.ols_hc1", "OLS coefficient +- 1.96 HC1 SE (task-set dummies)",
+        Line("study.ols_hc3", "OLS coefficient, HC3 SE, t (task-set dummies)",
              "any effect 'supported' by Benjamini-Hochberg p <= 0.05 over the table"),
-    ), {"paper": _STUDY_PAPER, "small": _STUDY_SMALL}, _one("study.ols_hc1", study_sims.ols_hc1), (60, 60)),
+    ), {"paper": _STUDY_PAPER, "small": _STUDY_SMALL}, _one("study.ols_hc3", study_sims.ols), (60, 60)),
     Estimator("study.acceptance", (
-        Line("study.acceptance", "mean of participants' acceptance rates, t", "a highest condition"),
+        Line("study.acceptance", "mean of participants' acceptance rates, Wilson on effective n",
+             "a highest condition"),
     ), {"paper": _STUDY_PAPER, "small": _STUDY_SMALL}, _one("study.acceptance", study_sims.acceptance), (200, 200)),
     Estimator("study.persistence", (
-        Line("study.persistence", "mean of participants' persistence at 30 s, t", "a highest condition"),
+        Line("study.persistence", "mean of participants' persistence at 30 s, Wilson on effective n",
+             "a highest condition"),
     ), {"paper": _STUDY_PAPER, "small": _STUDY_SMALL}, _one("study.persistence", study_sims.persistence), (200, 200)),
     Estimator("paired", (
         Line("paired.bootstrap", "Bradley-Terry strength, bootstrap percentile", "a best player"),
@@ -82,21 +84,21 @@ ESTIMATORS: tuple[Estimator, ...] = (
     ), {"paper": {"people": 7900, "generations": 64}, "small": {"people": 10, "generations": 5}},
         other_sims.percentile, (300, 200)),
     Estimator("rate", (
-        Line("rate.posterior", "posterior mu +- 1.96 sigma (centaur rate)", "a best agent"),
+        Line("rate.posterior", "posterior mu +- t(n-1) sigma (centaur rate)", "a best agent"),
         Line("rate.bootstrap", "bootstrap percentile over sessions (centaur rate)", "a best agent"),
     ), {"paper": {"agents": 5, "humans": 93, "sessions_per_human": 4},
         "small": {"agents": 2, "humans": 3, "sessions_per_human": 2}}, rating_sims.sessions, (100, 30)),
     Estimator("collab", (
-        Line("collab.posterior", "posterior mu +- 1.96 sigma (collab rate)", "a best agent"),
+        Line("collab.posterior", "posterior mu +- t(n-1) sigma (collab rate)", "a best agent"),
         Line("collab.bootstrap", "bootstrap percentile over sessions (collab rate)", "a best agent"),
         Line("collab.loo_task", "", "leave-one-task-out: no refit changes the order of equal agents"),
     ), {"paper": {"agents": 5, "humans": 93, "sessions_per_human": 4, "tasks": 20},
         "small": {"agents": 3, "humans": 6, "sessions_per_human": 2, "tasks": 4}}, rating_sims.collab, (60, 24)),
     Estimator("arena", (
-        Line("arena.elo", "Elo, bootstrap percentile (arena leaderboard)", "a best agent"),
+        Line("arena.elo", "Elo, strength +- 1.96 se (arena leaderboard)", "a best agent"),
         Line("arena.win_rate", "win rate, Wilson", ""),
     ), {"paper": {"players": 57, "matches_per_pair": 2}, "small": {"players": 5, "matches_per_pair": 4}},
-        rating_sims.arena, (40, 6)),
+        rating_sims.arena, (100, 40)),
     Estimator("card.kendall_tau", (
         Line("card.kendall_tau", "Kendall tau of two lenses' orders, bootstrap percentile",
              "a model 'ranks' differently on two lenses"),

@@ -63,8 +63,8 @@ def _claim(names: list[str], low: np.ndarray, high: np.ndarray, mid: np.ndarray)
 
 def sessions(rng: np.random.Generator, sizes: dict[str, int]) -> dict[str, Draw]:
     """`centaur rate` with its defaults (priors 25 +- 25/3, noise estimated, bootstrap over sessions):
-    the posterior interval mu +- 1.96 sigma and the bootstrap percentile interval, every agent and
-    person; under the null, a "best agent" from each."""
+    the posterior interval (mu +- t(n-1) sigma, the noise being estimated) and the bootstrap
+    percentile interval, every agent and person; under the null, a "best agent" from each."""
     priors = r.Priors.alike(25.0, 25.0 / 3.0)
     a, h, _ = _design(rng, sizes)
     agent, human = _prior_truth(rng, priors, sizes)
@@ -180,7 +180,8 @@ def paired(rng: np.random.Generator, sizes: dict[str, int]) -> dict[str, Draw]:
 
 
 def arena(rng: np.random.Generator, sizes: dict[str, int]) -> dict[str, Draw]:
-    """`arena leaderboard` on a round robin: the Elo bootstrap interval of each agent, the win rate
+    """`arena leaderboard` on a round robin: the Elo interval of each agent (strength +- 1.96 se, as
+    `centaur rate pairs`), the win rate
     with a Wilson interval (the leaderboard prints the rate alone); under the null, a "best" from
     the Elo intervals, and the strict rank 1 the table gives."""
     from .core import wilson
@@ -194,7 +195,7 @@ def arena(rng: np.random.Generator, sizes: dict[str, int]) -> dict[str, Draw]:
         matches = [{"agent_a": f"a{i:03d}", "agent_b": f"a{j:03d}", "winner": 0 if x == 1.0 else 1,
                     "topology": "t", "round": 0, "failure": ""}
                    for i, j, x in zip(first, second, result, strict=True)]
-        rows = leaderboard(matches, bootstrap_rounds=BOOT_ROUNDS, seed=int(rng.integers(2**31)))
+        rows = leaderboard(matches)
         if null:
             have = [x for x in rows if x.elo_low is not None]
             out["elo_claim"] = _claim([x.agent for x in have], np.array([x.elo_low for x in have]),

@@ -2,7 +2,8 @@
 
 Each simulation builds the participant table `study.condition_effects` reads (one row per
 participant: condition, task set, outcomes) from a known truth, and the per-participant rates the
-report's summary describes (`stats.describe`, a t interval over participants). The event log is not
+report's summary describes (`study.share_interval`: the mean over participants, Wilson on the
+effective number of trials). The event log is not
 simulated: the intervals and tests are computed from these tables, and how the tables are built
 from events is checked by the study pillar's own tests.
 
@@ -18,13 +19,12 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..stats import Figure, best_claim, describe
-from ..study import condition_effects
+from ..stats import Figure, best_claim
+from ..study import condition_effects, share_interval
 from .core import Draw, covers
 
 CONTROL = "none"
 OUTCOMES = ("tasks_completed", "mean_time_to_success_s", "tlx_mean")
-Z_95 = 1.959963984540054
 
 
 def _truth(rng: np.random.Generator, conditions: int, null: bool) -> dict[str, dict[str, float]]:
@@ -85,30 +85,33 @@ def welch(rng: np.random.Generator, sizes: dict[str, int]) -> Draw:
     return Draw(covered)
 
 
-def ols_hc1(rng: np.random.Generator, sizes: dict[str, int]) -> Draw:
-    """The condition's OLS coefficient (task-set dummies, HC1) +- 1.96 SE; under the null, whether
-    Benjamini-Hochberg over the table's tests calls any effect supported."""
+def ols(rng: np.random.Generator, sizes: dict[str, int]) -> Draw:
+    """The interval the report prints for a condition's effect (`coef_low`, `coef_high`: the OLS
+    coefficient with task-set dummies, HC3 errors, t with the fit's degrees of freedom); under the
+    null, whether Benjamini-Hochberg over the table's tests calls any effect supported."""
     effects, truth = _effects(rng, sizes, null=False)
-    covered = tuple(covers(coef - Z_95 * se, coef + Z_95 * se, _true_difference(truth, condition, metric))
-                    for condition, metric, coef, se in _rows(effects, "coef", "coef_se") if math.isfinite(se))
+    covered = tuple(covers(low, high, _true_difference(truth, condition, metric))
+                    for condition, metric, low, high in _rows(effects, "coef_low", "coef_high") if math.isfinite(low))
     null_effects, _ = _effects(rng, sizes, null=True)
     p = null_effects["p_adjusted"].to_numpy(dtype=float)
     return Draw(covered, bool(np.any(p[np.isfinite(p)] <= 0.05)))
 
 
 def _rates(rng: np.random.Generator, sizes: dict[str, int], means: list[float],
-           trials: int, concentration: float = 10.0) -> list[list[float]]:
-    """Per condition, each participant's observed share (successes / trials), the participant's own
-    probability drawn from a Beta around the condition's mean; participants with no trial have none."""
+           trials: int, concentration: float = 10.0) -> list[tuple[list[float], list[int]]]:
+    """Per condition, each participant's observed share (successes / trials) and trials, the
+    participant's own probability drawn from a Beta around the condition's mean; participants with no
+    trial have no share."""
     out = []
     for m in means:
-        shares = []
+        shares, counts = [], []
         for _ in range(sizes["per_condition"]):
             p = rng.beta(m * concentration, (1 - m) * concentration)
             n = int(rng.poisson(trials))
             if n > 0:
                 shares.append(rng.binomial(n, p) / n)
-        out.append(shares)
+                counts.append(n)
+        out.append((shares, counts))
     return out
 
 
@@ -116,21 +119,23 @@ def _rate_draw(rng: np.random.Generator, sizes: dict[str, int], centre: float, t
     k = max(2, sizes["conditions"] - 1)
     means = list(rng.uniform(centre - 0.15, centre + 0.15, k))
     covered = []
-    for m, shares in zip(means, _rates(rng, sizes, means, sizes[trials_key]), strict=True):
-        s = describe(shares)
+    for m, (shares, counts) in zip(means, _rates(rng, sizes, means, sizes[trials_key]), strict=True):
+        s = share_interval(shares, counts)
         if s.n >= 2:
             covered.append(covers(s.ci_low, s.ci_high, m))
     null = _rates(rng, sizes, [centre] * k, sizes[trials_key])
-    figures = [Figure(s.mean, s.ci_low, s.ci_high, s.n) for s in (describe(x) for x in null)]
+    figures = [Figure(s.mean, s.ci_low, s.ci_high, s.n) for s in (share_interval(*x) for x in null)]
     claim = best_claim([f"c{i}" for i in range(k)], figures, "rate")
     return Draw(tuple(covered), " has the highest " in claim)
 
 
 def acceptance(rng: np.random.Generator, sizes: dict[str, int]) -> Draw:
-    """Acceptance rate (accepted / shown) per condition: mean of participants' rates, t interval."""
+    """Acceptance rate (accepted / shown) per condition: the report's mean of participants' rates with
+    the Wilson interval on the effective number of suggestions (`study.share_interval`)."""
     return _rate_draw(rng, sizes, 0.3, "shown")
 
 
 def persistence(rng: np.random.Generator, sizes: dict[str, int]) -> Draw:
-    """Share of accepted suggestions persisting after 30 s: mean over participants, t interval."""
+    """Share of accepted suggestions persisting after 30 s: the same mean and interval over
+    participants, each over the suggestions they accepted."""
     return _rate_draw(rng, sizes, 0.8, "accepted")

@@ -252,7 +252,7 @@ def leaderboard_cmd(
 ) -> None:
     """The leaderboard of a stored tournament, sorted as the paper's Table 1 (total wins, then fewest
     losses): wins and losses per tournament (mean, SD), win rate with its 95% Wilson interval and n,
-    crashes, and a Bradley-Terry rating (Elo scale) with a 95% bootstrap interval. The rank is a
+    crashes, and a Bradley-Terry rating (Elo scale) with its 95% interval (strength +- 1.96 se). The rank is a
     range ("1-2") wherever the ratings' intervals overlap."""
     url = _database()
     if tournament_id is None:

@@ -62,13 +62,14 @@ def _interval(low: float | None, high: float | None, digits: int = 1) -> str:
     return "-" if low is None or high is None else f"[{low:.{digits}f}, {high:.{digits}f}]"
 
 
-INTERVAL = "posterior mu +- 1.96 sigma"
+INTERVAL = "posterior mu +- t(n-1) sigma (1.96 sigma with a fixed noise)"
 INTERVAL_NOTE = (
-    "95% interval: the posterior's, mu +- 1.96 sigma. Simulation measured its coverage at 94.8% at "
-    "CollabSkill's size and 92% with three people of two sessions each (the noise estimated from six "
-    "sessions); the bootstrap's percentile interval, which covered 79% and 58%, is not shown "
-    "(docs/calibration.md; `centaur stats calibrate -e rate` at your sizes). Rank: a range where 95% "
-    "intervals overlap."
+    "95% interval: the posterior's, mu +- t sigma, t with n - 1 degrees of freedom for n sessions when the "
+    "noise is estimated from them (1.96 when --noise-sigma fixes it). Simulation measured its coverage at "
+    "94.8% at CollabSkill's size and 97.3% with "
+    "three people of two sessions each; the bootstrap's percentile interval, which covered 79% and 58%, is "
+    "not shown (docs/calibration.md; `centaur stats calibrate -e rate` at your sizes). Rank: a range where "
+    "95% intervals overlap."
 )
 
 

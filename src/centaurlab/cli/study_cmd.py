@@ -175,7 +175,7 @@ def report(
                                   "exclusion rule (no task completed, or no code written for 15 minutes)."),
 ) -> None:
     """Metrics and analyses of a study: per condition, each figure with its 95% interval, n and unit; the effects
-    against no AI (OLS with HC1 errors, Benjamini-Hochberg), a direction stated only where the adjusted test
+    against no AI (OLS with HC3 errors, Benjamini-Hochberg), a direction stated only where the adjusted test
     supports it. Participants the paper's exclusion rule excludes are listed (who, why, how many per condition)
     and left out unless --keep-all; a figure that cannot be computed says why."""
     from ..study import report_study
@@ -232,7 +232,7 @@ def plan(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Plan a study: the power to detect a stated effect at each number of participants, by simulating
-    studies and analysing each as `study report` does (OLS with task-set fixed effects and HC1 errors,
+    studies and analysing each as `study report` does (OLS with task-set fixed effects and HC3 errors,
     Benjamini-Hochberg over the AI conditions), and the number needed for 80% power. See docs/planning.md."""
     from ..study import EFFECT_SCALE, plan_study
     from .plan_output import print_needed, print_power, simulation_progress, sizes_option
@@ -250,7 +250,7 @@ def plan(
                          result.outcome, f"{result.effect:g}", ", ".join(result.conditions)))
     console.print(f"  effect scale: {EFFECT_SCALE}")
     console.print(f"  each against {result.control}, as `study report` tests it: OLS with "
-                  f"{result.task_sets} task set{'s' * (result.task_sets != 1)} as fixed effects, HC1 errors, "
+                  f"{result.task_sets} task set{'s' * (result.task_sets != 1)} as fixed effects, HC3 errors, "
                   f"Benjamini-Hochberg over {len(result.conditions)} comparison{'s' * (len(result.conditions) != 1)}, "
                   f"alpha {result.alpha:g}")
     rows = [{"size": r["per_condition"], "total": r["total"], "power": r["power"], "power_all": r["power_all"]}

@@ -18,7 +18,7 @@ from .design import SessionDesign
 from .errors import Component, DisconnectedGraphError, RatingError
 from .fit import fit_sessions
 from .graph import player_components, session_components
-from .intervals import credible_intervals
+from .intervals import credible_intervals, interval_quantile
 from .kalman import kalman_posterior, kalman_update
 from .leaderboard import PairedRow, SkillRow, paired_rows, skill_rows
 from .loo import LeaveOneOut, leave_one_human_out, leave_one_task_out
@@ -55,6 +55,7 @@ __all__ = [
     "bootstrap_paired",
     "bootstrap_sessions",
     "credible_intervals",
+    "interval_quantile",
     "fit_paired",
     "fit_sessions",
     "fit_times",

@@ -21,7 +21,7 @@ class SkillRow:
     """One entity. Sorted by the conservative score, as CollabSkill and TrueSkill do: a high
     mean from two sessions should not top a board built on many.
 
-    `ci_low`, `ci_high`: the posterior 95% interval mu -/+ 1.96 sigma, the one interval of a skill
+    `ci_low`, `ci_high`: the posterior 95% interval (`credible_intervals`), the one interval of a skill
     to show (its coverage is measured by simulation, docs/calibration.md). `low`, `high`: the
     bootstrap's percentile interval, kept for the rank-stability figures beside it; it measures how
     the estimate moves with the data, and covers the skill far less often with few sessions."""

@@ -3,7 +3,7 @@
 * Description with uncertainty: `describe`, `describe_groups` (mean, sd, se, t interval).
 * Comparison with a control: `welch_difference`, `differences_from_control`.
 * Pooling across groups of different difficulty: `zscore_within`.
-* Regression (statsmodels): `ols` (classical, HC1 or cluster-robust covariance), `regress` on a
+* Regression (statsmodels): `ols` (classical, HC1, HC3 or cluster-robust covariance), `regress` on a
   DataFrame, `mixed` (random intercepts for participants and tasks).
 * Many tests at once: `benjamini_hochberg` (statsmodels).
 * The reporting policy every report follows (`policy.py`): `Figure` (estimate, interval, n, unit,

@@ -2,7 +2,8 @@
 
 Outcomes of a user study are skewed and heteroscedastic (times), and task-level rows from the
 same participant are not independent, so the default covariances are heteroscedasticity-robust
-(HC1) and, for repeated rows, clustered by participant. This module is a typed layer over
+(HC1; HC3, which inflates each residual by its leverage, for small studies, where HC1's errors are
+too small) and, for repeated rows, clustered by participant. This module is a typed layer over
 `statsmodels.api.OLS(...).fit(cov_type=..., use_t=True)`: it checks the design first and explains
 what is wrong in words (statsmodels would silently fit a singular design with a pseudo-inverse),
 and returns plain arrays."""
@@ -21,14 +22,14 @@ from scipy import stats as sps
 from .describe import check_confidence
 from .errors import StatsError
 
-CovType = Literal["classical", "HC1", "cluster"]
-COV_TYPES: tuple[CovType, ...] = ("classical", "HC1", "cluster")
+CovType = Literal["classical", "HC1", "HC3", "cluster"]
+COV_TYPES: tuple[CovType, ...] = ("classical", "HC1", "HC3", "cluster")
 
 
 @dataclass(frozen=True)
 class OLSFit:
     """Coefficients with standard errors; t-tests use `df` degrees of freedom: n - k for the
-    classical and HC1 covariances, G - 1 (clusters) for the cluster-robust one (as Stata does)."""
+    classical, HC1 and HC3 covariances, G - 1 (clusters) for the cluster-robust one (as Stata does)."""
 
     names: tuple[str, ...]
     coef: np.ndarray
@@ -86,6 +87,10 @@ def ols(y: Sequence[float] | np.ndarray, x: np.ndarray, names: Sequence[str], co
         result = model.fit(use_t=True)
     elif cov_type == "HC1":
         result = model.fit(cov_type="HC1", use_t=True)
+    elif cov_type == "HC3":
+        result = model.fit(use_t=True)
+        return OLSFit(tuple(names), np.asarray(result.params), _hc3(xm, np.asarray(result.resid)), cov_type, n,
+                      n - k, _r_squared(result))
     else:
         codes, uniques = pd.factorize(pd.Series(list(clusters if clusters is not None else []), dtype=object))
         n_clusters = len(uniques)
@@ -97,6 +102,20 @@ def ols(y: Sequence[float] | np.ndarray, x: np.ndarray, names: Sequence[str], co
     df = int(getattr(result, "df_resid_inference", None) or result.df_resid)
     return OLSFit(tuple(names), np.asarray(result.params), np.asarray(result.cov_params()), cov_type, n, df,
                   _r_squared(result), n_clusters)
+
+
+def _hc3(x: np.ndarray, resid: np.ndarray) -> np.ndarray:
+    """HC3: (X'X)^-1 X' diag(e_i^2 / (1 - h_i)^2) X (X'X)^-1, h_i the leverage of row i.
+
+    Computed here rather than by statsmodels because of rows with leverage 1 (a participant alone in
+    a task set, common in a pilot): such a row is fitted exactly, its residual is 0 and says nothing
+    about the variance, so it adds nothing; statsmodels divides 0 by 0 and every standard error
+    sharing that row becomes NaN."""
+    bread = np.linalg.inv(x.T @ x)
+    leverage = np.einsum("ij,jk,ik->i", x, bread, x)
+    alone = leverage > 1 - 1e-9
+    weight = np.where(alone, 0.0, resid**2 / np.where(alone, 1.0, 1 - leverage) ** 2)
+    return np.asarray(bread @ (x.T * weight) @ x @ bread)
 
 
 def _r_squared(result: Any) -> float:

@@ -42,6 +42,7 @@ from .metrics import (
     rank_paired,
     render_report,
     report_tables,
+    share_interval,
     task_metrics,
 )
 from .participants import MAX_CLIENT_MS, NotAParticipant, ParticipantFinished, WrongStage
@@ -58,6 +59,7 @@ from .tables import ParticipantRow
 from .telemetry import EventBatch
 
 __all__ = [
+    "share_interval",
     "study_grades",
     "study_power",
     "plan_study",

@@ -7,7 +7,7 @@ within-condition standard deviation. `--effect 0.3` on tasks_completed means "pe
 assistant complete 0.3 SD more tasks than people without". Every AI condition of the study file is
 given that effect, and each is compared with the control as the report compares it
 (`condition_effects`: Welch difference, OLS on condition dummies with task-set fixed effects and
-HC1 errors, Benjamini-Hochberg over the comparisons of the outcome). A comparison counts as
+HC3 errors, Benjamini-Hochberg over the comparisons of the outcome). A comparison counts as
 detected when its adjusted p is at most alpha and the difference has the stated sign.
 
 Participants are simulated as normal draws, spread over the task sets the way the assignment
@@ -69,7 +69,7 @@ class StudyPower:
         return {
             "study": self.study, "outcome": self.outcome, "effect": self.effect, "effect_scale": EFFECT_SCALE,
             "comparison": f"each of {', '.join(self.conditions)} against {self.control}",
-            "analysis": "condition_effects: OLS with task-set fixed effects and HC1 errors, as in `study report`",
+            "analysis": "condition_effects: OLS with task-set fixed effects and HC3 errors, as in `study report`",
             "correction": CORRECTION, "alpha": self.alpha, "control": self.control,
             "conditions": list(self.conditions), "task_sets": self.task_sets,
             "table": [{"per_condition": r["per_condition"], "total": r["total"], "power": r["power"].as_json(),

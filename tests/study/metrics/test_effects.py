@@ -30,10 +30,10 @@ def test_difference_and_regression_by_hand():
     # chat 2.5 - none 4 = -1.5; Welch se sqrt(5/12 + 4/3) = 1.3228757
     assert (row["condition"], row["mean"], row["control_mean"], row["difference"]) == ("chat", 2.5, 4.0, -1.5)
     assert row["se"] == pytest.approx(1.3228757, abs=1e-7)
-    # one task set: the OLS coefficient is the same difference; HC1 variance =
-    # 7/5 * (sum of squared residuals / n^2 per group) = 1.4 * (8/9 + 5/16) = 1.6819444
+    # one task set: the OLS coefficient is the same difference; HC3 divides each squared residual by
+    # (1 - leverage)^2 with leverage 1/n of its group: sum e^2 / (n - 1)^2 per group = 8/4 + 5/9
     assert row["coef"] == pytest.approx(-1.5)
-    assert row["coef_se"] == pytest.approx(math.sqrt(1.4 * (8 / 9 + 5 / 16)))
+    assert row["coef_se"] == pytest.approx(math.sqrt(8 / 4 + 5 / 9))
     assert e["p_adjusted"].tolist() == pytest.approx(benjamini_hochberg(e["p_ols"]).tolist(), nan_ok=True)
 
 

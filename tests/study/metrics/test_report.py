@@ -68,6 +68,19 @@ def _t_figure(values: list[float], unit: str, scale: float = 1.0) -> str:
     return Figure(mean * scale, (mean - half) * scale, (mean + half) * scale, n, unit).text()
 
 
+def _share_figure(shares: list[float], trials: list[int], unit: str = "%") -> str:
+    """A rate's cell, by hand: the mean share with the Wilson interval on the effective number of
+    trials, p (1 - p) k / s^2 scaled by (z / t_{k-1})^2 and at most the trials themselves."""
+    from scipy import stats as sps
+
+    k, p = len(shares), statistics.mean(shares)
+    z, t = sps.norm.ppf(0.975), sps.t.ppf(0.975, k - 1)
+    n = min(sum(trials), p * (1 - p) * k / statistics.variance(shares) * (z / t) ** 2)
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return Figure(p * 100, (centre - half) * 100, (centre + half) * 100, k, unit).text()
+
+
 def test_report_numbers_come_from_the_log():
     events, people, truth = study()
     html = render_report(events, people, title="Synthetic <study>")
@@ -90,7 +103,8 @@ def test_report_numbers_come_from_the_log():
         assert rows["Tasks completed"][condition] == _t_figure(values, "tasks")
     rates = {p: truth.accepted[p] / truth.shown[p] for p in truth.shown if truth.shown[p]}
     auto = by_condition_of(rates, truth)["autocomplete"]
-    assert rows["Suggestion acceptance rate (accepted / shown)"]["autocomplete"] == _t_figure(auto, "%", 100)
+    shown = by_condition_of({p: float(truth.shown[p]) for p in rates}, truth)["autocomplete"]
+    assert rows["Suggestion acceptance rate (accepted / shown)"]["autocomplete"] == _share_figure(auto, shown)
     assert rows["Suggestion acceptance rate (accepted / shown)"]["none"] == "not computed: no participant with a value"
     assert "Time from display to decision on a suggestion (display to decision)" in rows
     header = effects[0]

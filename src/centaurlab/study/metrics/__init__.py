@@ -8,7 +8,8 @@ task_id, task_index, type, client_ms, server_ms, payload) and a participant tabl
   `chat_metrics` (chat response), `survey_metrics` (exit survey), `participant_metrics`
   (participant x condition).
 * Exclusion: `exclusions` / `apply_exclusions` (RealHumanEval's rule, applied by default in reports).
-* Analyses: `condition_effects` (difference from no-AI, OLS with task-set fixed effects, BH).
+* Analyses: `condition_effects` (difference from no-AI, OLS with task-set fixed effects, BH);
+  `share_interval` (a condition's rate: Wilson on the effective number of trials).
 * Output: `build_report` (every figure of the report once, under the reporting policy of
   `centaurlab.stats`: estimate, interval, n, unit, or not computed with the reason; `.as_json()`),
   `report_tables` (its tables as text), `render_report` (self-contained HTML).
@@ -25,12 +26,15 @@ from .groups import GROUPINGS, control_of, groupings, regroup
 from .paired import PAIR_COLUMNS, PairedRanking, paired_choices, rank_paired
 from .participants import PARTICIPANT_METRICS, participant_metrics
 from .report import render_built, render_report, task_summary
+from .shares import ShareSummary, share_interval
 from .suggestions import RETENTION_SECONDS, SUGGESTION_COLUMNS, normalise_whitespace, suggestion_metrics
 from .surveys import SURVEY_COLUMNS, TLX_ITEMS, survey_metrics
 from .tasks import TASK_COLUMNS, task_metrics
 from .text import TextTable, report_tables
 
 __all__ = [
+    "ShareSummary",
+    "share_interval",
     "CHAT_COLUMNS",
     "CONDITIONS",
     "EXCLUSION_COLUMNS",

@@ -6,8 +6,9 @@ JSON forms of the report then cannot disagree, and a condition whose participant
 still has its column and its rows, each saying who was excluded and why, instead of vanishing.
 
 * per condition (`summary_figures`): participant means with t intervals, n = participants with a
-  value; rates (acceptance, persistence, copies) in % of their denominators;
-* effects (`effect_rows`): the OLS coefficient of the condition with HC1 (or clustered) intervals,
+  value; rates (acceptance, persistence, copies) in % of their denominators, their intervals Wilson
+  on the effective number of trials (`share_interval`) where the denominator is in the table;
+* effects (`effect_rows`): the OLS coefficient of the condition with HC3 (or clustered) intervals,
   the Welch difference beside it, and a sentence that says "higher"/"lower" only where the
   Benjamini-Hochberg adjusted p supports it (`corrected_claim`), naming the correction;
 * paired suggestions (`paired_rows`): Bradley-Terry strengths with rank ranges where intervals overlap.
@@ -26,6 +27,8 @@ from centaurlab.stats import Figure, corrected_claim, describe, figure, not_comp
 
 from .exclusion import IDLE_MINUTES
 from .paired import PairedRanking
+from .shares import METHOD as SHARE_METHOD
+from .shares import share_interval
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,7 @@ class Metric:
     label: str  # what the figure measures, in words a reader can check against the definition
     unit: str
     scale: float = 1.0  # 100 turns a share into %
+    trials: str = ""  # a share's denominator column: its interval is then `share_interval`'s, not t
 
 
 SUMMARY: dict[str, Metric] = {
@@ -40,15 +44,15 @@ SUMMARY: dict[str, Metric] = {
     "tasks_completed": Metric("Tasks completed", "tasks"),
     "tasks_skipped": Metric("Tasks skipped", "tasks"),
     "mean_time_to_success_s": Metric("Time to task success", "s"),
-    "acceptance_rate": Metric("Suggestion acceptance rate (accepted / shown)", "%", 100),
+    "acceptance_rate": Metric("Suggestion acceptance rate (accepted / shown)", "%", 100, "suggestions_shown"),
     "acceptance_rate_manual": Metric("Acceptance rate, requested suggestions", "%", 100),
     "acceptance_rate_auto": Metric("Acceptance rate, automatic suggestions", "%", 100),
     "mean_verify_s": Metric("Time from display to decision on a suggestion (display to decision)", "s"),
-    "retained_15s": Metric("Accepted suggestions persisting after 15 s", "%", 100),
-    "retained_30s": Metric("Accepted suggestions persisting after 30 s", "%", 100),
-    "retained_60s": Metric("Accepted suggestions persisting after 60 s", "%", 100),
+    "retained_15s": Metric("Accepted suggestions persisting after 15 s", "%", 100, "suggestions_accepted"),
+    "retained_30s": Metric("Accepted suggestions persisting after 30 s", "%", 100, "suggestions_accepted"),
+    "retained_60s": Metric("Accepted suggestions persisting after 60 s", "%", 100, "suggestions_accepted"),
     "chat_messages_per_task": Metric("Chat messages per task", "messages"),
-    "share_responses_copied": Metric("Chat responses copied at least once", "%", 100),
+    "share_responses_copied": Metric("Chat responses copied at least once", "%", 100, "chat_responses"),
     "copies_per_response": Metric("Copies per chat response", "copies"),
     "copies_button_per_response": Metric("Copies per response, Copy button", "copies"),
     "copies_selection_per_response": Metric("Copies per response, by selection", "copies"),
@@ -112,6 +116,16 @@ def condition_figure(values: pd.Series, metric: Metric) -> Figure:
     return figure(s.mean * k, s.ci_low * k, s.ci_high * k, s.n, metric.unit, "t", what=metric.label)
 
 
+def share_figure(values: pd.Series, trials: pd.Series, metric: Metric) -> Figure:
+    """A condition's mean of participants' shares with the Wilson interval on the effective number of
+    trials (`share_interval`: the t interval of a few shares near 0 or 1 collapses); n = participants."""
+    s = share_interval(values, trials)
+    if s.n == 0:
+        return not_computed("no participant with a value", 0, metric.unit)
+    k = metric.scale
+    return figure(s.mean * k, s.ci_low * k, s.ci_high * k, s.n, metric.unit, SHARE_METHOD, what=metric.label)
+
+
 def cell_of_times(part: pd.DataFrame) -> str:
     """A task or category cell: mean time to success [95% interval] s over the completed, and how many of those
     who reached it completed it."""
@@ -130,14 +144,16 @@ def summary_figures(per_person: pd.DataFrame, conditions: Sequence[str], exclusi
     for key, metric in metrics.items():
         for condition in conditions:
             gone = emptied_reason(exclusion, condition)
+            mine = per_person[per_person["condition"] == condition]
             fig = (not_computed(gone, 0, metric.unit) if gone else
-                   condition_figure(per_person.loc[per_person["condition"] == condition, key], metric))
+                   share_figure(mine[key], mine[metric.trials], metric) if metric.trials in mine.columns and
+                   metric.trials else condition_figure(mine[key], metric))
             rows.append({"metric": key, "label": metric.label, "condition": condition, "figure": fig})
     return rows
 
 
 def effect_rows(effects: pd.DataFrame, control: str, exclusion: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The `condition_effects` table as figures: `effect` (OLS coefficient, HC1 or clustered interval),
+    """The `condition_effects` table as figures: `effect` (OLS coefficient, HC3 or clustered interval),
     `difference` (Welch) and `difference_pct`, the adjusted p, the correction and the claim it allows."""
     tests = int(effects["p_ols"].map(lambda p: not _missing(p)).sum())
     correction = CORRECTION.format(tests)
@@ -147,7 +163,7 @@ def effect_rows(effects: pd.DataFrame, control: str, exclusion: Mapping[str, Any
         metric = OUTCOMES.get(r["metric"], Metric(str(r["metric"]), ""))
         n, n0 = int(r["n"]), int(r["control_n"])
         why = control_gone or emptied_reason(exclusion, str(r["condition"])) or r["note"] or ""
-        method = "OLS, clustered by participant" if r["level"] == "task" else "OLS, HC1"
+        method = "OLS, clustered by participant" if r["level"] == "task" else "OLS, HC3"
         effect = _effect(r["coef"], r["coef_low"], r["coef_high"], n + n0, metric.unit, method, why)
         difference = _effect(r["difference"], r["ci_low"], r["ci_high"], n + n0, metric.unit, "Welch t", why)
         pct_why = why or ("no percentage of a z-score or of a zero control mean"

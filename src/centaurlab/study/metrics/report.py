@@ -1,6 +1,6 @@
 """The study report: one self-contained HTML page with the exclusions (who, why, how many per
 condition), the per-condition figures with their intervals, the effects against the no-AI condition
-(OLS with HC1 errors, Benjamini-Hochberg), and charts of per-condition means with 95% interval bars.
+(OLS with HC3 errors, Benjamini-Hochberg), and charts of per-condition means with 95% interval bars.
 Every figure comes from `build_report`, the same figures `centaur study report` prints and `--json` holds."""
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def render_built(data: StudyReport, title: str, categories: Mapping[str, str] | 
     report.table(task_summary(data.tasks, conditions, data.emptied()),
                  caption="Per task: mean time to success [95% interval] over the participants who completed it")
     report.heading(f"Effects against the no-AI condition ({data.control!r})")
-    report.paragraph("Effect: the condition's coefficient in OLS(outcome ~ condition + task set) with HC1 standard "
+    report.paragraph("Effect: the condition's coefficient in OLS(outcome ~ condition + task set) with HC3 standard "
                      "errors (task-level time clustered by participant) and its 95% interval; difference: condition "
                      "mean minus no-AI mean with Welch's interval. A direction (higher, lower) is written only where "
                      "the Benjamini-Hochberg adjusted p over all tests of the table is at most 0.05.", note=True)

@@ -82,7 +82,7 @@ def effects_table(rows: Sequence[Mapping[str, Any]], title: str) -> TextTable:
         notes.append("No test could be run: each effect says why.")
     elif rows:
         notes.append(f"effect: the condition's OLS coefficient against {rows[0]['control']!r} with task-set effects "
-                     f"(HC1 errors; task-level times clustered by participant), 95% interval; adjusted p: "
+                     f"(HC3 errors; task-level times clustered by participant), 95% interval; adjusted p: "
                      f"{rows[0]['correction']}, alpha 0.05.")
     return TextTable(title, ["outcome", "condition", "n vs control", "effect, OLS [95% CI]",
                              "difference, Welch [95% CI]", "claim"], body,
