@@ -28,22 +28,10 @@ def icc2_1(scores: Matrix | Sequence[Sequence[float]]) -> float:
     """ICC(2,1) of an n-units x k-judges matrix; units with a missing score are dropped.
 
     ICC(2,1) = (MSR - MSE) / (MSR + (k - 1) MSE + k (MSC - MSE) / n). NaN when fewer than two
-    complete units or judges remain, or when the scores do not vary at all.
+    complete units or judges remain, or when the scores do not vary (`icc_figure` says which).
     """
-    y = np.asarray(scores, dtype=np.float64)
-    if y.ndim != 2:
-        raise ValueError("scores must be a units x judges matrix")
-    y = y[~np.isnan(y).any(axis=1)]
-    n, k = y.shape
-    if n < 2 or k < 2:
-        return math.nan
-    grand = y.mean()
-    ssr = k * ((y.mean(axis=1) - grand) ** 2).sum()
-    ssc = n * ((y.mean(axis=0) - grand) ** 2).sum()
-    sse = ((y - grand) ** 2).sum() - ssr - ssc
-    msr, msc, mse = ssr / (n - 1), ssc / (k - 1), sse / ((n - 1) * (k - 1))
-    denom = msr + (k - 1) * mse + k * (msc - mse) / n
-    return math.nan if denom <= 0 else float((msr - mse) / denom)
+    fig = icc_figure(scores)
+    return fig.estimate if fig.computed and fig.estimate is not None else math.nan
 
 
 Level = Literal["nominal", "ordinal", "interval", "ratio"]
