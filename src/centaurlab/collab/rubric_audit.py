@@ -42,16 +42,21 @@ Matches = tuple[str, ...]
 
 
 class Matcher(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def match(self, criteria: Sequence[str], rubric: Rubric) -> list[Matches]: ...
 
 
-_STOP = frozenset("""a an the and or of to in on at by for from with without as is are be been was were it its
-this that these those each every all any some has have had per than then there their they them which who
-what when where so such not no nor only also both either one using used use into out up about more most
-must should shall may can will does do given gives give includes include including contains contain
-stated states state listed lists list shown shows show right correct correctly properly clear clearly""".split())
+_STOP_TEXT = (
+    "a an the and or of to in on at by for from with without as is are be been "
+    "was were it its this that these those each every all any some has have had per than then there "
+    "their they them which who what when where so such not no nor only also both either one using used "
+    "use into out up about more most must should shall may can will does do given gives give includes include "
+    "including contains contain stated states state listed lists list shown shows show right correct "
+    "correctly properly clear clearly"
+)
+_STOP = frozenset(_STOP_TEXT.split())
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ness", "ies", "ied", "es", "ed", "ly", "s")
 
 
@@ -301,9 +306,9 @@ def _audit_one(task: TaskInstance, builtin: Rubric, labelled: MatchSet | None, m
     if source in ("auto", "stored") and url is not None:
         found = stored_generated(url, task.id)
         if found is not None:
-            version, model, rubric = found
-            crit = tuple(i.criterion for i in rubric.items)
-            return TaskAudit(task.id, f"stored v{version} ({model or 'unknown model'})", ids, crit,
+            version, stored_model, stored = found
+            crit = tuple(i.criterion for i in stored.items)
+            return TaskAudit(task.id, f"stored v{version} ({stored_model or 'unknown model'})", ids, crit,
                              tuple(matcher.match(crit, builtin)))
     if source == "stored":
         return "no stored generated rubric (centaur collab rubric TASK --bank FOLDER-without-rubric.json)"
