@@ -11,7 +11,7 @@ from typing import Any
 import typer
 
 from ..errors import Conflict, InvalidInput, NotFound
-from . import collab_rate_cmd, collab_study_cmd, collab_tasks_cmd, collab_validate_cmd
+from . import collab_rate_cmd, collab_rubric_cmd, collab_study_cmd, collab_tasks_cmd, collab_validate_cmd
 from .collab_tasks_cmd import BANK_OPTION, bank_of, task_of
 from .errors import context
 from .output import console, print_json, print_table, styled
@@ -25,6 +25,7 @@ app.add_typer(collab_study_cmd.app, name="study")  # collaboration studies with 
 app.command("analyse")(collab_study_cmd.analyse)
 app.command("rate")(collab_rate_cmd.rate)
 app.command("validate")(collab_validate_cmd.validate)  # the grading against labelled sets
+app.add_typer(collab_rubric_cmd.app, name="rubric")  # `rubric TASK` (show, below) and `rubric audit`
 
 def _split(value: str | None) -> list[str] | None:
     return [v.strip() for v in value.split(",") if v.strip()] if value else None
@@ -176,7 +177,7 @@ def grade(
     console.print("next: centaur collab report --html report.html")
 
 
-@app.command("rubric")
+@collab_rubric_cmd.app.command("show")
 def rubric(
     task_id: str = typer.Argument(..., help="A task id of the bank."),
     bank: str = BANK_OPTION,

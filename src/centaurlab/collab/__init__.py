@@ -33,7 +33,9 @@ from .rate import CollabRating, TaskTerm, rate_sessions, skill_figure
 from .report import build_report, calibration_figures, render_html
 from .results import SessionRow, load_results
 from .rubric import CATEGORIES, Rubric, RubricError, RubricItem, load_rubric_file, parse_rubric, repair, validate
-from .rubric_gen import ensure_rubric, options_for, rubric_json_text, save_rubric
+from .rubric_audit import Agreement, AuditRun, TaskAudit, WordMatcher, agreement, audit_rubrics
+from .rubric_gen import ensure_rubric, generate_rubric, options_for, rubric_json_text, save_rubric
+from .rubric_matches import LabelledCriterion, MatchSet, MatchSetError, load_match_set
 from .runner import SessionOutcome, run_baseline
 from .runs import CollabRun, collab_runs
 from .schema import Deliverable, DeliverableKind, Difficulty, Onet, Reference, TaskInstance
@@ -58,6 +60,17 @@ from .workspace import REFERENCE_DIR, Workspace, WorkspaceError
 
 __all__ = [
     "NO_DELIVERABLE",
+    "Agreement",
+    "AuditRun",
+    "LabelledCriterion",
+    "MatchSet",
+    "MatchSetError",
+    "TaskAudit",
+    "WordMatcher",
+    "agreement",
+    "audit_rubrics",
+    "generate_rubric",
+    "load_match_set",
     "AgentConfig",
     "AgentConfigError",
     "CATEGORIES",
