@@ -66,10 +66,10 @@ def test_the_dashboard_cookie_of_one_process_is_valid_in_another(url: str) -> No
         secret = store.shared_secret(session, "dashboard-cookies")
     with store.session_scope(url) as session:
         assert store.shared_secret(session, "dashboard-cookies") == secret
-    one, two = DashboardAuth("pw", secret=secret), DashboardAuth("pw", secret=secret)
-    assert two.valid(one.issue())
-    assert not DashboardAuth("pw").valid(one.issue())  # a key made at start: each process its own
-    assert not DashboardAuth("other", secret=secret).valid(one.issue())
+    one, two = DashboardAuth("pw", secret=secret, url=url), DashboardAuth("pw", secret=secret, url=url)
+    assert two.valid(one.issue())  # the login is kept in the store
+    assert not DashboardAuth("pw", url=url).valid(one.issue())  # a key made at start: each process its own
+    assert not DashboardAuth("other", secret=secret, url=url).valid(one.issue())
 
 
 def test_events_over_http_are_stored_once_with_the_latest_code(url: str, tmp_path: Path) -> None:

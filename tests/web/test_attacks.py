@@ -93,8 +93,10 @@ def site(tmp_path: Path) -> Iterator[Site]:
             access.removeHandler(handler)
 
 
-def browser(site: Site) -> httpx.Client:
-    return httpx.Client(base_url=site.base, follow_redirects=True, timeout=60)
+def browser(site: Site, address: str = "127.0.0.1") -> httpx.Client:
+    """A browser connecting from `address` (any of 127.0.0.0/8 reaches the server on loopback)."""
+    return httpx.Client(base_url=site.base, follow_redirects=True, timeout=60,
+                        transport=httpx.HTTPTransport(local_address=address))
 
 
 def coding(client: httpx.Client, **link: str) -> dict[str, Any]:
@@ -221,8 +223,8 @@ def test_gets_make_no_participant_and_the_cap_counts_consents(site: Site) -> Non
     same = {"PROLIFIC_PID": "dan", "SESSION_ID": "dan-session"}
     assert token_of(collab_join(browser(site), **same)) != first
     token_of(collab_join(browser(site), **same))  # the same Prolific id joins once
-    token_of(collab_join(browser(site)))
-    full = collab_join(browser(site))
+    token_of(collab_join(browser(site, "127.0.0.2")))  # an anonymous person is their address
+    full = collab_join(browser(site, "127.0.0.3"))
     assert full.status_code == 409 and "all the participants it needs" in full.text
     assert _collab_people(site) == 3
 

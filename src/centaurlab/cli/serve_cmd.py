@@ -41,7 +41,7 @@ def serve(
 
     import uvicorn
 
-    from ..web import STATIC_DIR, STATIC_ENV, WORKERS_ENV, bundle_problem
+    from ..web import STATIC_DIR, STATIC_ENV, WORKERS_ENV, bundle_problem, proxy_options
 
     folder = static_dir or STATIC_DIR
     problem = bundle_problem(folder)
@@ -61,7 +61,7 @@ def serve(
     os.environ[STATIC_ENV] = str(folder)  # read by each worker process's factory
     os.environ[WORKERS_ENV] = str(workers)
     uvicorn.run("centaurlab.web.worker:app", factory=True, workers=workers, host=the_host, port=the_port,
-                log_level="info", timeout_keep_alive=30)
+                log_level="info", timeout_keep_alive=30, **proxy_options(str(cfg["forwarded_allow_ips"])))
 
 
 def workers_problem(url: str, workers: int) -> str | None:

@@ -17,6 +17,7 @@ from .power import CollabPower, collab_power, plan_collab_study
 from .report_html import render_html
 from .review import SessionReview, session_review
 from .service import USED_BEFORE, CollabStudies, View, WrongStep, is_reference
+from .slots import person_key
 from .studyfile import CollabStudy, load_collab_study
 from .synthetic import synthetic_study
 
@@ -43,6 +44,7 @@ __all__ = [
     "load_set",
     "load_study_data",
     "override_grade",
+    "person_key",
     "render_html",
     "session_review",
     "shown",

@@ -12,16 +12,19 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..collab import CollabBank, TaskInstance, load_collab_bank
 from ..models import ModelProvider, StoredProvider, load_registry
 from ..store import session_scope
 from ..study import ParticipantLimits
+from .slots import person_key
+from .slots import slot_ms as default_slot_ms
 from .studyfile import CollabStudy
-from .tables import CollabStudyRow
+from .tables import CollabParticipant, CollabStudyRow
 from .turnlog import TurnLog
-from .view import now_ms
+from .view import digest, now_ms
 
 ProviderFactory = Callable[[str], ModelProvider]
 
@@ -32,12 +35,15 @@ class Platform:
 
 
     def __init__(self, url: str, workspaces: Path, providers: ProviderFactory | None = None,
-                 clock: Callable[[], int] = now_ms, limits: ParticipantLimits | None = None) -> None:
+                 clock: Callable[[], int] = now_ms, limits: ParticipantLimits | None = None,
+                 slot_ms: int | None = None) -> None:
         self.url = url
         self.clock = clock
         """Milliseconds since the epoch: the time limits are read off it (tests pass their own)."""
         self.limits = limits or ParticipantLimits.unlimited()
         """A participant's requests per minute (the web charges each request of a participant's link)."""
+        self.slot_ms = default_slot_ms() if slot_ms is None else slot_ms
+        """How long a place of the cap is kept for someone who consented and went no further (0: for ever)."""
         self.workspaces = workspaces
         self._providers = providers
         self._cache: dict[str, ModelProvider] = {}
@@ -46,6 +52,16 @@ class Platform:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._write = threading.Lock() if url.startswith("sqlite") else None
+
+    def person(self, token: str) -> str | None:
+        """Who holds the token, for their request budget (`slots`): the same person across re-joins, and one
+        for all the anonymous joins from an address. None for a token that is no participant's."""
+        with session_scope(self.url) as s:
+            row = s.execute(select(CollabParticipant.id, CollabParticipant.study_id, CollabParticipant.person)
+                            .where(CollabParticipant.token_digest == digest(token))).first()
+        if row is None:
+            return None
+        return row.person or person_key(row.study_id, {}, "", row.id)
 
     # --- plumbing ---------------------------------------------------------------------------------------------
 

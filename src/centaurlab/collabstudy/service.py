@@ -24,6 +24,7 @@ from .chat import Turn, agent_turn
 from .instruments import OCCUPATION
 from .plan import EXTERNAL, plan_sessions
 from .platform import Platform, ProviderFactory
+from .slots import Holder, people_holding, person_key
 from .tables import (
     CollabParticipant,
     CollabStudyEvent,
@@ -45,35 +46,41 @@ MAX_UPLOAD = 5_000_000
 class CollabStudies(Platform):
     """A participant's way through a study; the routes call these methods."""
 
-    def join(self, study_id: str, recruitment: dict[str, str], *, consented: bool = False) -> tuple[str, str]:
+    def join(self, study_id: str, recruitment: dict[str, str], *, consented: bool = False,
+             address: str = "") -> tuple[str, str]:
         """A new participant, or for a returning Prolific id with the session id it joined with (`check_rejoin`)
         the same one with a new token, which revokes the earlier: (participant id, token). The web joins only
         on the consent form's post (`consented`: the participant starts at the pre-survey), so the cap of
-        `max_participants` counts people who consented, never link previews."""
+        `max_participants` counts people who consented, never link previews; it counts people, not joins
+        (`slots`: by recruitment id, or the `address` of an anonymous join), and a place nobody uses is freed."""
         study = self.study(study_id)
         keep = {k: v[:200] for k, v in recruitment.items() if k in study.recruitment.url_parameters}
         token = secrets.token_urlsafe(24)
+        pid = f"w{uuid.uuid4().hex[:15]}"
+        person, now = person_key(study_id, keep, address, pid), self.clock()
         with self.writing() as s:
             lock_across_processes(s, f"collab-join:{study_id}")  # the cap and the recruitment ids, across processes
-            people = s.execute(select(CollabParticipant.id, CollabParticipant.stage, CollabParticipant.recruitment)
+            people = s.execute(select(CollabParticipant.id, CollabParticipant.stage, CollabParticipant.recruitment,
+                                      CollabParticipant.person, CollabParticipant.joined_ms)
                                .where(CollabParticipant.study_id == study_id)).all()
             recruitment_id = keep.get("PROLIFIC_PID")
-            same = [(pid, kept) for pid, _, kept in people
-                    if recruitment_id and kept.get("PROLIFIC_PID") == recruitment_id]
+            same = [(row[0], row[2]) for row in people
+                    if recruitment_id and row[2].get("PROLIFIC_PID") == recruitment_id]
             if same:
                 check_rejoin(same[0][1], keep)
                 row = s.get(CollabParticipant, same[0][0])
                 assert row is not None
                 row.token_digest = digest(token)
                 return row.id, token
-            if sum(stage != "consent" for _, stage, _ in people) >= study.recruitment.max_participants:
+            holding = people_holding((Holder(*row[:2], *row[3:]) for row in people), now, self.slot_ms)
+            if person not in holding and len(holding) >= study.recruitment.max_participants:
                 raise WrongStep("this study has all the participants it needs")
-            pid = f"w{uuid.uuid4().hex[:15]}"
             s.add(CollabParticipant(id=pid, study_id=study_id, token_digest=digest(token),
-                                    stage="pre" if consented else "consent", recruitment=keep, plan=[]))
-            add_event(s, pid, f"server:join:{pid}", "join", self.clock(), {"recruitment": keep})
+                                    stage="pre" if consented else "consent", recruitment=keep, plan=[],
+                                    person=person, joined_ms=now))
+            add_event(s, pid, f"server:join:{pid}", "join", now, {"recruitment": keep})
             if consented:
-                add_event(s, pid, "server:consent", "consent", self.clock(), {})
+                add_event(s, pid, "server:consent", "consent", now, {})
         return pid, token
 
     def view(self, token: str) -> View:

@@ -54,6 +54,10 @@ class CollabParticipant(Base):
     plan: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # who they are for the cap and the request budget (`slots.person_key`), and when they joined (the
+    # platform's clock): a place is released if they never go past the first survey
+    person: Mapped[str | None] = mapped_column(String(300), nullable=True, index=True)
+    joined_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
 
 class CollabStudySession(Base):

@@ -1,6 +1,6 @@
 """The one database: the engine and sessions, the declarative base every pillar's tables build on,
-the foundation tables (submissions, grades, human baselines, server secrets) and the Alembic migrations
-of every table (SQLite or PostgreSQL). Each pillar keeps its own tables in its own package."""
+the foundation tables (submissions, grades, human baselines, server secrets, dashboard logins) and the
+Alembic migrations of every table (SQLite or PostgreSQL). Each pillar keeps its own tables in its own package."""
 
 from .base import Base, GradeRow, Submission, TestVerdict, utcnow
 from .baselines import HumanBaselineRow
@@ -8,10 +8,12 @@ from .engine import engine_for, normalise_url, read_scope, session_scope
 from .grades import config_digest, find_grade, record_grade
 from .migrate import alembic_config, current, head, upgrade
 from .server import ServerSecret, lock_across_processes, shared_secret
+from .sessions import DashboardSession, dashboard_session_open, end_dashboard_session, open_dashboard_session
 from .submissions import record_report, source_digest, submissions_for
 
 __all__ = [
     "Base",
+    "DashboardSession",
     "GradeRow",
     "HumanBaselineRow",
     "ServerSecret",
@@ -20,11 +22,14 @@ __all__ = [
     "alembic_config",
     "config_digest",
     "current",
+    "dashboard_session_open",
+    "end_dashboard_session",
     "engine_for",
     "find_grade",
     "head",
     "lock_across_processes",
     "normalise_url",
+    "open_dashboard_session",
     "read_scope",
     "record_grade",
     "record_report",

@@ -3,7 +3,7 @@ runs. Thin like the CLI: routes parse a request, call a pillar's API and render 
 
 from .app import create_app
 from .assets import STATIC_DIR, bundle_problem
-from .worker import STATIC_ENV, WORKERS_ENV
+from .worker import STATIC_ENV, WORKERS_ENV, proxy_options
 
 __all__ = [
     "STATIC_DIR",
@@ -11,4 +11,5 @@ __all__ = [
     "WORKERS_ENV",
     "bundle_problem",
     "create_app",
+    "proxy_options",
 ]

@@ -11,15 +11,29 @@ from __future__ import annotations
 
 import logging
 import re
+from urllib.parse import unquote_plus
 
 ACCESS_LOGGER = "uvicorn.access"
 _TOKEN_IN_PATH = re.compile(r"(/collab/(?:api/)?p/)[^/?#\s]+")
-_SECRET_PARAMETER = re.compile(r"([?&](?:SESSION_ID|PROLIFIC_PID)=)[^&#\s]*", re.IGNORECASE)
+_SECRETS = {"SESSION_ID", "PROLIFIC_PID"}
+
+
+def _redact_query(query: str) -> str:
+    """Each parameter whose name, decoded as the application decodes it (`SESSION%5FID` and `session+id`
+    are names too), is a recruitment secret keeps its name as sent and loses its value."""
+    parts = []
+    for part in query.split("&"):
+        name, sep, _ = part.partition("=")
+        secret = unquote_plus(name).strip().upper() in _SECRETS
+        parts.append(f"{name}{sep}[redacted]" if secret and sep else part)
+    return "&".join(parts)
 
 
 def redact(target: str) -> str:
     """The request target with participant tokens and recruitment ids replaced."""
-    return _SECRET_PARAMETER.sub(r"\1[redacted]", _TOKEN_IN_PATH.sub(r"\1[token]", target))
+    path, sep, query = target.partition("?")
+    path = _TOKEN_IN_PATH.sub(r"\1[token]", path)
+    return f"{path}{sep}{_redact_query(query)}" if sep else path
 
 
 class RedactTokens(logging.Filter):

@@ -230,7 +230,7 @@ def create_app(
 
         app.state.collab_studies = CollabStudies(database_url, settings().data_dir / "collab-workspaces",
                                                  limits=ParticipantLimits.from_settings())
-    app.state.dashboard_auth = DashboardAuth(dashboard_password())
+    app.state.dashboard_auth = DashboardAuth(dashboard_password(), url=database_url)
     app.include_router(participant.router)
     app.include_router(collab_dashboard.router)  # before the coding studies' /dashboard/{study_id} pages
     app.include_router(dashboard.router)

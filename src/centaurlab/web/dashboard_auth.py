@@ -1,12 +1,14 @@
 """The researcher dashboard's login: one password, from the environment (CENTAUR_STUDY_PASSWORD) or
-from centaur.toml's `[study] dashboard_password`. A login gives a signed, expiring HttpOnly cookie;
-the signing key is derived from the password and a secret made when the server starts, so changing
-the password or restarting the server logs everyone out.
+from centaur.toml's `[study] dashboard_password`. A login gives an HttpOnly cookie holding a random
+session id; the server keeps the login (a row of `dashboard_sessions`, by a digest keyed on the
+password and a stored secret) until it expires or the researcher logs out, so a logout ends the login
+on the server and a copied cookie stops working with it. Changing the password logs everyone out.
 
 A form that changes something (an override, the logout) carries a CSRF token derived from the login
 cookie and must come from the dashboard's own origin (`same_origin`): another site can make a
 logged-in researcher's browser post, but it can neither read the token nor fake the Origin header.
-Wrong passwords are throttled per client address (`LoginThrottle`)."""
+Wrong passwords are throttled per client address (`LoginThrottle`): the address the connection comes
+from, or the one a configured proxy forwards (the `forwarded_allow_ips` setting, `web.proxy_options`)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from urllib.parse import urlsplit
 
 from starlette.requests import Request
 
+from .. import store
 from ..config import find_config_file
 
 PASSWORD_ENV = "CENTAUR_STUDY_PASSWORD"
@@ -103,13 +106,16 @@ def same_origin(request: Request) -> bool:
 
 class DashboardAuth:
     def __init__(self, password: str | None, secret: bytes | None = None,
-                 throttle: LoginThrottle | None = None) -> None:
-        """secret: one kept in the store, so that every server process accepts the others' cookies
-        (`centaur serve --workers N`); without it, one made now (a restart logs everyone out)."""
+                 throttle: LoginThrottle | None = None, url: str | None = None) -> None:
+        """secret: one kept in the store, so that every server process accepts the others' logins
+        (`centaur serve --workers N`); without it, one made now (a restart logs everyone out).
+        url: the database that keeps the logins; without it they are kept in this process only."""
         self.password = password
         salt = secret.hex() if secret is not None else secrets.token_hex(16)
         self._key = hashlib.sha256(f"{salt}:{password}".encode()).digest()
         self.throttle = throttle or LoginThrottle()
+        self.url = url
+        self._local: dict[str, float] = {}  # digest -> expiry, without a database
 
     @property
     def enabled(self) -> bool:
@@ -120,20 +126,36 @@ class DashboardAuth:
             return False
         return hmac.compare_digest(attempt.encode(), self.password.encode())
 
-    def _sign(self, expires: int) -> str:
-        return hmac.new(self._key, str(expires).encode(), hashlib.sha256).hexdigest()
+    def _digest(self, cookie: str) -> str:
+        return hmac.new(self._key, f"session:{cookie}".encode(), hashlib.sha256).hexdigest()
 
-    def issue(self, now: float | None = None) -> str:
-        expires = int((now or time.time()) + SESSION_SECONDS)
-        return f"{expires}.{self._sign(expires)}"
+    def issue(self) -> str:
+        """A new login: the cookie's value (a random session id), recorded on the server."""
+        cookie = secrets.token_urlsafe(32)
+        if self.url:
+            store.open_dashboard_session(self.url, self._digest(cookie), SESSION_SECONDS)
+        else:
+            now = time.time()
+            self._local = {k: t for k, t in self._local.items() if t > now}
+            self._local[self._digest(cookie)] = now + SESSION_SECONDS
+        return cookie
 
-    def valid(self, cookie: str | None, now: float | None = None) -> bool:
-        if not cookie or not self.enabled or "." not in cookie:
+    def valid(self, cookie: str | None) -> bool:
+        if not cookie or not self.enabled or not (cookie.isascii() and 20 <= len(cookie) <= 100):
             return False
-        expires, signature = cookie.split(".", 1)
-        if not (expires.isascii() and expires.isdigit() and len(expires) < 20) or int(expires) < (now or time.time()):
-            return False
-        return hmac.compare_digest(signature.encode(), self._sign(int(expires)).encode())
+        digest = self._digest(cookie)
+        if self.url:
+            return store.dashboard_session_open(self.url, digest)
+        return self._local.get(digest, 0.0) > time.time()
+
+    def end(self, cookie: str | None) -> None:
+        """The logout: the login ends on the server, whichever copy of the cookie comes next."""
+        if not cookie:
+            return
+        digest = self._digest(cookie)
+        if self.url:
+            store.end_dashboard_session(self.url, digest)
+        self._local.pop(digest, None)
 
     def csrf_token(self, cookie: str) -> str:
         """The token the dashboard's forms carry for this login (another site can read neither)."""

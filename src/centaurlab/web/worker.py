@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 
@@ -29,5 +30,17 @@ def app() -> FastAPI:
     application = create_app(database_url=url, static_dir=static, run_slots=max(1, cfg.workers // processes))
     with store.session_scope(url) as session:
         secret = store.shared_secret(session, DASHBOARD_SECRET)
-    application.state.dashboard_auth = DashboardAuth(dashboard_password(), secret=secret)
+    application.state.dashboard_auth = DashboardAuth(dashboard_password(), secret=secret, url=url)
     return application
+
+
+def proxy_options(allowed: str) -> dict[str, Any]:
+    """uvicorn's options for forwarded headers, from the `forwarded_allow_ips` setting. uvicorn on its own
+    believes X-Forwarded-For and X-Forwarded-Proto from 127.0.0.1 and ::1 (or its FORWARDED_ALLOW_IPS
+    variable): any local process, or a client on the same machine, could then pose as any address and
+    escape the per-address login throttle with a new header value per guess. Here nothing is believed
+    unless the setting names the proxy (deploy/nginx.conf on the same machine: 127.0.0.1)."""
+    ips = [part.strip() for part in allowed.split(",") if part.strip()]
+    if not ips:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": ips}

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field, field_validator
 from starlette.datastructures import UploadFile
 
 from ...collab import WorkspaceError
-from ...collabstudy import CollabStudies, CollabStudy, View, WrongStep
+from ...collabstudy import CollabStudies, CollabStudy, View, WrongStep, person_key
 from ...errors import NotFound, Unavailable
 from .. import collab_pages as pages
 from ..collab_files import editable, missing, preview_html
@@ -34,11 +34,19 @@ from .deps import bundle_of
 
 
 async def _budget(request: Request) -> None:
-    """Each request of a participant's link is charged to that link's budget (TooManyRequests beyond it: 429
-    with Retry-After). Charged before the link is looked up: a made-up link's bucket refills and is forgotten."""
+    """Each request of a participant's link is charged to the person's budget (TooManyRequests beyond it: 429
+    with Retry-After): the same budget across re-joins and for every anonymous join from one address, so a
+    new token brings no new budget. A made-up link is charged to the address it comes from."""
     token = request.path_params.get("token")
     if token:
-        platform(request).limits.requests.take(str(token))
+        p = platform(request)
+        person = await run_in_threadpool(p.person, str(token))
+        p.limits.requests.take(person or f"addr:{_address(request)}")
+
+
+def _address(request: Request) -> str:
+    """The client's address: the connection's, or what a proxy named in `forwarded_allow_ips` forwards."""
+    return request.client.host if request.client else "unknown"
 
 
 router = APIRouter(dependencies=[Depends(_budget)])
@@ -126,7 +134,10 @@ def _join(request: Request, study_id: str, fields: dict[str, str]) -> Response:
         return _home(token)
     if fields.get("agree") != "yes":
         return RedirectResponse(f"/collab/s/{study_id}", status_code=303)
-    _, token = platform(request).join(study_id, fields, consented=True)
+    p, address = platform(request), _address(request)
+    # joins are charged to the address, whatever recruitment id they bring (an invented one is a new person)
+    p.limits.requests.take(person_key(study_id, {}, address, ""))
+    _, token = p.join(study_id, fields, consented=True, address=address)
     response = _home(token)
     response.set_cookie(_cookie(study_id), token, httponly=True, samesite="lax", secure=request.url.scheme == "https",
                         max_age=14 * 24 * 3600, path="/collab")

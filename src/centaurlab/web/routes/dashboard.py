@@ -1,7 +1,7 @@
 """The researcher dashboard, behind a login: studies, progress per condition, participants, each
 participant's timeline with a replay of their code from the snapshots, metrics, and exports. Every
 form that changes something carries the login's CSRF token and must come from this origin
-(`dashboard_auth`); the login is throttled per address; the logout ends the login in this browser."""
+(`dashboard_auth`); the login is throttled per address; the logout ends the login on the server."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def _form_of(body: bytes) -> dict[str, str]:
 async def guard_post(request: Request) -> tuple[Response | None, dict[str, str]]:
     """A state-changing post of a logged-in researcher: its form, or what to answer instead (the login page,
     or 403 when the CSRF token is wrong or the post comes from another origin)."""
-    if (denied := _guard(request)) is not None:
+    if (denied := await run_in_threadpool(_guard, request)) is not None:  # the login is read from the store
         return denied, {}
     form = _form_of(await request.body())
     if not same_origin(request) or not _auth(request).csrf_valid(request.cookies.get(COOKIE), form.get(CSRF_FIELD)):
@@ -127,7 +127,8 @@ async def login(request: Request) -> Response:
         return RedirectResponse("/dashboard/login?failed=1", status_code=303)
     auth.throttle.succeeded(address)
     response = RedirectResponse("/dashboard", status_code=303)
-    response.set_cookie(COOKIE, auth.issue(), httponly=True, samesite="strict", secure=request.url.scheme == "https",
+    cookie = await run_in_threadpool(auth.issue)  # the login is recorded in the store
+    response.set_cookie(COOKIE, cookie, httponly=True, samesite="strict", secure=request.url.scheme == "https",
                         path="/dashboard")
     return response
 
@@ -137,6 +138,7 @@ async def logout(request: Request) -> Response:
     denied, _ = await guard_post(request)
     response = RedirectResponse("/dashboard/login", status_code=303)
     if denied is None:
+        await run_in_threadpool(_auth(request).end, request.cookies.get(COOKIE))
         response.delete_cookie(COOKIE, path="/dashboard", httponly=True, samesite="strict",
                                secure=request.url.scheme == "https")
     return response
