@@ -118,7 +118,7 @@ def _instructions_and_exit_survey(page: Any, expect: Any, base: str) -> None:
     assert box is not None and box["height"] >= 100 and box["width"] >= 400, box
     row = page.locator('[data-question="tlx_mental"] .scale-row')
     points, ends = row.locator(".scale-point"), row.locator(".scale-end")
-    expect(ends.last).to_have_text("High")
+    expect(ends.last).to_have_text("high")  # the paper's anchors, "low" and "high"
     first, last = points.first.bounding_box(), points.last.bounding_box()
     low, high = ends.first.bounding_box(), ends.last.bounding_box()
     assert first and last and low and high
