@@ -72,7 +72,7 @@ def test_autocomplete_uses_the_study_policy_and_logs_requested_and_shown(
 
 
 def test_autocomplete_with_the_papers_settings(tmp_path: Path, model_server: list[dict[str, Any]]) -> None:
-    from centaurlab.study.studyfile import AUTOCOMPLETE_HEADER, StudySpec
+    from centaurlab.study import StudySpec
 
     paper = StudySpec.model_validate({"id": "x", "title": "t", "preset": "realhumaneval", "conditions": {"none": {}}})
     assert (paper.autocomplete.temperature, paper.chat.temperature) == (1.0, 1.0)
@@ -84,9 +84,10 @@ def test_autocomplete_with_the_papers_settings(tmp_path: Path, model_server: lis
             "suffix": "\n    return total\n", "task_index": 0, "client_ms": 1000}
     answer = client.post("/api/study/pilot/suggest", json=body).json()
     [request] = model_server
-    # temperature 1; the header line first; the code after the cursor as suffix; no stop strings
+    # temperature 1; the paper's header line first (appendix C.1); the code after the cursor as suffix; no stop
+    # strings
     assert request["temperature"] == 1.0 and request["max_tokens"] == 24
-    assert request["prompt"] == f"{AUTOCOMPLETE_HEADER}\ndef f(numbers):\n    "
+    assert request["prompt"] == "# file is main.py, ONLY CODE IN PYTHON IN THIS FILE\ndef f(numbers):\n    "
     assert request["suffix"] == "\n    return total\n" and not request.get("stop")
     # the whole answer within the drawn length, not cut at its blank lines (only trailing space goes)
     assert answer["suggestion"] == "total += value\n\n\ndef other():"

@@ -38,7 +38,7 @@ def test_the_papers_seven_conditions_with_their_models_and_families() -> None:
     assert spec.conditions["codellama7b"].autocomplete_model == "codellama-7b"
     chat = spec.conditions["gpt4o-chat"]
     assert chat.chat_model == "gpt-4o" and chat.autocomplete_model is None
-    assert spec.kind("gpt35") == "autocomplete" and "autocomplete" in spec.instructions("gpt35").lower()
+    assert spec.kind("gpt35") == "autocomplete" and "provides suggestions inline" in spec.instructions("gpt35")
     # the no-AI condition sees no AI question in the exit survey, whatever its name
     assert len(spec.exit_questions("no-ai")) < len(spec.exit_questions("gpt35"))
 
@@ -76,12 +76,17 @@ def test_a_bad_condition_names_the_field_and_the_fix(conditions: dict[str, Any],
 
 
 def test_the_papers_instructions_in_every_condition() -> None:
+    """RealHumanEval's words by default (the exact text: tests/study/test_paper_words.py); ours on request."""
     spec = study({"no-ai": {"kind": "none"}, "gpt4o-chat": {"kind": "chat", "model": "gpt-4o"}})
     for name in ("no-ai", "gpt4o-chat"):
         text = spec.instructions(name)
-        assert "numpy and pandas" in text and "no search engine" in text and "pasting from outside" in text
-    assert "may be wrong" in spec.instructions("gpt4o-chat") and "may be wrong" not in spec.instructions("no-ai")
-    open_paste = parse_study({"id": "x", "title": "t", "conditions": {"none": {}},
+        assert "only standard python libraries and only numpy and pandas" in text
+        assert "It is NOT allowed to use any outside resources" in text
+    assert "AI assistant is not perfect" in spec.instructions("gpt4o-chat")
+    assert "AI assistant is not perfect" not in spec.instructions("no-ai")
+    ours = parse_study({"id": "x", "title": "t", "wording": "ours", "conditions": {"none": {}}}, registry=REGISTRY)
+    assert "no search engine" in ours.instructions("none") and "pasting from outside" in ours.instructions("none")
+    open_paste = parse_study({"id": "x", "title": "t", "wording": "ours", "conditions": {"none": {}},
                               "paste": {"block_external": False}}, registry=REGISTRY)
     assert "pasting from outside" not in open_paste.instructions("none")
     assert open_paste.paste.blocks("none") is False and spec.paste.blocks("chat") is True

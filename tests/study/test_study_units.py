@@ -62,5 +62,5 @@ def test_survey_answers_are_checked_against_the_questions() -> None:
     assert problems == ["Give a number from 1 to 20 for: " + next(q.text for q in exit_q if q.id == "tlx_mental")]
     assert answers["tlx_effort"] == 3 and answers["ai_helpfulness"] == 3 and answers["typical_usage"] == "partly"
     assert [q.id for q in exit_q if q.ai_only] == ["typical_usage", "ai_helpfulness", "ai_usage", "ai_improvements"]
-    # RealHumanEval's anchors: every scale from "Low" to "High"
-    assert {(q.low_label, q.high_label) for q in exit_q if q.kind == "scale"} == {("Low", "High")}
+    # RealHumanEval's anchors (appendix A.2.4): every scale from "low" to "high"
+    assert {(q.low_label, q.high_label) for q in exit_q if q.kind == "scale"} == {("low", "high")}

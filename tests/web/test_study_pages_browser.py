@@ -100,6 +100,10 @@ def _instructions_and_exit_survey(page: Any, expect: Any, base: str) -> None:
     dialog = page.get_by_role("dialog", name="Instructions")
     expect(dialog).to_be_visible()
     expect(dialog.get_by_role("heading", name="Instructions")).to_be_visible()
+    # the paper's instructions (appendix A.2), its bullets as a list
+    expect(dialog).to_contain_text("Welcome to the user study! You will first complete a tutorial task")
+    expect(dialog.locator("li").first).to_have_text(
+        "You will be writing code in Python only and use only standard python libraries and only numpy and pandas.")
     backdrop = page.evaluate("getComputedStyle(document.getElementById('instructions-dialog'), '::backdrop')"
                              ".backgroundColor")
     assert _alpha(backdrop) >= 0.3, backdrop
@@ -118,7 +122,7 @@ def _instructions_and_exit_survey(page: Any, expect: Any, base: str) -> None:
     assert box is not None and box["height"] >= 100 and box["width"] >= 400, box
     row = page.locator('[data-question="tlx_mental"] .scale-row')
     points, ends = row.locator(".scale-point"), row.locator(".scale-end")
-    expect(ends.last).to_have_text("High")
+    expect(ends.last).to_have_text("high")  # the paper's anchors, "low" and "high"
     first, last = points.first.bounding_box(), points.last.bounding_box()
     low, high = ends.first.bounding_box(), ends.last.bounding_box()
     assert first and last and low and high

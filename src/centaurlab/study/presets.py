@@ -6,9 +6,11 @@ the same model at 0.9 would sample both at the paper's 1). A preset applies wher
 what it fills in is stored with the study, so reports name the settings the data were collected with.
 
 `realhumaneval` (Mozannar et al., appendix C, "LLM parameters"): "For all LLMs, we used a temperature
-setting of 1 to ensure varied responses". The paper's other choices (suggestion length, the prompt's
-header line, the chat's system prompt and 512 tokens, 35-minute sessions, Skip after 10 minutes) are
-already every study's defaults.
+setting of 1 to ensure varied responses". The paper's other choices are already every study's defaults,
+so the preset need not fill them in: the suggestion length; the autocomplete prompt's first line
+`# file is main.py, ONLY CODE IN PYTHON IN THIS FILE` and the chat's system prompt, both word for word
+(appendix C.1); the chat's 512 tokens; 35-minute sessions and Skip after 10 minutes; and what participants
+read, the instructions and the post-study questionnaire word for word (appendix A.2, A.2.4).
 """
 
 from __future__ import annotations

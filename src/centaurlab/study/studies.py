@@ -46,7 +46,7 @@ class Study:
         """The condition's instructions, saying that speed counts when the study's tasks are timed."""
         text = self.spec.instructions(condition)
         timed = any(self.task(t).efficiency_tests for s in self.task_sets for t in s)
-        return f"{text} {TIMED_TASKS}" if timed and TIMED_TASKS not in text else text
+        return f"{text}\n\n{TIMED_TASKS}" if timed and TIMED_TASKS not in text else text
 
     def qualified(self, task_id: str) -> str:
         """The task id as events name it: bank/id."""
@@ -95,7 +95,10 @@ def study_from_row(row: StudyRow) -> Study:
     except Exception as exc:  # noqa: BLE001 - any load failure is reported the same way
         raise StudyFileError(row.source or row.id, "tasks.bank", f"the bank at {row.bank_folder} no longer loads: "
                              f"{exc}", "restore the bank or recreate the study") from None
-    return Study(row.id, StudySpec.model_validate(row.spec), bank, row.tutorial, [list(s) for s in row.task_sets])
+    # a study stored before `wording` existed was created with our words: its newcomers read what its first
+    # participants read
+    spec = row.spec if "wording" in row.spec else {**row.spec, "wording": "ours"}
+    return Study(row.id, StudySpec.model_validate(spec), bank, row.tutorial, [list(s) for s in row.task_sets])
 
 
 class StudyCache:

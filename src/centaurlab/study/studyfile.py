@@ -20,12 +20,8 @@ from ..errors import InvalidInput
 from ..models import LengthPolicy, ModelConfigError, Registry, load_registry
 from ..tasks import TaskFileError, bank_folder, builtin_bank_names, load_bank
 from .presets import Preset, apply_preset
-from .surveys import Question, default_exit_survey, default_pre_survey
-from .wording import (
-    DEFAULT_CONSENT,
-    DEFAULT_INSTRUCTIONS,
-    REAL_HUMAN_EVAL_SYSTEM_PROMPT,
-)
+from .surveys import Question, default_exit_survey, default_pre_survey, our_exit_survey
+from .wording import DEFAULT_CONSENT, REAL_HUMAN_EVAL_SYSTEM_PROMPT, Wording, condition_instructions
 
 AssistanceKind = Literal["none", "autocomplete", "chat", "both", "paired"]
 KINDS: tuple[str, ...] = ("none", "autocomplete", "chat", "both", "paired")
@@ -119,9 +115,11 @@ class SuggestionLength(Strict):
         return self
 
 
-# RealHumanEval starts every autocomplete prompt with one comment line naming the file and saying it holds
-# Python only, so that base models answer in Python (appendix C). Our wording of that line:
-AUTOCOMPLETE_HEADER = "# main.py: this file holds Python code only"
+# RealHumanEval, appendix C.1: "For autocomplete-based LLMs, the first line of the prompt is always the
+# following", so that base models answer in Python. Word for word; the code before the cursor follows it on
+# the next line. (Studies created before this default sent "# main.py: this file holds Python code only", and
+# keep it: a study's settings are stored with it.)
+AUTOCOMPLETE_HEADER = "# file is main.py, ONLY CODE IN PYTHON IN THIS FILE"
 
 
 class Autocomplete(Strict):
@@ -133,7 +131,8 @@ class Autocomplete(Strict):
     length: SuggestionLength = SuggestionLength()
     temperature: float | None = Field(None, ge=0, le=2, description="Sent with every request; default: the "
                                       "model's configured temperature.")
-    header: str = Field(AUTOCOMPLETE_HEADER, description="First line of every prompt; \"\" for none.")
+    header: str = Field(AUTOCOMPLETE_HEADER, description="First line of every prompt (the paper's, appendix C.1); "
+                        "\"\" for none.")
     send_suffix: bool = Field(True, description="Send the code after the cursor as `suffix` to models without a "
                               "FIM template (OpenAI-compatible completions).")
     trim: Literal["none", "smart"] = Field(
@@ -189,6 +188,8 @@ class StudySpec(Strict):
     description: str = ""
     preset: Preset | None = Field(None, description="Settings of a published study where the file leaves them "
                                   "out; realhumaneval: temperature 1 for autocomplete and chat.")
+    wording: Wording = Field("realhumaneval", description="What participants read where the file gives no text: "
+                             "realhumaneval (the paper's instructions and exit survey, appendix A.2) or ours.")
     scripted: bool = Field(False, description="The participants are scripts, not people: reports and model "
                            "cards label their figures and never pool them with people's.")
     seed: int = 0
@@ -212,6 +213,9 @@ class StudySpec(Strict):
         condition's kind: from `model` fields, else from its name (the four old names)."""
         if isinstance(data, dict):
             data = apply_preset(data)
+            surveys = data.get("surveys", {})
+            if data.get("wording") == "ours" and isinstance(surveys, dict) and "exit" not in surveys:
+                data = {**data, "surveys": {**surveys, "exit": [q.model_dump() for q in our_exit_survey()]}}
             if "consent" not in data:
                 timing = data.get("timing")
                 minutes = timing.get("session_minutes") if isinstance(timing, dict) else None
@@ -231,11 +235,11 @@ class StudySpec(Strict):
         return cond.assistance if cond is not None else "none"
 
     def instructions(self, condition: str) -> str:
-        cond = self.conditions.get(condition)
-        text = (cond.instructions if cond else None) or DEFAULT_INSTRUCTIONS[self.kind(condition)]
-        if not self.paste.blocks(self.kind(condition)):
-            text = text.replace("; pasting from outside this page is turned off", "")
-        return text
+        """The condition's own text, else the study's wording for its kind with the study's timing."""
+        cond, kind, t = self.conditions.get(condition), self.kind(condition), self.timing
+        return (cond.instructions if cond else None) or condition_instructions(
+            self.wording, kind, minutes=t.session_minutes, delay_ms=t.suggestion_delay_ms,
+            skip_minutes=t.skip_after_minutes, sees_code=self.chat.sees_code, paste_off=self.paste.blocks(kind))
 
     def exit_questions(self, condition: str) -> list[Question]:
         """The exit survey as this condition sees it: questions about the AI are hidden without AI."""

@@ -1,5 +1,8 @@
 """Survey questions: the pre-survey (experience, AI tool use) and the exit survey (NASA-TLX, AI
-helpfulness, free text), configurable per study; and checking a participant's answers against them."""
+helpfulness, free text), configurable per study; and checking a participant's answers against them.
+
+Why the exit survey is the paper's words: answers to differently worded questions are not comparable with
+RealHumanEval's. The paper prints no pre-survey, so that one is ours."""
 
 from __future__ import annotations
 
@@ -8,10 +11,22 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-# The six NASA-TLX items as RealHumanEval asks them: about the study as a whole, each from 1 ("Low") to
-# 20 ("High"). Performance is asked as success, so there a high answer is good (the metrics turn it round
-# for the overall workload score).
+# The six NASA-TLX items as RealHumanEval asks them (Mozannar et al., appendix A.2.4), word for word: about
+# the study as a whole, each from 1 to 20, 1 labelled "low" and 20 "high". Performance is asked as success,
+# so there a high answer is good; the paper reports the items one by one (appendix D.6, table 3), and the
+# metrics' overall workload score (ours) turns that one round.
 TLX_ITEMS: tuple[tuple[str, str], ...] = (
+    ("tlx_mental", "How mentally demanding was the study?"),
+    ("tlx_physical", "How physically demanding was the study?"),
+    ("tlx_temporal", "How hurried or rushed was the pace of the study?"),
+    ("tlx_performance", "How successful were you in accomplishing what you were asked to do?"),
+    ("tlx_effort", "How hard did you have to work to accomplish your level of performance?"),
+    ("tlx_frustration", "How insecure, discouraged, irritated, stressed, and annoyed were you?"),
+)
+# The paper's anchors (appendix A.2.4): "we labeled 1 with "low" and either 10 or 20 with "high"".
+LOW, HIGH = "low", "high"
+# The earlier items, in our words (`wording = "ours"`: kept for the studies created with them).
+OUR_TLX_ITEMS: tuple[tuple[str, str], ...] = (
     ("tlx_mental", "Mental demand: how much thinking did the study ask of you?"),
     ("tlx_physical", "Physical demand: how much physical effort did the study ask of you?"),
     ("tlx_temporal", "Temporal demand: how rushed did the pace of the study feel?"),
@@ -59,8 +74,31 @@ def default_pre_survey() -> list[Question]:
 
 
 def default_exit_survey() -> list[Question]:
-    tlx = [Question(id=qid, text=text, kind="scale", min=1, max=20, low_label="Low", high_label="High")
+    """RealHumanEval's post-study questionnaire (appendix A.2.4), word for word and in its order. The paper
+    prints no answers for its first question; ours are yes / partly / no. Questions about the AI are asked
+    only with AI (a participant without an assistant cannot rate one)."""
+    tlx = [Question(id=qid, text=text, kind="scale", min=1, max=20, low_label=LOW, high_label=HIGH)
            for qid, text in TLX_ITEMS]
+    return [
+        Question(id=TYPICAL_USAGE, kind="choice", options=["yes", "partly", "no"], ai_only=True,
+                 text="Thinking of your experience using AI tools outside of today’s session, do you think that "
+                      "your session today reflects your typical usage of AI tools?"),
+        *tlx,
+        Question(id="ai_helpfulness", kind="scale", min=1, max=10, ai_only=True, low_label=LOW, high_label=HIGH,
+                 text="Overall, how useful/helpful was the AI assistant?"),
+        Question(id="ai_usage", kind="text", ai_only=True, required=False,
+                 text="In which ways was the AI assistant helpful? What did it allow you to accomplish?"),
+        Question(id="ai_improvements", kind="text", ai_only=True, required=False,
+                 text="How could the AI suggestions be improved?"),
+        Question(id="comments", kind="text", required=False,
+                 text="Additional comments (Optional): anything went wrong? any feedback?"),
+    ]
+
+
+def our_exit_survey() -> list[Question]:
+    """The earlier exit survey, the same questions in our words (`wording = "ours"`)."""
+    tlx = [Question(id=qid, text=text, kind="scale", min=1, max=20, low_label="Low", high_label="High")
+           for qid, text in OUR_TLX_ITEMS]
     return [
         Question(id=TYPICAL_USAGE, kind="choice", options=["yes", "partly", "no"], ai_only=True,
                  text="Compared with how you use AI tools outside this study, was today's session typical of "

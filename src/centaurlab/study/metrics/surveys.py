@@ -18,11 +18,14 @@ SURVEY_COLUMNS = ("participant_id", *TLX_ITEMS, "tlx_mean", HELPFULNESS, TYPICAL
 def survey_metrics(events: pd.DataFrame) -> pd.DataFrame:
     """One row per participant who submitted an exit survey (the last one counts if resubmitted).
 
-    * tlx_*: the six NASA-TLX items as answered, 1 (low) to 20 (high), as RealHumanEval reports them
-      item by item. For tlx_performance (asked as success) higher = better; for the others higher =
-      more workload. Answers that are not numbers in range are treated as missing.
-    * tlx_mean: the raw (unweighted) TLX workload, the mean of the six items with performance turned
-      round (21 - answer); NaN unless all six are answered.
+    * tlx_*: the six NASA-TLX items as answered, 1 ("low") to 20 ("high"), kept item by item because that
+      is how RealHumanEval reports them (appendix D.6, table 3: each item's mean per condition, no overall
+      score). tlx_performance is asked as success ("How successful were you ...", appendix A.2.4), so there
+      higher = better; for the others higher = more workload. Answers that are not numbers in range are
+      treated as missing.
+    * tlx_mean: ours (the paper has no overall score): the raw, unweighted TLX workload (Hart 2006, cited by
+      the paper), the mean of the six items with the success item turned round (21 - answer) so that all six
+      point towards more workload; NaN unless all six are answered.
     * ai_helpfulness: 1-10; NaN when absent (the no-AI condition is not asked).
     * typical_usage: the answer to "was today's session typical of your use of AI tools" (None if absent).
     """
