@@ -117,7 +117,11 @@ def test_run_grade_report_rate_end_to_end(
     assert session["outcome"] == pytest.approx((100 + session["judges"]["judge-b"]) / 2)
     assert rep["agreement"]["flagged_sessions"][0]["session"] == session["id"]
     assert rep["baseline"][0]["agent"] == "fake-agent"
-    assert rep["rating"]["humans"][0]["name"] == "(no human)"
+    # the paper rates sessions with a person; the agent's run alone is beside the rating, not in it
+    assert rep["rating"]["agents"] == [] and rep["rating"]["not_rated"].startswith("no graded session with a person")
+    assert rep["rating"]["autonomous"][0]["name"] == "fake-agent" and rep["rating"]["autonomous"][0]["sessions"] == 1
+    pooled = _json(["collab", "report", "--json", "--pooled"])
+    assert pooled["rating"]["humans"][0]["name"] == "(no human)" and audit(pooled) == []
     assert audit(rep) == []
     overall = rep["agreement"]["overall"]
     # one session: nothing to agree on yet, and the report says so rather than printing a number
@@ -128,14 +132,17 @@ def test_run_grade_report_rate_end_to_end(
     assert "not computed: 1 unit(s)" in html and "nan" not in html.lower().replace("financial", "")
     text = runner.invoke(app, ["collab", "report"])
     assert text.exit_code == 0 and "computed on the judges' own share" in " ".join(text.stdout.split())
-    # the paper's model ranks; the task-difficulty term is the option fitted beside it
-    rated = _json(["collab", "rate", "--json", "--rounds", "50", "--task-term", "difficulty"])
+    shown = " ".join(runner.invoke(app, ["collab", "rate", "--rounds", "50"]).stdout.split())
+    assert "not rated: no graded session with a person" in shown and "autonomous runs (beside the rating" in shown
+    # the paper's model ranks (here pooled: the run alone is the only session); the task-difficulty term is the
+    # option fitted beside it
+    rated = _json(["collab", "rate", "--json", "--rounds", "50", "--task-term", "difficulty", "--pooled"])
     assert rated["agents"][0]["name"] == "fake-agent" and rated["tasks"][0]["name"] == "medium"
     assert rated["model"].startswith("outcome = agent + human + noise") and rated["k"] == 3.0
     assert rated["beside"]["model"] == "outcome = agent + human + difficulty + noise"
     assert audit(rated) == [] and rated["agents"][0]["rank"] == "1"
-    shown = " ".join(runner.invoke(app, ["collab", "rate", "--rounds", "50"]).stdout.split())
-    assert "nan" not in shown and "agents: no comparison of skill" in shown
+    shown = " ".join(runner.invoke(app, ["collab", "rate", "--rounds", "50", "--pooled"]).stdout.split())
+    assert "nan" not in shown and "agents: no comparison of skill" in shown and "rated: pooled (ours" in shown
     hand = runner.invoke(app, ["collab", "hand-grade", str(session["id"]), "80"])
     assert hand.exit_code == 0, hand.output
     cal = _json(["collab", "calibrate", "--json"])

@@ -192,9 +192,13 @@ def test_a_constant_coder_is_flagged_and_left_out_of_the_stored_analysis(tmp_pat
     beh = result["behaviours"]
     # the rules' indicators are analysed; the yes-man's are left out, with the reason
     rows = {r["indicator"]: r for r in beh["indicators"]}
-    assert set(rows) == set(RULE_IDS) and [x["indicator"] for x in beh["left_out"]] == list(MODEL_IDS)
+    assert set(rows) == {"check_facts", "iterate"} and [x["indicator"] for x in beh["left_out"]] == list(MODEL_IDS)
     assert rows["check_facts"]["rate"] == 0.5 and rows["check_facts"]["mean_with"] == pytest.approx(64.0)
-    assert rows["edited_deliverable"]["mean_with"] == pytest.approx(48.0)
+    # ours is reported apart: not a row among the paper's indicators, not in the paper's total
+    assert beh["total_of"] == ["iterate", "check_facts"] and beh["ours"]["total_of"] == [*beh["total_of"],
+                                                                                           "edited_deliverable"]
+    [edited] = beh["ours"]["indicators"]
+    assert edited["indicator"] == "edited_deliverable" and edited["mean_with"] == pytest.approx(48.0)
     reasons = {x["indicator"]: x["reason"] for x in beh["left_out"]}
     assert reasons["define_audience"] == "yes-man gave the same answers on all 27 validation transcripts"
     coders = {c["coder"]: c for c in result["fluency_coding"]["coders"]}

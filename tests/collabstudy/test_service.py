@@ -20,10 +20,11 @@ from centaurlab.collabstudy.tables import CollabStudyEvent, CollabUpload
 from .fakes import ScriptedModel, writer
 
 PRE = {"occupation_family": "13 Business and Financial Operations", "occupation_code": "13-2011.00",
-       "d3_experience_years": "6", "d1_llm_familiarity": "I use them regularly",
-       "d2_professional_use": "Yes, weekly at work", "a1_agent_familiarity": "4", "a2_trust_autonomy": "3",
-       "a3_delegation_comfort": "2", "a4_has_perceived": "H4 Human-led: the agent needs human input to get the "
-       "task done", "a5_has_desired": "H3 Partnership: agent and human as equals, better together than either alone",
+       "d3_experience_years": "6", "d1_llm_familiarity": "I use them regularly.",
+       "d2_professional_use": "Yes, I use them every week in my work.", "a1_agent_familiarity": "4",
+       "a2_trust_autonomy": "3", "a3_delegation_comfort": "2",
+       "a4_has_perceived": "H4 Human-Led: AI agent requires human input to successfully complete the task.",
+       "a5_has_desired": "H3 Partnership: AI agent and human form an equal partnership, outperforming either alone.",
        "a6_role_concern": "5", "a7_affect": "Curious"}
 
 

@@ -58,8 +58,9 @@ def test_instruments_follow_the_papers_scales() -> None:
     assert pre["a4_has_perceived"].options == HAS_OPTIONS and len(HAS_OPTIONS) == 5
     assert pre["a7_affect"].options == ["Excited", "Curious", "Neutral", "Skeptical", "Anxious"]
     assert len(pre["d1_llm_familiarity"].options) == 4 and len(pre["d2_professional_use"].options) == 5
-    assert "d1_llm_familiarity" not in post and post["a2_trust_autonomy"].text.startswith("Thinking of the tasks")
-    assert has_level(HAS_OPTIONS[2]) == 3 and ordinal("d1_llm_familiarity", "I use them regularly") == 4.0
+    assert "d1_llm_familiarity" not in post and post["a2_trust_autonomy"].text.startswith("After collaborating")
+    assert has_level(HAS_OPTIONS[2]) == 3 and ordinal("d1_llm_familiarity", "I use them regularly.") == 4.0
+    assert ordinal("d1_llm_familiarity", "I use them regularly") == 4.0  # our earlier wording reads alike
     assert ordinal("a7_affect", "Anxious") == 5.0 and ordinal("a4_has_perceived", None) is None
 
 

@@ -1,11 +1,13 @@
 """A small store with two models seen through every lens, each written through its pillar's own API:
 a real bench run (real grading in the sandbox) of two models behind fake endpoints, agents written by
-the two models and their matches, autonomous collab sessions with judges' totals; the bench run's
+the two models and their matches, collab sessions (each agent alone, and with two people) with judges'
+totals; the bench run's
 model calls are stored by the models layer as for any run.
 
 `good` answers the task correctly and `weak` does not, so bench orders good first; in the arena it is
 the other way round (weak's agent wins 3 of 4 matches, good's 1 of 4), and in collaboration weak's
-agent scores higher on its own too - the disagreement the comparison must find."""
+agent scores higher with people and on its own too - the disagreement the comparison must find. The card
+rates the sessions with a person (the paper's choice) and sets the autonomous runs beside them."""
 
 from __future__ import annotations
 
@@ -67,9 +69,14 @@ def _collab(url: str) -> None:
         rubric = collab_store.add_rubric(s, "ab_test_readout", "researcher", {"categories": []}, None)
         totals = {("good", "ab_test_readout"): 40.0, ("good", "beam_sizing"): 50.0,
                   ("weak", "ab_test_readout"): 70.0, ("weak", "beam_sizing"): 80.0}
-        for (model, task), total in totals.items():
-            sess = collab_store.CollabSession(kind="autonomous", agent=f"agent-{model}", model=model, task_id=task,
-                                              bank="collab", status="done")
+        together = {("good", "ab_test_readout", "p1"): 45.0, ("good", "beam_sizing", "p2"): 55.0,
+                    ("weak", "ab_test_readout", "p2"): 75.0, ("weak", "beam_sizing", "p1"): 85.0}
+        alone = collab_store.NO_HUMAN
+        sessions = [("autonomous", model, task, alone, total) for (model, task), total in totals.items()]
+        sessions += [("human", model, task, person, total) for (model, task, person), total in together.items()]
+        for kind, model, task, person, total in sessions:
+            sess = collab_store.CollabSession(kind=kind, agent=f"agent-{model}", model=model, task_id=task,
+                                              human=person, bank="collab", status="done")
             s.add(sess)
             s.flush()
             s.add(collab_store.CollabJudgement(session_id=sess.id, rubric_id=rubric.id, judge="j1", model="judge",

@@ -236,16 +236,20 @@ def report(
     html: Path | None = typer.Option(None, help="Write the HTML report here."),
     aggregate: str = typer.Option("mean", help="A session's outcome from its judges: mean, median or trimmed."),
     threshold: float = typer.Option(20.0, help="Flag sessions whose judges differ by more than this many points."),
+    pooled: bool = typer.Option(
+        False, "--pooled", help="Ours, not the paper's: the ratings also rate the autonomous runs, as the human "
+        "'(no human)' (see `collab rate --pooled`). By default only sessions with a person are rated."),
     json_out: bool = typer.Option(False, "--json", help="Print every figure as JSON."),
 ) -> None:
-    """Scores per task, agent and O*NET sector; judge agreement; the autonomous baseline; ratings."""
+    """Scores per task, agent and O*NET sector; judge agreement; the autonomous baseline; ratings of the
+    sessions with a person (the paper's), the autonomous runs beside them."""
     from ..collab import build_report, load_results, render_html
     from .output import err_console
 
     if aggregate not in ("mean", "median", "trimmed"):
         raise InvalidInput("--aggregate must be mean, median or trimmed")
     url = _url()
-    rep = build_report(load_results(url, aggregate), threshold)
+    rep = build_report(load_results(url, aggregate), threshold, pooled=pooled)
     if html:
         html.write_text(render_html(rep))
         err_console.print(f"wrote {html}")
@@ -279,10 +283,12 @@ def report(
         )
     elif rep.agreement.get("note"):
         console.print(f"judge agreement: {rep.agreement['note']}")
-    if rep.rating:
+    if rep.rating and rep.rating["not_rated"]:
+        console.print(f"ratings: {rep.rating['not_rated']}", highlight=False)
+    elif rep.rating:
         ranked = ", ".join(f"{a['name']} (rank {a['rank']}) {_stat(a['skill'])}" for a in rep.rating["agents"])
-        console.print(f"agents sorted by the CollabSkill score mu - {rep.rating['k']:g} sigma: {ranked}. "
-                      f"{rep.rating['claims'].get('agents', '')}", highlight=False)
+        console.print(f"rated: {rep.rating['rated']}. Agents sorted by the CollabSkill score mu - "
+                      f"{rep.rating['k']:g} sigma: {ranked}. {rep.rating['claims'].get('agents', '')}", highlight=False)
     for n in rep.notes:
         console.print(n)
 

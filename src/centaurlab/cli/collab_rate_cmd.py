@@ -1,4 +1,5 @@
-"""`centaur collab rate`: the paper's rating of every graded session (CollabSkill §4, §6).
+"""`centaur collab rate`: the paper's rating of the graded sessions with a person (CollabSkill §4, §6),
+each agent's autonomous runs beside as a mean score; `--pooled` rates those runs too.
 
 Thin: `centaurlab.collab.rate` fits and ranks; this parses the options and prints the tables.
 """
@@ -24,18 +25,24 @@ def rate(
         "effect per level), task (one per task) or none."),
     rounds: int = typer.Option(10_000, help="Bootstrap rounds (the paper's 10,000; 0 = none)."),
     seed: int = typer.Option(0, help="Bootstrap seed."),
+    pooled: bool = typer.Option(
+        False, "--pooled", help="Ours, not the paper's: rate the autonomous runs too, as the human '(no human)'. "
+        "Each agent's skill then also rests on its runs alone, and the people's table gains that entry. "
+        "By default (the paper's) only sessions with a person are rated and the runs' mean scores are shown beside."),
     json_out: bool = typer.Option(False, "--json", help="Print the ratings as JSON."),
 ) -> None:
-    """Rate humans and agents by the paper's model (outcome = agent + human + noise), sorted by the
-    CollabSkill score mu - 3 sigma, with each skill's 95% interval, rank ranges where intervals
-    overlap ("1-3"), the bootstrap and leave-one-human/task-out."""
+    """Rate people and agents by the paper's model (outcome = agent + human + noise) on the sessions
+    with a person, sorted by the CollabSkill score mu - 3 sigma, with each skill's 95% interval, rank
+    ranges where intervals overlap ("1-3"), the bootstrap and leave-one-human/task-out; each agent's
+    autonomous runs beside as its mean score."""
     from ..collab import load_results, rate_sessions
 
     if task_term not in ("difficulty", "task", "none"):
         raise InvalidInput("--task-term must be difficulty, task or none")
     if rounds != 0 and rounds < 2:
         raise InvalidInput("--rounds must be 0 (none) or at least 2")
-    result = rate_sessions(load_results(_url()), task_term=task_term, rounds=rounds, seed=seed)  # type: ignore[arg-type]
+    result = rate_sessions(load_results(_url()), task_term=task_term, rounds=rounds, seed=seed,  # type: ignore[arg-type]
+                           pooled=pooled)
     if json_out:
         print_json(result.as_dict())
         return
@@ -46,8 +53,12 @@ def print_rating(result: CollabRating) -> None:
     """The rating's tables: agents and humans sorted by the CollabSkill score with rank ranges and
     each skill's interval, the sentence the intervals support, the task term's model beside the
     paper's when one was fitted, the stability figures."""
-    console.print(f"{result.model}; {result.sessions} graded sessions; noise sigma {result.noise_sigma:.2f}; "
-                  f"sorted by the CollabSkill score mu - {result.k:g} sigma", highlight=False)
+    console.print(f"rated: {result.rated}", highlight=False)
+    if result.not_rated:
+        console.print(f"not rated: {result.not_rated}", highlight=False)
+    if result.noise_sigma is not None:
+        console.print(f"{result.model}; {result.sessions} graded sessions; noise sigma {result.noise_sigma:.2f}; "
+                      f"sorted by the CollabSkill score mu - {result.k:g} sigma", highlight=False)
     heads = ["rank", "name", "sessions", "skill [95%]", f"mu - {result.k:g} sigma", "mean rank (bootstrap)",
              "P(first) (bootstrap)"]
     for kind, rows in (("agents", result.agents), ("humans", result.humans)):
@@ -56,7 +67,12 @@ def print_rating(result: CollabRating) -> None:
             print_table(kind, heads + ["rank with task term"] * beside, [_row(row, beside) for row in rows],
                         essential=["rank", "skill [95%]"])
             console.print(f"{kind}: {result.claims.get(kind, '')}", highlight=False)
-    console.print(result.rank_note, highlight=False)
+    if result.agents:
+        console.print(result.rank_note, highlight=False)
+    if result.autonomous:
+        print_table("autonomous runs (beside the rating, not rated)" if not result.pooled else "autonomous runs",
+                    ["agent", "runs", "mean score [95%]"],
+                    [[a["name"], str(a["sessions"]), _stat(a["score"])] for a in result.autonomous])
     if result.beside:
         console.print(f"beside it: {result.beside['model']}; noise sigma {result.beside['noise_sigma']:.2f}",
                       highlight=False)
@@ -76,6 +92,12 @@ def print_rating(result: CollabRating) -> None:
                           f"order; mean rank {means}", highlight=False)
     for note in result.notes:
         console.print(note, highlight=False)
+
+
+def _stat(value: dict[str, Any]) -> str:
+    from ..stats import figure_from_json
+
+    return figure_from_json(value).text()
 
 
 def _skill(row: dict[str, Any]) -> str:

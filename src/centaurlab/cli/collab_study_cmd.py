@@ -259,6 +259,16 @@ def _print_analysis(title: str, result: dict[str, Any], data: Any) -> None:
     cols = ("indicator", "sessions", "rate", "r_pb", "p", "claim", "effect_given_skill")
     _print_table("behaviours vs score", [{k: r.get(k) for k in cols} for r in result["behaviours"]["indicators"]],
                  why.get("behaviours"))
+    beh = result["behaviours"]
+    if beh.get("ours", {}).get("indicators"):
+        _print_table("ours, beyond the paper's 11 (not in its total)",
+                     [{k: r.get(k) for k in cols} for r in beh["ours"]["indicators"]], None)
+    for name, label in (("total_count", "the paper's total (its 11 indicators)"), ("user_turns", "user turns")):
+        if name in beh:
+            console.print(f"{label} vs score: Pearson r {_fmt(beh[name]['pearson_r'])}", highlight=False)
+    if "total_count" in beh.get("ours", {}):
+        console.print(f"total with ours (not the paper's) vs score: Pearson r "
+                      f"{_fmt(beh['ours']['total_count']['pearson_r'])}", highlight=False)
     for gone in result["behaviours"]["left_out"]:
         console.print(styled("[yellow]left out[/] {} ({}): {}", gone["indicator"], gone["coder"], gone["reason"]))
     if "recovery" in result:

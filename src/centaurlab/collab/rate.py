@@ -2,9 +2,13 @@
 
 Each graded session is one observation of CollabSkill's additive model (§4, Appendix E), fitted
 exactly by `rating.fit_sessions` with the paper's priors (`Priors.collabskill`: every entity
-N(0, (25/3)^2), so that skills sit on the score's 0-100 scale as in the paper's tables). The
-autonomous baseline enters as the human "(no human)", so its skill is the baseline's own entry
-on the same scale. Rankings use the CollabSkill score mu - 3 sigma; stability is the paper's:
+N(0, (25/3)^2), so that skills sit on the score's 0-100 scale as in the paper's tables).
+
+Who is rated is the paper's choice by default: the sessions with a person (eq. 1 has a human in
+every observation), with each agent's autonomous runs reported beside as a mean score
+(`autonomous`), as §6.2 compares them. `pooled=True` (ours, `--pooled`) also fits the autonomous
+runs, as the human "(no human)": each agent's skill then rests on its runs alone as well, and the
+people's table gains that entry. Rankings use the CollabSkill score mu - 3 sigma; stability is the paper's:
 10,000 bootstrap rounds over sessions, leave-one-human-out and leave-one-task-out (one refit per
 task, §6).
 
@@ -19,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .. import rating as r
-from ..stats import Figure, best_claim, not_computed, rank_ranges
+from ..stats import Figure, best_claim, mean_figure, not_computed, rank_ranges
 from .results import SessionRow
 from .tables import NO_HUMAN
 
@@ -29,6 +33,11 @@ PAPER_MODEL = "outcome = agent + human + noise (CollabSkill §4, Appendix E)"
 SKILL_UNIT = "skill (posterior mean), points on the 0-100 score scale"
 SKILL_METHOD = "exact posterior, 95% credible interval"
 TAU_UNIT = "Kendall tau of each bootstrap round's agent order to the full-data order (-1 to 1)"
+AUTONOMOUS_UNIT = "score, 0-100 (rubric points as a percentage)"
+PEOPLE_ONLY = ("the sessions with a person (CollabSkill §4, eq. 1); each agent's autonomous runs are reported "
+               "beside as its mean score, not rated (§6.2)")
+POOLED = ("pooled (ours, not the paper's): the autonomous runs are rated too, as the human '(no human)'; each "
+          "agent's skill then also rests on its runs alone, and the people's table gains that entry")
 RANK_NOTE = ("rank: the ranks the skill's 95% interval allows ('1-3' where intervals overlap); rows are sorted "
              "by the CollabSkill score mu - 3 sigma, which is a sort, not a claim")
 
@@ -36,7 +45,8 @@ RANK_NOTE = ("rank: the ranks the skill's 95% interval allows ('1-3' where inter
 @dataclass
 class CollabRating:
     sessions: int
-    noise_sigma: float
+    noise_sigma: float | None
+    """None when nothing was rated (no graded session with a person, and not pooled)."""
     task_term: str
     """The term of the model reported beside the paper's ("none": the paper's model only)."""
     model: str = PAPER_MODEL
@@ -53,6 +63,13 @@ class CollabRating:
     claims: dict[str, str] = field(default_factory=dict)
     """The sentences about who is highest that the intervals support, per kind (agents, humans)."""
     rank_note: str = RANK_NOTE
+    pooled: bool = False
+    rated: str = PEOPLE_ONLY
+    """Which sessions the fit rates, in words (the paper's choice unless pooled)."""
+    autonomous: list[dict[str, Any]] = field(default_factory=list)
+    """Per agent: its graded autonomous runs and their mean score with its t interval, beside the rating."""
+    not_rated: str | None = None
+    """Why nothing is rated, when nothing is."""
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -113,6 +130,22 @@ def _beside(rows: list[SessionRow], humans: list[str], task_term: TaskTerm, k: f
     return info, _rows(post, "task", None, k)
 
 
+def is_autonomous(row: SessionRow) -> bool:
+    """An agent working alone: the autonomous baseline's runs carry no person."""
+    return row.kind == "autonomous" or row.human == NO_HUMAN
+
+
+def autonomous_scores(rows: list[SessionRow]) -> list[dict[str, Any]]:
+    """Each agent's graded autonomous runs as a mean score with its t interval and n, by agent name."""
+    by_agent: dict[str, list[float]] = {}
+    for x in rows:
+        if is_autonomous(x) and not math.isnan(x.outcome):
+            by_agent.setdefault(x.agent, []).append(x.outcome)
+    return [{"name": a, "sessions": len(v), "score": mean_figure(v, AUTONOMOUS_UNIT, bounds=(0.0, 100.0),
+                                                                 what=f"{a}'s autonomous runs").as_json()}
+            for a, v in sorted(by_agent.items())]
+
+
 def rate_sessions(
     rows: list[SessionRow],
     *,
@@ -120,15 +153,27 @@ def rate_sessions(
     rounds: int = r.DEFAULT_ROUNDS,
     seed: int = 0,
     k: float = r.CONSERVATIVE_K,
+    pooled: bool = False,
 ) -> CollabRating:
-    """The paper's rating of every graded session; `task_term` adds the model with that term beside it."""
+    """The paper's rating of the graded sessions with a person, the autonomous runs' scores beside;
+    `pooled` rates the autonomous runs too (as '(no human)'); `task_term` adds that model beside."""
     graded = [x for x in rows if not math.isnan(x.outcome)]
     if not graded:
         raise r.RatingError("no graded sessions: run `centaur collab grade --all` first")
-    humans = [NO_HUMAN_LABEL if x.human == NO_HUMAN else x.human for x in graded]
+    beside = autonomous_scores(graded)
+    if not pooled:
+        graded = [x for x in graded if not is_autonomous(x)]
+    if not graded:
+        result = CollabRating(0, None, task_term, k=k, autonomous=beside)
+        result.not_rated = ("no graded session with a person: the paper rates people's sessions (§4, eq. 1), so "
+                            "nothing is rated; the autonomous runs' scores are beside. `--pooled` rates them as "
+                            "the human '(no human)'")
+        return result
+    humans = [NO_HUMAN_LABEL if is_autonomous(x) else x.human for x in graded]
     design = r.SessionDesign.from_labels([x.agent for x in graded], humans)
     post = r.fit_sessions(design, [x.outcome for x in graded], priors=r.Priors.collabskill())
-    result = CollabRating(len(graded), post.noise_sigma, task_term, k=k)
+    result = CollabRating(len(graded), post.noise_sigma, task_term, k=k, autonomous=beside, pooled=pooled,
+                          rated=POOLED if pooled else PEOPLE_ONLY)
     boot = r.bootstrap_sessions(post, rounds=rounds, seed=seed, k=k) if len(graded) >= 2 and rounds else None
     result.rounds = boot.rounds if boot else 0
     result.agents = _rows(post, "agent", boot, k)

@@ -181,12 +181,14 @@ def points_from(row: SessionRow) -> dict[str, Any]:
 
 
 def build_report(
-    rows: list[SessionRow], threshold: float = DEFAULT_THRESHOLD, rounds: int = DEFAULT_ROUNDS
+    rows: list[SessionRow], threshold: float = DEFAULT_THRESHOLD, rounds: int = DEFAULT_ROUNDS, pooled: bool = False
 ) -> CollabReport:
+    """Every figure of the report; the ratings rate the sessions with a person, as the paper does, unless
+    `pooled` (ours) rates the autonomous runs too."""
     notes = []
     rating = None
     try:
-        rating = rate_sessions(rows, rounds=rounds).as_dict()
+        rating = rate_sessions(rows, rounds=rounds, pooled=pooled).as_dict()
     except Exception as exc:  # noqa: BLE001 - a report without ratings still says why
         notes.append(f"ratings: {exc}")
     baseline = _group([r for r in rows if r.kind == "autonomous"], "agent")
@@ -322,20 +324,27 @@ def render_html(rep: CollabReport) -> str:
     if rep.rating:
         rt = rep.rating
         doc.heading("Ratings (the paper's model, exact posterior)")
-        doc.paragraph(
-            f"{rt['model']}; {rt['sessions']} graded sessions; noise sigma {rt['noise_sigma']:.2f}. "
-            f"Ranked by the CollabSkill score mu - {rt['k']:g} sigma (the paper's tables)"
-            + (f"; beside it, {rt['beside']['model']} (noise sigma {rt['beside']['noise_sigma']:.2f})."
-               if rt["beside"] else ".")
-        )
-        doc.paragraph(rt["rank_note"] + ".", note=True)
+        doc.paragraph(f"Rated: {rt['rated']}.")
+        if rt["not_rated"]:
+            doc.paragraph(rt["not_rated"] + ".", note=True)
+        else:
+            doc.paragraph(
+                f"{rt['model']}; {rt['sessions']} graded sessions; noise sigma {rt['noise_sigma']:.2f}. "
+                f"Ranked by the CollabSkill score mu - {rt['k']:g} sigma (the paper's tables)"
+                + (f"; beside it, {rt['beside']['model']} (noise sigma {rt['beside']['noise_sigma']:.2f})."
+                   if rt["beside"] else ".")
+            )
+            doc.paragraph(rt["rank_note"] + ".", note=True)
         cols = ["rank", "name", "sessions", "skill", "conservative", "mean_rank",
                 "p_first"] + (["mu_task_term", "rank_task_term"] if rt["beside"] else [])
         doc.table(_frame(rt["agents"], cols), "Agents")
         doc.paragraph("Agents: " + rt["claims"].get("agents", "") + ".")
         doc.table(_frame(rt["humans"], [c for c in cols if "task_term" not in c]),
-                  "Humans (the autonomous baseline is '(no human)')")
+                  "Humans (the autonomous runs are '(no human)')" if rt["pooled"] else "People")
         doc.paragraph("Humans: " + rt["claims"].get("humans", "") + ".")
+        if rt["autonomous"]:
+            doc.table(_frame(rt["autonomous"], ["name", "sessions", "score"]),
+                      "Autonomous runs beside the rating (mean score)" if not rt["pooled"] else "Autonomous runs")
         if rt["tasks"]:
             doc.table(_frame(rt["tasks"], ["name", "sessions", "skill"]), "Task term")
         for note in rt["notes"]:

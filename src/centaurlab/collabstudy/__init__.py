@@ -9,7 +9,7 @@ from .analysis import analyse
 from .chat import shown
 from .coding import code_study, code_validation_set
 from .export import export_study, override_grade, study_tables
-from .fluency import IDS
+from .fluency import IDS, TOTAL_INDICATORS, fluency_total
 from .fluency_check import check_coder, load_set
 from .listing import CollabStudySummary, list_collab_studies
 from .load import load_study_data, stored_checks
@@ -29,6 +29,7 @@ __all__ = [
     "CollabStudy",
     "CollabStudySummary",
     "IDS",
+    "TOTAL_INDICATORS",
     "SessionReview",
     "USED_BEFORE",
     "View",
@@ -38,6 +39,7 @@ __all__ = [
     "code_study",
     "code_validation_set",
     "export_study",
+    "fluency_total",
     "is_reference",
     "list_collab_studies",
     "load_collab_study",

@@ -1,6 +1,10 @@
 """The AI-fluency indicators against the session score (CollabSkill §6 and Appendix H), from validated
 coders only.
 
+The paper's 11 indicators are the rows and the total (`total_count`: how many of the analysed ones a
+session shows, against the score); our own indicator (`edited_deliverable`) is reported apart, under
+`ours`, with the total that counts it too, so the paper's figures are never mixed with ours.
+
 Each indicator takes its codes from one coder (fluency_check.py: the rule where one exists, the model
 otherwise). An indicator whose coder failed its validation against the hand-coded transcripts is left
 out here, and the reason is reported beside the figures: a coder that answers "true" to everything
@@ -18,7 +22,8 @@ from scipy import stats
 from ..stats import MINIMUM_N, figure
 from .data import MIN_CODED, Obs, StudyData
 from .figures import adjust, correlation, denoise
-from .fluency_check import INDICATORS
+from .fluency import TOTAL_INDICATORS, fluency_total
+from .fluency_check import INDICATORS, OURS
 
 
 def _known(coded: list[Obs], indicator: str) -> list[tuple[Obs, bool]]:
@@ -70,18 +75,32 @@ def behaviours(data: StudyData, rated: dict[str, Any]) -> dict[str, Any]:
         return out | {"note": "too few coded sessions"}
     skill = {h["name"]: h["mu"] for h in rated["humans"]}
     analysed = [i for i in INDICATORS if i not in dropped and len(_known(coded, i)) >= MIN_CODED]
-    out["indicators"] = [_indicator_row(i, _known(coded, i), skill) for i in analysed]
+    paper = [i for i in analysed if i in TOTAL_INDICATORS]
+    mine = [i for i in analysed if i in OURS]
+    out["indicators"] = [_indicator_row(i, _known(coded, i), skill) for i in paper]
     adjust(out["indicators"], "p", "indicators")
     scores = np.array([o.score for o in coded])
-    total = np.array([sum(bool((o.codes or {}).get(i)) for i in analysed) for o in coded], dtype=float)
-    turns = np.array([o.user_turns for o in coded], dtype=float)
-    for name, values in (("total_count", total), ("user_turns", turns)):
-        if np.ptp(values) > 0:
-            r, p = correlation(list(values), list(scores), "pearson")
-            out[name] = {"pearson_r": r.as_json(), "p": p}
+    out["total_of"] = paper
+    _pearson(out, "total_count", [fluency_total(o.codes or {}, paper) for o in coded], scores)
+    _pearson(out, "user_turns", [o.user_turns for o in coded], scores)
+    ours: dict[str, Any] = {"note": "ours, beyond the paper's 11: not in the paper's total or its rows",
+                            "indicators": [_indicator_row(i, _known(coded, i), skill) for i in mine],
+                            "total_of": paper + mine}
+    adjust(ours["indicators"], "p", "our indicators")
+    if mine:
+        _pearson(ours, "total_count", [fluency_total(o.codes or {}, paper + mine) for o in coded], scores)
+    out["ours"] = ours
     out["rates_per_agent"] = {agent: {i: _rate([v for o, v in _known(coded, i) if o.agent == agent]) for i in analysed}
                               for agent in sorted({o.agent for o in coded})}
     return out
+
+
+def _pearson(out: dict[str, Any], name: str, counts: list[int], scores: np.ndarray) -> None:
+    """A count against the score (Pearson, §6), where the count varies."""
+    values = np.array(counts, dtype=float)
+    if len(values) and np.ptp(values) > 0:
+        r, p = correlation(list(values), list(scores), "pearson")
+        out[name] = {"pearson_r": r.as_json(), "p": p}
 
 
 def _rate(values: list[bool]) -> float | None:

@@ -46,6 +46,9 @@ INDICATORS: tuple[Indicator, ...] = (
               "calculation against a source"),
 )
 IDS: tuple[str, ...] = tuple(i.id for i in INDICATORS)
+TOTAL_INDICATORS: tuple[str, ...] = IDS
+"""What the fluency total counts by default: the paper's 11 indicators ("The total count of observed
+behaviors", §6; "6.0 out of 11", Appendix H), none of ours."""
 
 
 class CodingError(InvalidInput, ValueError):
@@ -118,6 +121,12 @@ def agreement(model: Mapping[str, Mapping[str, bool | None]],
                      "agreement": sum(x == y for x, y in zip(a, b, strict=True)) / len(a) if a else None,
                      "kappa": cohen_kappa(a, b) if a else None})
     return rows
+
+
+def fluency_total(codes: Mapping[str, bool | None], counted: Sequence[str] = TOTAL_INDICATORS) -> int:
+    """How many of the `counted` indicators the person showed (a code that is None, not observable, counts
+    as not shown); by default the paper's 11."""
+    return sum(bool(codes.get(i)) for i in counted)
 
 
 def dumps(codes: dict[str, bool]) -> str:

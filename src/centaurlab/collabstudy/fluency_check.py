@@ -27,7 +27,9 @@ from .fluency_rules import RULE_CODER, RULE_IDS, rule_codes
 from .transcript import Transcript, from_entries, from_log_text
 
 SET_PATH = Path(__file__).with_name("validation") / "fluency_transcripts.toml"
-INDICATORS: tuple[str, ...] = (*IDS, "edited_deliverable")
+OURS: tuple[str, ...] = ("edited_deliverable",)
+"""Indicators of ours, beyond the paper's 11: reported apart from them, never in the paper's total."""
+INDICATORS: tuple[str, ...] = (*IDS, *OURS)
 """What the analysis relates to the score: the paper's 11 and whether the person edited a deliverable."""
 MODEL_IDS: tuple[str, ...] = tuple(i for i in IDS if i not in RULE_IDS)
 MIN_KAPPA = 0.4

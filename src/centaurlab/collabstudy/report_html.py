@@ -33,7 +33,10 @@ def _table(title: str, rows: list[dict[str, Any]], why: str | None = None) -> st
 def render_html(result: dict[str, Any], title: str) -> str:
     beh = result.get("behaviours", {})
     summary = [{k: result.get(k) for k in ("sessions", "people", "agents", "autonomous_sessions", "mean_score")}]
+    ours = beh.get("ours", {})
     extra = [{"measure": k, **v} for k, v in beh.items() if k in ("total_count", "user_turns")]
+    if "total_count" in ours:
+        extra.append({"measure": "total_count with ours (not the paper's)", **ours["total_count"]})
     coding = result.get("fluency_coding") or {}
     coders = coding.get("coders", [])
     kappa = [{"indicator": i, **{c["coder"]: c["kappa"].get(i) for c in coders}}
@@ -60,7 +63,10 @@ def render_html(result: dict[str, Any], title: str) -> str:
                kappa, why.get("fluency_coding")),
         _table("AI-fluency indicators left out of the analysis", beh.get("left_out", []), why.get("left_out")),
         _table("AI-fluency behaviours vs session score", beh.get("indicators", []), why.get("behaviours")),
-        _table("Counts vs session score (Pearson)", extra, why.get("counts")),
+        _table("Counts vs session score (Pearson; the total counts the paper's 11 indicators)", extra,
+               why.get("counts")),
+        _table("Our indicators, beyond the paper's 11 (not in its total)", ours.get("indicators", []),
+               None if ours.get("indicators") else "<p>(none analysed)</p>"),
         _table("Model codes vs hand codes", result.get("coding_agreement", []), why.get("coding_agreement")),
     ]
     if "recovery" in result:

@@ -260,8 +260,9 @@ def calls_lens(url: str, model: str) -> Lens:
 
 
 def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
-    """Skill rating of the model's agents (from every graded session, CollabSkill's additive model),
-    its autonomous score (mean judged outcome of its agents alone) and the gap between the two."""
+    """Skill rating of the model's agents (CollabSkill's additive model on the sessions with a person, as the
+    paper rates them), its autonomous score (mean judged outcome of its agents alone, beside the rating as
+    in the paper's §6.2, not rated) and the gap between the two."""
     lens = Lens("collab", score="skill",
                 empty_hint=f"centaur collab run --agent <an agent using {model}> then centaur collab grade --all")
     if not has_sessions(url, model):
@@ -275,8 +276,9 @@ def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
     agents = sorted({r.agent for r in mine})
     runs = [f"collab:{a}" for a in agents]
     auto = [r.outcome for r in mine if r.kind == "autonomous"]
+    people = [r.outcome for r in mine if r.kind != "autonomous"]
     lens.figures["autonomous"] = mean_figure(auto, runs, bounds=(0.0, 100.0), empty="no graded autonomous session")
-    lens.units = [r.outcome for r in mine]
+    lens.units = people
     try:
         rating = rate_sessions(rows, rounds=rounds) if mine else None
     except RatingError:
@@ -290,16 +292,20 @@ def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
         skill = sum(float(a["mu"]) for a in mine_rows) / len(mine_rows)
         lo = min(float(a["ci_low"]) for a in mine_rows)
         hi = max(float(a["ci_high"]) for a in mine_rows)
-        lens.figures["skill"] = Figure(skill, len(mine), None, lo, hi, runs, method=(
+        lens.figures["skill"] = Figure(skill, len(people), None, lo, hi, runs, method=(
             "posterior 95% interval" if len(mine_rows) == 1 else "from the lowest to the highest of the agents' "
             "posterior 95% intervals"))
         if lens.figures["autonomous"].value is not None:
-            lens.figures["gap"] = Figure(skill - lens.figures["autonomous"].value, len(mine), runs=runs,
+            lens.figures["gap"] = Figure(skill - lens.figures["autonomous"].value, len(people), runs=runs,
                                          no_interval="a rating minus a mean score, a difference of levels")
     else:
-        lens.figures["skill"] = Figure(None, 0, runs=runs, reason="no graded session to rate")
-    lens.name_settings({"agents": agents, "temperature": temperature_text(
-        sent_temperatures(url, model, [f"collab:{a}" for a in agents]))})
+        why = ("no graded session with a person: CollabSkill rates people's sessions (§4), and the autonomous "
+               "score stands beside the rating" if mine and not people else "no graded session to rate")
+        lens.figures["skill"] = Figure(None, 0, runs=runs, reason=why)
+    lens.name_settings({"agents": agents, "temperature": temperature_text(sent_temperatures(url, model, runs))})
+    for name in ("skill", "gap"):
+        if name in lens.figures:
+            lens.figures[name].settings["rated"] = "the sessions with a person (CollabSkill §4); autonomous runs beside"
     return lens
 
 
