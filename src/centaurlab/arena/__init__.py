@@ -35,7 +35,17 @@ from .history import (
     stored_match,
     stored_tournaments,
 )
-from .leaderboard import COLUMN_LABELS, COLUMNS, DISPLAY_COLUMNS, RANK_NOTE, LeaderRow, leaderboard, rating_claim
+from .leaderboard import (
+    COLUMN_LABELS,
+    COLUMNS,
+    DISPLAY_COLUMNS,
+    RANK_NOTE,
+    WIN_RATE_UNIT,
+    LeaderRow,
+    leaderboard,
+    rating_claim,
+    win_rate,
+)
 from .logist_tables import ValueSpec
 from .match import play_match, replay_match
 from .match_file import MatchFileError, load_match_config
@@ -96,6 +106,7 @@ __all__ = [
     "TournamentProgress",
     "TournamentSpec",
     "UnknownAgent",
+    "WIN_RATE_UNIT",
     "ValueSpec",
     "Vehicle",
     "agent_detail",
@@ -143,5 +154,6 @@ __all__ = [
     "stored_match",
     "stored_tournaments",
     "timing_rows",
+    "win_rate",
     "tournament_results",
 ]

@@ -7,6 +7,11 @@ wins, then fewest losses), but the rank shown is a rank range from the rating's 
 not "1" to "5". The win rate carries a Wilson interval and its n. The rating reuses
 `centaurlab.rating` (Bradley-Terry-Davidson on the match outcomes).
 
+The win rate is the paper's, defined once here (`win_rate`) and used by every report and the model
+card: wins / (wins + losses), draws apart in their own column. Table 1 of the APDP paper shows it:
+LLM(O, GEN, 1) has 968 wins and 375 losses in 1,344 matches (one match neither), and its win rate
+0.7208 is 968 / 1,343, not 968 / 1,344 (0.7202).
+
 Why the rating's interval is strength +- 1.96 se (Wald, from the fit's information) and not a
 bootstrap percentile: it is the interval `centaur rate pairs` prints for the same model, so one
 quantity has one interval across the platform, and it is the one whose coverage holds up. By
@@ -40,7 +45,7 @@ COLUMN_LABELS: dict[str, str] = {
 RATING_UNIT = "rating, Elo scale (1500 + 400 log10 odds of winning), points"
 RATING_METHOD = "strength +- 1.96 se (Wald)"
 WALD_Z = 1.959963984540054
-WIN_RATE_UNIT = "share of matches won (a draw is not a win)"
+WIN_RATE_UNIT = "share of decisive matches won (wins / (wins + losses); draws apart)"
 RANK_NOTE = ("rank: the ranks the rating's 95% interval allows ('1-2' where intervals overlap); rows are "
              "sorted as the paper's Table 1, by total wins, then fewest losses")
 
@@ -81,7 +86,7 @@ class LeaderRow:
         return Figure(self.elo, self.elo_low, self.elo_high, self.games, RATING_UNIT, RATING_METHOD)
 
     def win_rate_figure(self) -> Figure:
-        return proportion_figure(self.wins, self.games, WIN_RATE_UNIT, what="the win rate")
+        return win_rate(self.wins, self.losses)
 
     def as_json(self) -> dict[str, Any]:
         """The paper's Table 1 quantities, with the rating and the win rate as policy figures."""
@@ -109,6 +114,13 @@ DISPLAY_COLUMNS: tuple[tuple[str, str], ...] = (
     ("losses_per_tournament", "losses per tournament, mean (SD)"), ("wins", "wins"), ("losses", "losses"),
     ("draws", "draws"), ("crashes", "lost by failing"),
 )
+
+
+def win_rate(wins: int, losses: int) -> Figure:
+    """APDP Table 1's win rate, the one definition every report and the model card use: wins over
+    decisive matches (a draw is neither, and is reported as its own count), with its Wilson 95%
+    interval and n = wins + losses."""
+    return proportion_figure(wins, wins + losses, WIN_RATE_UNIT, what="the win rate")
 
 
 def rating_claim(rows: Sequence[LeaderRow]) -> str:
@@ -173,7 +185,7 @@ def leaderboard(matches: Sequence[dict[str, Any]], *, bootstrap_rounds: int = 0,
     for name in agents:
         w, lo = list(wins[name].values()), list(losses[name].values())
         elo = ratings.get(name, (None, None, None))
-        rate = proportion_figure(sum(w), played[name])
+        rate = win_rate(sum(w), sum(lo))
         rows.append(LeaderRow("", 0, name, round(statistics.mean(w), 2), round(_sd(w), 2),
                               round(statistics.mean(lo), 2), round(_sd(lo), 2), sum(w), sum(lo), draws[name],
                               played[name], _round(rate.estimate), _round(rate.low), _round(rate.high),

@@ -26,11 +26,10 @@ from ... import store
 from ...stats import Figure, mean_figure, not_computed, order_claim, proportion_figure, separated
 from .. import tables as arena_store
 from ..agents import BASELINES
-from ..leaderboard import LeaderRow, leaderboard, rating_claim
+from ..leaderboard import WIN_RATE_UNIT, LeaderRow, leaderboard, rating_claim
 from ..tournament import tournament_results
 from . import tables as gen_store
 
-WIN_RATE_UNIT = "share of matches won (a draw is not a win)"
 MEAN_RATE_UNIT = "mean of the agents' win rates"
 ROUNDS_UNIT = "debug rounds per agent"
 H2H_UNIT = "share of decisive matches against the baseline won"
