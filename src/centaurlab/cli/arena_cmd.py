@@ -128,7 +128,7 @@ def match(
     """Play one match: the auction log, both plans and the result. Exit 1 if an agent failed."""
     agents = [resolve_agent(agent_a), resolve_agent(agent_b)]
     if agents[0].name == agents[1].name:
-        agents[1] = AgentSource(agents[1].name + "_2", agents[1].source)
+        agents[1] = AgentSource(agents[1].name + "_2", agents[1].source, agents[1].helpers)
     config = _match_config(config_file, topology, tasks, seed, Timeouts(setup_s, bid_s, plan_s))
     backend = get_backend()
     with err_console.status(f"{agents[0].name} vs {agents[1].name} on {config.topology}, {config.n_tasks} tasks"):
