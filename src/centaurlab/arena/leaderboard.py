@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -31,7 +31,8 @@ from ..rating import ELO_PER_LOGIT, PairedData, RatingError, fit_paired
 from ..stats import Figure, best_claim, not_computed, proportion_figure, rank_ranges
 
 COLUMNS = ("rank", "position", "agent", "avg_wins", "sd_wins", "avg_losses", "sd_losses", "wins", "losses", "draws",
-           "games", "win_rate", "win_rate_low", "win_rate_high", "crashes", "elo", "elo_low", "elo_high")  # fmt: skip
+           "games", "win_rate", "win_rate_low", "win_rate_high", "crashes", "elo", "elo_low", "elo_high",
+           "library")  # fmt: skip
 
 # what people read in tables and pages; --json and --csv keep the field names above
 COLUMN_LABELS: dict[str, str] = {
@@ -40,6 +41,7 @@ COLUMN_LABELS: dict[str, str] = {
     "wins": "wins", "losses": "losses", "draws": "draws", "games": "matches", "win_rate": "win rate",
     "win_rate_low": "win rate 95% low", "win_rate_high": "win rate 95% high", "crashes": "lost by failing",
     "elo": "rating (Elo)", "elo_low": "rating 95% low", "elo_high": "rating 95% high",
+    "library": "agent library (generated agents: world or helpers)",
 }  # fmt: skip
 
 RATING_UNIT = "rating, Elo scale (1500 + 400 log10 odds of winning), points"
@@ -74,6 +76,7 @@ class LeaderRow:
     elo: float | None = None
     elo_low: float | None = None
     elo_high: float | None = None
+    library: str = ""  # a generated agent's: "world" (the paper's protocol) or "helpers"; "" for others
 
     def as_dict(self) -> dict[str, Any]:
         """The flat fields (the CSV's columns)."""
@@ -97,7 +100,8 @@ class LeaderRow:
     def display(self) -> dict[str, str]:
         """What a table shows: each figure as 'estimate [low, high]', rounded to what its interval holds."""
         rating, rate = self.rating(), self.win_rate_figure()
-        return {"rank": self.rank, "agent": self.agent,
+        agent = f"{self.agent} [helpers]" if self.library == "helpers" else self.agent  # made with our planner
+        return {"rank": self.rank, "agent": agent,
                 "rating": f"{rating.value_text()} {rating.interval_text()}".strip(),
                 "win_rate": f"{rate.value_text()} {rate.interval_text()}".strip(),
                 "games": str(self.games),
@@ -159,8 +163,11 @@ def _ratings(matches: Sequence[dict[str, Any]]) -> dict[str, tuple[float, float 
     return out
 
 
-def leaderboard(matches: Sequence[dict[str, Any]], *, bootstrap_rounds: int = 0, seed: int = 0) -> list[LeaderRow]:
+def leaderboard(matches: Sequence[dict[str, Any]], *, bootstrap_rounds: int = 0, seed: int = 0,
+                libraries: Mapping[str, str] | None = None) -> list[LeaderRow]:
     """Rows from match summaries (agent_a, agent_b, winner 0/1/None, failure "i:kind,...", topology, round).
+    `libraries` names the generated agents' library (`generate.agent_libraries`), so that a row made
+    with the helper library says so.
 
     `bootstrap_rounds` and `seed` are accepted from callers written when the rating's interval was a
     bootstrap percentile; the interval is now the Wald interval (module docstring) and needs neither."""
@@ -184,12 +191,12 @@ def leaderboard(matches: Sequence[dict[str, Any]], *, bootstrap_rounds: int = 0,
     rows = []
     for name in agents:
         w, lo = list(wins[name].values()), list(losses[name].values())
-        elo = ratings.get(name, (None, None, None))
+        elo, elo_low, elo_high = ratings.get(name, (None, None, None))
         rate = win_rate(sum(w), sum(lo))
         rows.append(LeaderRow("", 0, name, round(statistics.mean(w), 2), round(_sd(w), 2),
                               round(statistics.mean(lo), 2), round(_sd(lo), 2), sum(w), sum(lo), draws[name],
                               played[name], _round(rate.estimate), _round(rate.low), _round(rate.high),
-                              crashes[name], *elo))  # fmt: skip
+                              crashes[name], elo, elo_low, elo_high, (libraries or {}).get(name, "")))  # fmt: skip
     rows.sort(key=lambda r: (-r.wins, r.losses, r.agent))
     ranks = rank_ranges([r.rating() for r in rows])
     return [replace(r, rank=rank, position=i + 1) for i, (r, rank) in enumerate(zip(rows, ranks, strict=True))]

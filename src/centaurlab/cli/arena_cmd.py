@@ -31,6 +31,7 @@ from ..arena import (
     Timeouts,
     TournamentProgress,
     TournamentSpec,
+    agent_libraries,
     agent_sources,
     auction_rows,
     default_match_config,
@@ -225,7 +226,7 @@ def _show_leaderboard(tournament_id: str, url: str, json_out: bool, csv_file: Pa
     matches = tournament_results(tournament_id, url)
     if not matches:
         raise NotFound(f"tournament {tournament_id!r} has no stored matches; see `centaur arena tournaments`")
-    board = leaderboard(matches)
+    board = leaderboard(matches, libraries=agent_libraries(url))
     if csv_file is not None:
         with csv_file.open("w", newline="") as handle:
             writer = csv.DictWriter(handle, fieldnames=COLUMNS)

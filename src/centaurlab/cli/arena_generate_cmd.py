@@ -283,9 +283,10 @@ def _fig(value: dict[str, Any], with_n: bool = True) -> str:
 def _print_report(report: dict[str, Any]) -> None:
     if report["leaderboard"]:
         print_table(f"tournament {report['tournament']}: {report['matches']} matches",
-                    ["rank", "agent", "win rate [95%] n", "wins", "losses", "crashes"],
-                    [[r["rank"], ("* " if r["generated"] else "") + r["agent"], _fig(r["win_rate"]), r["wins"],
-                      r["losses"], r["crashes"]] for r in report["leaderboard"]],
+                    ["rank", "agent", "library", "win rate [95%] n", "wins", "losses", "draws", "crashes"],
+                    [[r["rank"], ("* " if r["generated"] else "") + r["agent"], r["library"] or "-",
+                      _fig(r["win_rate"]), r["wins"], r["losses"], r["draws"], r["crashes"]]
+                     for r in report["leaderboard"]],
                     essential=("win rate [95%] n",))  # fmt: skip
         console.print(f"{RANK_NOTE}. {report['leaderboard_claim']}.", highlight=False)
     else:
