@@ -22,7 +22,8 @@ from .fake_models import BROKEN, GOOD, fenced, serve_models
 
 runner = CliRunner()
 PAPER = Path(__file__).resolve().parents[3].parent / "shared" / "papers" / "apdp-llm-vs-human-tournament.txt"
-HELPERS = ("Fleet", "Schedule", "`improve`", "improve(", "final_plan", "marginal_cost(", "average_marginal_cost", "planner")
+HELPERS = ("Fleet", "Schedule", "`improve`", "improve(", "final_plan", "marginal_cost(", "average_marginal_cost",
+           "planner")
 
 
 def test_the_defaults_are_the_papers() -> None:
