@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from centaurlab.arena import leaderboard, rating_claim
+from centaurlab.arena import leaderboard, rating_claim, win_rate
 from centaurlab.rating import ELO_PER_LOGIT, PairedData, fit_paired
 from centaurlab.stats import audit
 
@@ -31,7 +32,7 @@ def test_wins_losses_averages_and_ranking() -> None:
     assert (a.wins, a.losses, a.draws) == (5, 2, 1)
     assert (a.avg_wins, a.sd_wins) == (2.5, pytest.approx(2.12, abs=0.01))  # 4 and 1
     assert (a.avg_losses, a.sd_losses) == (1.0, pytest.approx(1.41, abs=0.01))  # 0 and 2
-    assert (a.win_rate, a.games) == (round(5 / 8, 3), 8)
+    assert (a.win_rate, a.games) == (round(5 / 7, 3), 8)  # the paper's: wins / (wins + losses), the draw apart
     assert a.win_rate_low is not None and a.win_rate_high is not None
     assert a.win_rate_low < a.win_rate < a.win_rate_high
     assert (b.wins, b.losses, b.draws) == (2, 5, 1)
@@ -75,7 +76,8 @@ def test_ranks_are_ranges_where_the_ratings_overlap_and_the_json_passes_the_audi
     a = rows[0].as_json()
     assert a["rating"]["unit"].startswith("rating, Elo scale") and a["rating"]["n"] == 32
     assert a["rating"]["ci_low"] < a["rating"]["estimate"] < a["rating"]["ci_high"]
-    assert a["win_rate"]["estimate"] == 20 / 32 and a["win_rate"]["interval"] == "Wilson 95%"
+    assert a["win_rate"]["estimate"] == 20 / 28 and a["win_rate"]["interval"] == "Wilson 95%"
+    assert a["win_rate"]["n"] == 28 and a["draws"] == 4 and a["games"] == 32
     assert rating_claim(rows).startswith("no single highest rating")
 
 
@@ -91,4 +93,40 @@ def test_shown_figures_are_rounded_to_their_interval() -> None:
     shown = leaderboard(MATCHES * 3)[0].display()
     estimate, interval = shown["rating"].split(" ", 1)
     assert estimate.isdigit() and int(estimate) % 10 == 0 and interval.startswith("[")
-    assert shown["win_rate"] == "0.62 [0.43, 0.79]"
+    assert shown["win_rate"] == "0.71 [0.50, 0.86]"
+
+
+# APDP Table 1 rows (agent, total wins, total losses, win rate as printed). LLM(O, GEN, 1) and
+# LLM(O, IR, 2) each have a match that is neither a win nor a loss (1,343 of 1,344): their printed
+# rates are wins / (wins + losses), which wins / matches would miss in the fourth decimal.
+TABLE_1 = [("Student 1", 1298, 46, 0.9658), ("LLM(O, GEN, 1)", 968, 375, 0.7208), ("RiskSeeking", 989, 355, 0.7359),
+           ("LLM(O, IR, 2)", 887, 456, 0.6605), ("LLM(D, CR, 1)", 661, 682, 0.4922), ("Naive", 441, 903, 0.3281)]
+PAPER = Path(__file__).resolve().parents[2].parent / "shared" / "papers" / "apdp-llm-vs-human-tournament.txt"
+
+
+@pytest.mark.parametrize(("agent", "wins", "losses", "printed"), TABLE_1)
+def test_the_win_rate_is_the_papers_wins_over_decisive_matches(agent: str, wins: int, losses: int,
+                                                                printed: float) -> None:  # fmt: skip
+    rate = win_rate(wins, losses)
+    assert round(rate.estimate or 0.0, 4) == printed and rate.n == wins + losses
+    assert rate.method == "Wilson 95%" and rate.low is not None and rate.low < printed < (rate.high or 0.0)
+    if agent == "LLM(O, GEN, 1)":  # a draw counted as a loss (or as a half) would not print 0.7208
+        assert round(wins / 1344, 4) != printed and round((wins + 0.5) / 1344, 4) != printed
+
+
+def test_the_paper_prints_those_rows() -> None:
+    if not PAPER.is_file():
+        pytest.skip("the papers are not beside the repository")
+    text = " ".join(PAPER.read_text().split())
+    for agent, wins, losses, printed in TABLE_1:
+        assert f"{wins} {losses} {printed:g}" in text, agent
+
+
+def test_draws_are_their_own_column_and_out_of_the_win_rate() -> None:
+    rows = {r.agent: r for r in leaderboard([_m("A", "B", 0), _m("B", "A", None), _m("A", "B", None)])}
+    a = rows["A"]
+    assert (a.wins, a.losses, a.draws, a.games, a.win_rate) == (1, 0, 2, 3, 1.0)
+    assert a.win_rate_figure().n == 1 and a.display()["draws"] == "2"
+    assert audit([r.as_json() for r in rows.values()]) == []
+    only_draws = leaderboard([_m("A", "B", None)])[0].win_rate_figure()
+    assert not only_draws.computed and only_draws.n == 0

@@ -38,7 +38,9 @@ def test_json_carries_figures_with_rank_ranges_and_passes_the_audit() -> None:
     assert board["rating_claim"].startswith("no single highest rating")
     first = board["rows"][0]
     assert {"avg_wins", "sd_wins", "avg_losses", "sd_losses", "wins", "losses"} <= first.keys()  # Table 1
-    assert first["win_rate"]["n"] == 32 and first["rating"]["interval"] == "strength +- 1.96 se (Wald)"
+    # the paper's win rate: 20 wins over 28 decisive matches; the 4 draws are their own column
+    assert (first["win_rate"]["n"], first["draws"], first["games"]) == (28, 4, 32)
+    assert first["rating"]["interval"] == "strength +- 1.96 se (Wald)"
 
 
 @pytest.mark.parametrize("width", [120, 80])
@@ -48,6 +50,6 @@ def test_the_intervals_stay_visible_at_120_columns_and_piped(width: int, monkeyp
     result = runner.invoke(app, ["arena", "leaderboard", "t-small"])
     assert result.exit_code == 0, result.output
     text = re.sub(r"[│┃\s]+", " ", result.stdout)  # cells may fold onto a second line, still in their column
-    assert "1-2 A 1602 0.62" in text and "2-3 B" in text
-    assert "[1510," in text and "1695]" in text and "[0.45," in text  # estimate and interval in one column
+    assert "1-2 A 1602 0.71" in text and "2-3 B" in text
+    assert "[1510," in text and "1695]" in text and "[0.53," in text  # estimate and interval in one column
     assert "(Elo)" in text and "no single highest rating" in text

@@ -13,7 +13,9 @@ from .generate import (
     FAILURE_KINDS,
     CheckSpec,
     GenerationSpec,
+    LoopLimits,
     agent_detail,
+    agent_libraries,
     agent_name,
     agents_overview,
     author_models,
@@ -35,7 +37,17 @@ from .history import (
     stored_match,
     stored_tournaments,
 )
-from .leaderboard import COLUMN_LABELS, COLUMNS, DISPLAY_COLUMNS, RANK_NOTE, LeaderRow, leaderboard, rating_claim
+from .leaderboard import (
+    COLUMN_LABELS,
+    COLUMNS,
+    DISPLAY_COLUMNS,
+    RANK_NOTE,
+    WIN_RATE_UNIT,
+    LeaderRow,
+    leaderboard,
+    rating_claim,
+    win_rate,
+)
 from .logist_tables import ValueSpec
 from .match import play_match, replay_match
 from .match_file import MatchFileError, load_match_config
@@ -78,6 +90,7 @@ __all__ = [
     "InvalidBid",
     "InvalidPlan",
     "LeaderRow",
+    "LoopLimits",
     "MatchConfig",
     "MatchFileError",
     "MatchOutcome",
@@ -96,9 +109,11 @@ __all__ = [
     "TournamentProgress",
     "TournamentSpec",
     "UnknownAgent",
+    "WIN_RATE_UNIT",
     "ValueSpec",
     "Vehicle",
     "agent_detail",
+    "agent_libraries",
     "agent_name",
     "agent_sources",
     "agents_overview",
@@ -143,5 +158,6 @@ __all__ = [
     "stored_match",
     "stored_tournaments",
     "timing_rows",
+    "win_rate",
     "tournament_results",
 ]

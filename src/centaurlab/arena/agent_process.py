@@ -18,16 +18,19 @@ from ..sandbox import Limits, SandboxBackend, SandboxSession, SessionError, pyth
 from .world import Timeouts
 
 TOLERANCE = 1.01  # Logist's +1 %
-RUNTIME_FILES = ("centaur_arena.py", "centaur_search.py", "agent_host.py")
+RUNTIME_FILES = ("centaur_arena.py", "centaur_world.py", "centaur_search.py", "agent_host.py")
 FAILURE_KINDS = ("timeout", "crash", "error", "garbage", "invalid_bid", "invalid_plan")
 
 
 @dataclass(frozen=True)
 class AgentSource:
-    """An agent: its name in tables and the source of its one Python file."""
+    """An agent: its name in tables, the source of its one Python file, and whether its sandbox holds
+    the helper library (`centaur_arena` with the platform's planner) or the world only (centaur_world
+    as `centaur_arena`, the APDP protocol for agents written by models)."""
 
     name: str
     source: str
+    helpers: bool = True
 
     @property
     def sha256(self) -> str:
@@ -45,6 +48,14 @@ class AgentFailure(ServiceError):
 
 def runtime_file(name: str) -> str:
     return resources.files("centaurlab.arena.runtime").joinpath(name).read_text()
+
+
+def runtime_files(helpers: bool = True) -> dict[str, str]:
+    """The files an agent's sandbox gets beside agent.py: with the helper library, or the world alone
+    under the helper library's module name (so `from centaur_arena import World, Task` works in both)."""
+    if helpers:
+        return {name: runtime_file(name) for name in RUNTIME_FILES}
+    return {"centaur_arena.py": runtime_file("centaur_world.py"), "agent_host.py": runtime_file("agent_host.py")}
 
 
 def runtime_sha256() -> str:
@@ -79,8 +90,8 @@ class AgentProcess:
 
     @classmethod
     def start(cls, backend: SandboxBackend, agent: AgentSource, limits: Limits) -> AgentProcess:
-        files = {"agent.py": agent.source, **{name: runtime_file(name) for name in RUNTIME_FILES}}
-        # the arena's rule: the standard library and the helper library, nothing installed beside them
+        files = {"agent.py": agent.source, **runtime_files(agent.helpers)}
+        # the arena's rule: the standard library and the runtime's files, nothing installed beside them
         return cls(backend.spawn(python_argv("agent_host.py", site_packages=False), files, limits))
 
     def send(self, message: dict[str, Any]) -> None:

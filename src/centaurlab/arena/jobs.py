@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-Job = dict[str, Any]  # {"key": [...], "config": MatchConfig.to_dict(), "agents": [[name, source], ...], "backend": str}
+# {"key": [...], "config": MatchConfig.to_dict(), "agents": [[name, source, helpers], ...], "backend": str}
+Job = dict[str, Any]
 
 
 def play_job(job: Job) -> dict[str, Any]:
@@ -18,5 +19,5 @@ def play_job(job: Job) -> dict[str, Any]:
     from .match import play_match
     from .world import MatchConfig
 
-    agents = [AgentSource(name, source) for name, source in job["agents"]]
+    agents = [AgentSource(name, source, *rest) for name, source, *rest in job["agents"]]
     return play_match(MatchConfig.from_dict(job["config"]), agents, backend=get_backend(job["backend"])).to_dict()

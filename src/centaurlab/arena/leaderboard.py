@@ -7,6 +7,11 @@ wins, then fewest losses), but the rank shown is a rank range from the rating's 
 not "1" to "5". The win rate carries a Wilson interval and its n. The rating reuses
 `centaurlab.rating` (Bradley-Terry-Davidson on the match outcomes).
 
+The win rate is the paper's, defined once here (`win_rate`) and used by every report and the model
+card: wins / (wins + losses), draws apart in their own column. Table 1 of the APDP paper shows it:
+LLM(O, GEN, 1) has 968 wins and 375 losses in 1,344 matches (one match neither), and its win rate
+0.7208 is 968 / 1,343, not 968 / 1,344 (0.7202).
+
 Why the rating's interval is strength +- 1.96 se (Wald, from the fit's information) and not a
 bootstrap percentile: it is the interval `centaur rate pairs` prints for the same model, so one
 quantity has one interval across the platform, and it is the one whose coverage holds up. By
@@ -18,7 +23,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -26,7 +31,8 @@ from ..rating import ELO_PER_LOGIT, PairedData, RatingError, fit_paired
 from ..stats import Figure, best_claim, not_computed, proportion_figure, rank_ranges
 
 COLUMNS = ("rank", "position", "agent", "avg_wins", "sd_wins", "avg_losses", "sd_losses", "wins", "losses", "draws",
-           "games", "win_rate", "win_rate_low", "win_rate_high", "crashes", "elo", "elo_low", "elo_high")  # fmt: skip
+           "games", "win_rate", "win_rate_low", "win_rate_high", "crashes", "elo", "elo_low", "elo_high",
+           "library")  # fmt: skip
 
 # what people read in tables and pages; --json and --csv keep the field names above
 COLUMN_LABELS: dict[str, str] = {
@@ -35,12 +41,13 @@ COLUMN_LABELS: dict[str, str] = {
     "wins": "wins", "losses": "losses", "draws": "draws", "games": "matches", "win_rate": "win rate",
     "win_rate_low": "win rate 95% low", "win_rate_high": "win rate 95% high", "crashes": "lost by failing",
     "elo": "rating (Elo)", "elo_low": "rating 95% low", "elo_high": "rating 95% high",
+    "library": "agent library (generated agents: world or helpers)",
 }  # fmt: skip
 
 RATING_UNIT = "rating, Elo scale (1500 + 400 log10 odds of winning), points"
 RATING_METHOD = "strength +- 1.96 se (Wald)"
 WALD_Z = 1.959963984540054
-WIN_RATE_UNIT = "share of matches won (a draw is not a win)"
+WIN_RATE_UNIT = "share of decisive matches won (wins / (wins + losses); draws apart)"
 RANK_NOTE = ("rank: the ranks the rating's 95% interval allows ('1-2' where intervals overlap); rows are "
              "sorted as the paper's Table 1, by total wins, then fewest losses")
 
@@ -69,6 +76,7 @@ class LeaderRow:
     elo: float | None = None
     elo_low: float | None = None
     elo_high: float | None = None
+    library: str = ""  # a generated agent's: "world" (the paper's protocol) or "helpers"; "" for others
 
     def as_dict(self) -> dict[str, Any]:
         """The flat fields (the CSV's columns)."""
@@ -81,7 +89,7 @@ class LeaderRow:
         return Figure(self.elo, self.elo_low, self.elo_high, self.games, RATING_UNIT, RATING_METHOD)
 
     def win_rate_figure(self) -> Figure:
-        return proportion_figure(self.wins, self.games, WIN_RATE_UNIT, what="the win rate")
+        return win_rate(self.wins, self.losses)
 
     def as_json(self) -> dict[str, Any]:
         """The paper's Table 1 quantities, with the rating and the win rate as policy figures."""
@@ -92,7 +100,8 @@ class LeaderRow:
     def display(self) -> dict[str, str]:
         """What a table shows: each figure as 'estimate [low, high]', rounded to what its interval holds."""
         rating, rate = self.rating(), self.win_rate_figure()
-        return {"rank": self.rank, "agent": self.agent,
+        agent = f"{self.agent} [helpers]" if self.library == "helpers" else self.agent  # made with our planner
+        return {"rank": self.rank, "agent": agent,
                 "rating": f"{rating.value_text()} {rating.interval_text()}".strip(),
                 "win_rate": f"{rate.value_text()} {rate.interval_text()}".strip(),
                 "games": str(self.games),
@@ -109,6 +118,13 @@ DISPLAY_COLUMNS: tuple[tuple[str, str], ...] = (
     ("losses_per_tournament", "losses per tournament, mean (SD)"), ("wins", "wins"), ("losses", "losses"),
     ("draws", "draws"), ("crashes", "lost by failing"),
 )
+
+
+def win_rate(wins: int, losses: int) -> Figure:
+    """APDP Table 1's win rate, the one definition every report and the model card use: wins over
+    decisive matches (a draw is neither, and is reported as its own count), with its Wilson 95%
+    interval and n = wins + losses."""
+    return proportion_figure(wins, wins + losses, WIN_RATE_UNIT, what="the win rate")
 
 
 def rating_claim(rows: Sequence[LeaderRow]) -> str:
@@ -147,8 +163,11 @@ def _ratings(matches: Sequence[dict[str, Any]]) -> dict[str, tuple[float, float 
     return out
 
 
-def leaderboard(matches: Sequence[dict[str, Any]], *, bootstrap_rounds: int = 0, seed: int = 0) -> list[LeaderRow]:
+def leaderboard(matches: Sequence[dict[str, Any]], *, bootstrap_rounds: int = 0, seed: int = 0,
+                libraries: Mapping[str, str] | None = None) -> list[LeaderRow]:
     """Rows from match summaries (agent_a, agent_b, winner 0/1/None, failure "i:kind,...", topology, round).
+    `libraries` names the generated agents' library (`generate.agent_libraries`), so that a row made
+    with the helper library says so.
 
     `bootstrap_rounds` and `seed` are accepted from callers written when the rating's interval was a
     bootstrap percentile; the interval is now the Wald interval (module docstring) and needs neither."""
@@ -172,12 +191,12 @@ def leaderboard(matches: Sequence[dict[str, Any]], *, bootstrap_rounds: int = 0,
     rows = []
     for name in agents:
         w, lo = list(wins[name].values()), list(losses[name].values())
-        elo = ratings.get(name, (None, None, None))
-        rate = proportion_figure(sum(w), played[name])
+        elo, elo_low, elo_high = ratings.get(name, (None, None, None))
+        rate = win_rate(sum(w), sum(lo))
         rows.append(LeaderRow("", 0, name, round(statistics.mean(w), 2), round(_sd(w), 2),
                               round(statistics.mean(lo), 2), round(_sd(lo), 2), sum(w), sum(lo), draws[name],
                               played[name], _round(rate.estimate), _round(rate.low), _round(rate.high),
-                              crashes[name], *elo))  # fmt: skip
+                              crashes[name], elo, elo_low, elo_high, (libraries or {}).get(name, "")))  # fmt: skip
     rows.sort(key=lambda r: (-r.wins, r.losses, r.agent))
     ranks = rank_ranges([r.rating() for r in rows])
     return [replace(r, rank=rank, position=i + 1) for i, (r, rank) in enumerate(zip(rows, ranks, strict=True))]

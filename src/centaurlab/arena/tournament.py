@@ -85,11 +85,11 @@ def schedule(spec: TournamentSpec) -> list[PlannedMatch]:
 
 def _job(spec: TournamentSpec, planned: PlannedMatch, backend: str) -> Job:
     config = replace(default_match_config(planned.topology, spec.n_tasks, planned.seed), timeouts=spec.timeouts)
-    sources = {a.name: a.source for a in spec.agents}
+    agents = {a.name: a for a in spec.agents}
     return {
         "key": list(planned.key),
         "config": config.to_dict(),
-        "agents": [[planned.a, sources[planned.a]], [planned.b, sources[planned.b]]],
+        "agents": [[name, agents[name].source, agents[name].helpers] for name in (planned.a, planned.b)],
         "backend": backend,
     }
 

@@ -31,6 +31,7 @@ from ..arena import (
     Timeouts,
     TournamentProgress,
     TournamentSpec,
+    agent_libraries,
     agent_sources,
     auction_rows,
     default_match_config,
@@ -128,7 +129,7 @@ def match(
     """Play one match: the auction log, both plans and the result. Exit 1 if an agent failed."""
     agents = [resolve_agent(agent_a), resolve_agent(agent_b)]
     if agents[0].name == agents[1].name:
-        agents[1] = AgentSource(agents[1].name + "_2", agents[1].source)
+        agents[1] = AgentSource(agents[1].name + "_2", agents[1].source, agents[1].helpers)
     config = _match_config(config_file, topology, tasks, seed, Timeouts(setup_s, bid_s, plan_s))
     backend = get_backend()
     with err_console.status(f"{agents[0].name} vs {agents[1].name} on {config.topology}, {config.n_tasks} tasks"):
@@ -225,7 +226,7 @@ def _show_leaderboard(tournament_id: str, url: str, json_out: bool, csv_file: Pa
     matches = tournament_results(tournament_id, url)
     if not matches:
         raise NotFound(f"tournament {tournament_id!r} has no stored matches; see `centaur arena tournaments`")
-    board = leaderboard(matches)
+    board = leaderboard(matches, libraries=agent_libraries(url))
     if csv_file is not None:
         with csv_file.open("w", newline="") as handle:
             writer = csv.DictWriter(handle, fieldnames=COLUMNS)

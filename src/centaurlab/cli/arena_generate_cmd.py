@@ -17,6 +17,7 @@ from ..arena import (
     TOPOLOGY_NAMES,
     CheckSpec,
     GenerationSpec,
+    LoopLimits,
     Timeouts,
     agent_detail,
     agent_name,
@@ -59,11 +60,20 @@ def generate(
     replicates: int = typer.Option(2, min=1, help="Agents per model and strategy (the paper: 2)."),
     critic: str | None = typer.Option(None, help="Critic model of CR and GEN (default: the strongest registered, "
                                       "else the author)."),  # fmt: skip
-    debug_rounds: int = typer.Option(5, min=0, help="Rounds of feeding a failure back to the author."),
+    debug_rounds: int = typer.Option(LoopLimits.rounds, min=0, help="Most rounds of feeding a failure back to the "
+                                     "author in one conversation (the paper: 5-15 cycles were seen)."),
+    same_failure_rounds: int = typer.Option(LoopLimits.same_failure, min=1, help="Restart from scratch after this "
+                                            "many rounds in a row failing the same way (the paper's 5)."),
+    restarts: int = typer.Option(LoopLimits.restarts, min=0, help="Fresh conversations after the first (the paper "
+                                 "restarted until bug-free and gives no number)."),
+    helpers: bool = typer.Option(False, "--helpers", help="Give agents the helper library's planner (centaur_arena "
+                                 "Fleet, Schedule, improve) and say so in the prompt; default: the paper's protocol, "
+                                 "the world and its I/O only. Results name it (library: helpers)."),
     run: str = typer.Option("main", help="Name of this set of agents (names: gen-<run>-... unless main)."),
     temperature: float | None = typer.Option(None, min=0, max=2, help="Sampling temperature (default: the model's)."),
-    max_tokens: int = typer.Option(4096, min=64, help="Longest answer asked for (capped to what the prompt "
-                                   "leaves of a model's context_tokens, e.g. local's 8,192)."),  # fmt: skip
+    max_tokens: int | None = typer.Option(None, min=64, help="Longest answer asked for (default: no cap but the "
+                                          "model's own, as the paper's chat sessions; always capped to what the "
+                                          "prompt leaves of a model's context_tokens, e.g. local's 8,192)."),
     model_timeout: float | None = typer.Option(None, min=1, help="Seconds to wait for one answer (default: each "
                                                "model's timeout_s; a model with a known speed, like local, "
                                                "waits as long as the answer's length needs at its measured "
@@ -79,8 +89,9 @@ def generate(
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Have models write agents with each prompt strategy, check each in the sandbox (self-play and one
-    short match against each baseline), feed failures back for up to --debug-rounds rounds, and store
-    everything. Rerun the same command to resume: no model is asked twice."""
+    short match against each baseline), feed failures back for up to --debug-rounds rounds, start a
+    fresh conversation (up to --restarts times) when --same-failure-rounds rounds in a row fail the same
+    way, and store everything. Rerun the same command to resume: no model is asked twice."""
     names = tuple(s.strip() for s in strategies.split(",") if s.strip())
     for name in names:
         load_strategy(name)
@@ -95,7 +106,7 @@ def generate(
     with context(builtin=(ValueError,)):  # the specs check their numbers as they are made
         check = CheckSpec(check_topology, check_tasks, check_seed, Timeouts(setup_s, bid_s, plan_s), opponents)
         spec = GenerationSpec(tuple(models), names, replicates, critic, debug_rounds, check, temperature,
-                              max_tokens, run)  # fmt: skip
+                              max_tokens, run, restarts, same_failure_rounds, helpers)  # fmt: skip
     registry = load_registry()
     if model_timeout is not None:
         registry = Registry({name: cfg.model_copy(update={"timeout_s": model_timeout})
@@ -124,11 +135,12 @@ def generate(
             registry.close()
     rows = [o.summary() for o in outcomes]
     if json_out:
-        print_json({"run": run, "agents": rows})
+        print_json({"run": run, "library": spec.library, "agents": rows})
     else:
-        print_table(f"generated agents ({run})", ["agent", "status", "failure", "debug rounds", "asked"],
-                    [[r["name"], r["status"], _fmt(r["failure_kind"] or r["error"]), r["debug_rounds"], r["asked"]]
-                     for r in rows])  # fmt: skip
+        print_table(f"generated agents ({run}, library: {spec.library})",
+                    ["agent", "status", "failure", "debug rounds", "restarts", "asked"],
+                    [[r["name"], r["status"], _fmt(r["failure_kind"] or r["error"]), r["debug_rounds"], r["restarts"],
+                      r["asked"]] for r in rows])  # fmt: skip
         passed = [r["name"] for r in rows if r["status"] == "passed"]
         if passed:
             err_console.print("enter them in a tournament: centaur arena tournament --generated "
@@ -146,6 +158,7 @@ def generate(
 def prompts(
     name: str | None = typer.Argument(None, help="A strategy to show (name or .md file); none: list them."),
     raw: bool = typer.Option(False, "--raw", help="Show the file as written (placeholders unfilled)."),
+    helpers: bool = typer.Option(False, "--helpers", help="As `generate --helpers` sends them (the helper library)."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """The prompt strategies: their kind, base and file; with a NAME, its prompts (the agent template
@@ -162,7 +175,7 @@ def prompts(
                           "show one: centaur arena prompts A1")  # fmt: skip
         return
     strategy = load_strategy(name)
-    shown = {role: (text if raw else strategy.render(role, **_examples(role))) for role, text in
+    shown = {role: (text if raw else strategy.render(role, helpers, **_examples(role))) for role, text in
              strategy.prompts.items()}  # fmt: skip
     if json_out:
         print_json({"name": strategy.name, "kind": strategy.kind, "base": strategy.base, "file": strategy.path,
@@ -191,9 +204,10 @@ def list_cmd(
     if json_out:
         print_json(rows)
         return
-    print_table("generated agents", ["agent", "model", "strategy", "replicate", "status", "failure", "debug rounds"],
-                [[r["name"], r["model"], r["strategy"], r["replicate"], r["status"], _fmt(r["failure_kind"]),
-                  r["debug_rounds"]] for r in rows])  # fmt: skip
+    print_table("generated agents", ["agent", "model", "strategy", "replicate", "library", "status", "failure",
+                                     "debug rounds"],
+                [[r["name"], r["model"], r["strategy"], r["replicate"], r["library"], r["status"],
+                  _fmt(r["failure_kind"]), r["debug_rounds"]] for r in rows])  # fmt: skip
 
 
 @generated_app.command("names")
@@ -223,7 +237,8 @@ def show_cmd(
     a = detail["agent"]
     console.print(styled("[bold]{}[/]: {}", a["name"], a["status"])
                   + (f" ({a['failure_kind']})" if a["failure_kind"] else "")
-                  + f", {a['debug_rounds']} debug rounds; model {a['model']}, strategy {a['strategy']}, "
+                  + f", {a['debug_rounds']} debug rounds, {a['restarts']} restarts; library {a['library']}; "
+                  f"model {a['model']}, strategy {a['strategy']}, "
                   f"replicate {a['replicate']}"
                   + (f", critic {a['critic']}" if a["critic"] else ""))  # fmt: skip
     print_table("steps", ["#", "kind", "round", "model", "answer", "check"],
@@ -268,9 +283,10 @@ def _fig(value: dict[str, Any], with_n: bool = True) -> str:
 def _print_report(report: dict[str, Any]) -> None:
     if report["leaderboard"]:
         print_table(f"tournament {report['tournament']}: {report['matches']} matches",
-                    ["rank", "agent", "win rate [95%] n", "wins", "losses", "crashes"],
-                    [[r["rank"], ("* " if r["generated"] else "") + r["agent"], _fig(r["win_rate"]), r["wins"],
-                      r["losses"], r["crashes"]] for r in report["leaderboard"]],
+                    ["rank", "agent", "library", "win rate [95%] n", "wins", "losses", "draws", "crashes"],
+                    [[r["rank"], ("* " if r["generated"] else "") + r["agent"], r["library"] or "-",
+                      _fig(r["win_rate"]), r["wins"], r["losses"], r["draws"], r["crashes"]]
+                     for r in report["leaderboard"]],
                     essential=("win rate [95%] n",))  # fmt: skip
         console.print(f"{RANK_NOTE}. {report['leaderboard_claim']}.", highlight=False)
     else:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..arena import agents_overview, match_outcomes
+from ..arena import win_rate as arena_win_rate
 from ..bench import graded_samples, human_placements, stored_runs
 from ..collab import has_sessions
 from ..models import calls_of_model, sent_max_tokens, sent_temperatures
@@ -191,6 +192,15 @@ def _match_points(winner: int | None, side: int) -> float:
     return 0.5 if winner is None else float(winner == side)
 
 
+def _win_rate(record: list[float], runs: list[str], empty: str) -> Figure:
+    """The arena pillar's win rate (APDP Table 1: wins / (wins + losses), draws apart) as a card figure."""
+    wins, losses = sum(p == 1.0 for p in record), sum(p == 0.0 for p in record)
+    if wins + losses == 0:
+        return Figure(None, 0, runs=runs, reason=empty)
+    rate = arena_win_rate(wins, losses)
+    return Figure(rate.estimate, rate.n, None, rate.low, rate.high, runs, method="Wilson")
+
+
 def arena_lens(url: str, model: str) -> Lens:
     lens = Lens("arena", score="win_rate",
                 empty_hint=f"centaur arena generate -m {model}, then centaur arena tournament with its gen-... agents")
@@ -198,18 +208,19 @@ def arena_lens(url: str, model: str) -> Lens:
             for a in agents_overview(url, model=model)]
     names = [a[0] for a in info]
     matches = [(m.tournament_id, m.agent_a, m.agent_b, m.winner) for m in match_outcomes(url, names)]
-    points: dict[str, list[float]] = defaultdict(list)
+    points: dict[str, list[float]] = defaultdict(list)  # 1 won, 0 lost, 0.5 drawn (apart from the win rate)
     tournaments: dict[str, set[str]] = defaultdict(set)
     for tid, a, b, winner in matches:
         for side, name in enumerate((a, b)):
-            if name in names and (a not in names or b not in names or side == 0):  # self-play counted once
-                points[name].append(_match_points(winner, side) if a != b else 0.5)
+            if a != b and name in names and (a not in names or b not in names or side == 0):  # no self-play
+                points[name].append(_match_points(winner, side))
                 tournaments[name].add(f"arena:{tid}" if tid else "arena:matches")
     all_points = [p for ps in points.values() for p in ps]
     all_runs = sorted({t for ts in tournaments.values() for t in ts})
-    lens.units = all_points
-    lens.figures["win_rate"] = rate_figure(sum(all_points), len(all_points), all_runs,
-                                           empty="no match of an accepted agent")
+    lens.units = [p for p in all_points if p != 0.5]  # the decisive matches the win rate counts
+    lens.figures["win_rate"] = _win_rate(all_points, all_runs, "no decisive match of an accepted agent")
+    lens.tables["record"] = [{"wins": all_points.count(1.0), "losses": all_points.count(0.0),
+                              "draws": all_points.count(0.5)}]
     gen_runs = [f"arena-gen:{run}" for _, run, *_ in info]
     lens.figures["accepted"] = rate_figure(sum(a[3] == "passed" for a in info), len(info), gen_runs,
                                            empty="no generated agent")
@@ -227,8 +238,8 @@ def arena_lens(url: str, model: str) -> Lens:
                 kinds[kind] += 1
         lens.tables["strategies"].append({
             "strategy": strategy, "agents": len(rows), "accepted": sum(r[2] == "passed" for r in rows),
-            "win_rate": rate_figure(sum(pts), len(pts),
-                                    sorted({t for n, *_ in rows for t in tournaments[n]})).as_dict(),
+            "win_rate": _win_rate(pts, sorted({t for n, *_ in rows for t in tournaments[n]}),
+                                  "no decisive match").as_dict(), "draws": pts.count(0.5),
             "debug_rounds": mean_figure([r[3] for r in rows], bounds=(0.0, math.inf)).as_dict(),
             "failures": dict(kinds),
             "runs": sorted({f"arena-gen:{r[1]}" for r in rows}),

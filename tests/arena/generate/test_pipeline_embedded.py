@@ -41,8 +41,8 @@ def test_the_embedded_model_goes_through_the_whole_pipeline(tmp_path: Path) -> N
     strategy = tmp_path / "short.md"
     strategy.write_text(SHORT)
     args = ["arena", "generate", "-m", "local", "--strategies", str(strategy), "--replicates", "1",
-            "--debug-rounds", "1", "--max-tokens", "160", "--check-tasks", "4", "--check-against", "naive",
-            "--bid-timeout", "2", "--model-timeout", "1200", "--json"]  # fmt: skip
+            "--debug-rounds", "1", "--restarts", "0", "--max-tokens", "160", "--check-tasks", "4",
+            "--check-against", "naive", "--bid-timeout", "2", "--model-timeout", "1200", "--json"]  # fmt: skip
     first = runner.invoke(app, args)
     assert first.exit_code == 0, first.output
     (row,) = json.loads(first.stdout)["agents"]

@@ -39,8 +39,10 @@ def heavy_seed() -> int:
 
 
 def generate(*args: str) -> dict[str, Any]:
+    # these scripted agents plan with the helper library, and one conversation each: --helpers, --restarts 0
     check = ["--check-tasks", str(TASKS), "--check-seed", str(heavy_seed()), "--check-against", "honest",
-             "--bid-timeout", "1", "--setup-timeout", "5", "--plan-timeout", "5", "--replicates", "1", "--json"]
+             "--bid-timeout", "1", "--setup-timeout", "5", "--plan-timeout", "5", "--replicates", "1", "--json",
+             "--helpers", "--restarts", "0"]
     result = runner.invoke(app, ["arena", "generate", *args, *check])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -133,7 +135,8 @@ def test_a_rerun_resumes_and_asks_no_model(env: Experiment) -> None:
     assert {n: (r["status"], r["failure_kind"], r["debug_rounds"]) for n, r in again.items()} == \
         {n: (r["status"], r["failure_kind"], r["debug_rounds"]) for n, r in env.first.items()}  # fmt: skip
     assert all(r["asked"] == 0 for r in again.values())
-    changed = runner.invoke(app, ["arena", "generate", *env.first_args, "--check-tasks", "7", "--json"])
+    changed = runner.invoke(app, ["arena", "generate", *env.first_args, "--check-tasks", "7", "--json", "--helpers",
+                                  "--restarts", "0"])
     assert changed.exit_code == 2 and "exists with other settings (check" in changed.output
 
 

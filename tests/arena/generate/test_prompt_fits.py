@@ -15,7 +15,7 @@ from centaurlab.models.openai_wire import chat_payload, full_payload
 from centaurlab.models.registry import budget_of
 from centaurlab.models.types import ChatRequest
 
-ANSWER = 4096  # `centaur arena generate`'s default --max-tokens
+ANSWER = 4096  # a long answer (`--max-tokens 4096`; by default the answer may take what the context leaves)
 
 
 def _payload(prompt: str, max_tokens: int = ANSWER, *history: Message) -> dict[str, object]:
@@ -29,9 +29,11 @@ def test_the_local_model_gets_the_condensed_template() -> None:
     assert local.context_tokens == 8192 and local.context_tokens <= SMALL_CONTEXT
     generator = Generator(GenerationSpec(("local",)), registry, "sqlite://")
     assert generator.compact("local")
-    condensed = condensed_template()
+    condensed = condensed_template(helpers=True)
     assert "def bid(self, task: Task) -> int | None:" in condensed and "#" not in condensed
-    assert len(condensed) < len(template_text()) / 3
+    assert len(condensed) < len(template_text(helpers=True)) / 3
+    world = condensed_template()  # the paper's protocol: the world-only template
+    assert "def bid(self, task: Task) -> int | None:" in world and "Fleet" not in world
 
 
 @pytest.mark.parametrize("name", ["A1", "A2"])
@@ -39,10 +41,12 @@ def test_each_first_prompt_and_its_answer_fit_the_embedded_context(name: str) ->
     cfg = load_registry(env={}).get("local")
     budget = budget_of(cfg, "local")
     assert budget is not None
-    prompt = load_strategy(name).render_for("author", True)
+    world = load_strategy(name).render_for("author", True)
+    assert estimate_tokens(world) + MESSAGE_OVERHEAD + ANSWER <= 8192
+    prompt = load_strategy(name).render_for("author", True, True)
     tokens = estimate_tokens(prompt) + MESSAGE_OVERHEAD
     assert tokens + ANSWER <= 8192, f"{name}: ~{tokens} prompt tokens"
-    full = estimate_tokens(load_strategy(name).render("author")) + MESSAGE_OVERHEAD
+    full = estimate_tokens(load_strategy(name).render("author", True)) + MESSAGE_OVERHEAD
     assert tokens < full - 1000  # the condensed template spares about a thousand tokens
     shaped = budget.shape(_payload(prompt))
     assert shaped.prompt_tokens == tokens and shaped.max_tokens == ANSWER  # nothing cut: it fits

@@ -28,7 +28,7 @@ def test_the_builtin_strategies_and_their_kinds() -> None:
 
 def test_a1_and_a2_carry_the_template_and_the_rules_each_in_its_own_order() -> None:
     a1, a2 = load_strategy("A1").render("author"), load_strategy("A2").render("author")
-    template = new_agent_source("my_agent")
+    template = new_agent_source("my_agent", helpers=False)  # the paper's protocol: the world-only template
     for text in (a1, a2):
         assert template in text and "{{" not in text
         assert "capacity" in text and "timeouts" in text and "lowest" in text

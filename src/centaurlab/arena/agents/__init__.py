@@ -61,24 +61,27 @@ def generated_agent(name: str) -> AgentSource | None:
     from sqlalchemy.exc import SQLAlchemyError
 
     from ...config import settings
-    from ..generate import accepted_source, unplayable_reason
+    from ..generate import accepted_source, agent_libraries, unplayable_reason
 
     url = settings().database_url
     try:
         source = accepted_source(url, name)
         reason = None if source is not None else unplayable_reason(url, name)
+        helpers = agent_libraries(url).get(name) == "helpers"  # it plays in the sandbox it was checked in
     except SQLAlchemyError:  # no database or not migrated yet: nothing was generated there
         return None
     if reason is not None:
         raise UnplayableAgent(reason)
-    return AgentSource(name, source) if source is not None else None
+    return AgentSource(name, source, helpers) if source is not None else None
 
 
-def new_agent_source(name: str) -> str:
-    """The documented starting agent (template.py), its class named after `name`."""
+def new_agent_source(name: str, helpers: bool = True) -> str:
+    """The documented starting agent, its class named after `name`: template.py, which plans with the
+    helper library, or with `helpers=False` template_world.py, which uses the world only (the
+    template the APDP protocol gives a model: a naive agent that plans with its own code)."""
     words = [w for w in re.split(r"[^0-9a-zA-Z]+", name) if w]
     if not words or not words[0][0].isalpha():
         raise ValueError(f"agent name {name!r} must start with a letter (e.g. my_agent)")
     class_name = "".join(w[:1].upper() + w[1:] for w in words)
-    template = resources.files(__name__).joinpath("template.py").read_text()
+    template = resources.files(__name__).joinpath("template.py" if helpers else "template_world.py").read_text()
     return template.replace("AGENT_NAME", name).replace("class AgentName", f"class {class_name}")

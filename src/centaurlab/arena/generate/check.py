@@ -32,6 +32,7 @@ class CheckSpec:
     seed: int = 1
     timeouts: Timeouts = field(default_factory=lambda: Timeouts(setup_s=10.0, bid_s=3.0, plan_s=10.0))
     opponents: tuple[str, ...] = BASELINES
+    helpers: bool = False  # the candidate's sandbox: the world only (the APDP protocol) or the helper library
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "opponents": list(self.opponents)}
@@ -59,6 +60,11 @@ class CheckResult:
                 "error": self.reason[-ERROR_CHARS:] or "(no message)"}  # fmt: skip
 
 
+def library_name(helpers: bool) -> str:
+    """How results name what an agent could import: `world` (the paper's protocol) or `helpers`."""
+    return "helpers" if helpers else "world"
+
+
 def no_code() -> CheckResult:
     return CheckResult(False, "no_code", "no ```python block with a class that has a bid() method was found in "
                                         "the answer", "when we read your answer")  # fmt: skip
@@ -77,10 +83,10 @@ def _summary(record: dict[str, Any], opponent: str) -> dict[str, Any]:
 
 def check_agent(source: str, spec: CheckSpec, *, backend: SandboxBackend | None = None) -> CheckResult:
     """Play the check matches; the first failure of the agent (company 0) ends the check."""
-    agent = AgentSource("candidate", source)
+    agent = AgentSource("candidate", source, spec.helpers)
     result = CheckResult(ok=True)
     for k, opponent in enumerate((SELF, *spec.opponents)):
-        other = AgentSource("candidate_2", source) if opponent == SELF else resolve_agent(opponent)
+        other = AgentSource("candidate_2", source, spec.helpers) if opponent == SELF else resolve_agent(opponent)
         config = replace(default_match_config(spec.topology, spec.n_tasks, spec.seed + k), timeouts=spec.timeouts)
         record = play_match(config, [agent, other], backend=backend).to_dict()
         summary = _summary(record, opponent)

@@ -26,11 +26,10 @@ from ... import store
 from ...stats import Figure, mean_figure, not_computed, order_claim, proportion_figure, separated
 from .. import tables as arena_store
 from ..agents import BASELINES
-from ..leaderboard import LeaderRow, leaderboard, rating_claim
+from ..leaderboard import WIN_RATE_UNIT, LeaderRow, leaderboard, rating_claim
 from ..tournament import tournament_results
 from . import tables as gen_store
 
-WIN_RATE_UNIT = "share of matches won (a draw is not a win)"
 MEAN_RATE_UNIT = "mean of the agents' win rates"
 ROUNDS_UNIT = "debug rounds per agent"
 H2H_UNIT = "share of decisive matches against the baseline won"
@@ -48,7 +47,8 @@ def agent_rows(database_url: str, run: str | None = None) -> list[dict[str, Any]
         return [
             {"name": r.name, "run": r.run, "model": r.model, "strategy": r.strategy, "replicate": r.replicate,
              "critic": r.critic, "status": r.status, "failure_kind": r.failure_kind, "debug_rounds": r.debug_rounds,
-             "round_kinds": list((r.provenance or {}).get("round_kinds", [])), "sha256": r.sha256}
+             "round_kinds": list((r.provenance or {}).get("round_kinds", [])), "sha256": r.sha256,
+             "restarts": int((r.provenance or {}).get("restarts", 0)), "library": gen_store.library_of(r)}
             for r in gen_store.generated_agents(session, run)
         ]  # fmt: skip
 
@@ -175,7 +175,8 @@ def _agent_rate(name: str, rates: dict[str, Figure], tournament: str | None) -> 
 def build_report(agents: Sequence[dict[str, Any]], matches: Sequence[dict[str, Any]],
                  tournament: str | None = None) -> dict[str, Any]:  # fmt: skip
     """The report from agent rows and a tournament's match rows (pure)."""
-    board: list[LeaderRow] = leaderboard(matches, bootstrap_rounds=200) if matches else []
+    libraries = {a["name"]: a.get("library", "") for a in agents}
+    board: list[LeaderRow] = leaderboard(matches, libraries=libraries) if matches else []
     rates = {r.agent: r.win_rate_figure() for r in board}
     names = {a["name"] for a in agents}
     return {

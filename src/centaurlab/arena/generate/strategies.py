@@ -35,6 +35,7 @@ BUILTIN_STRATEGIES: tuple[str, ...] = ("A1", "A2", "IR", "CR", "GEN")
 PLACEHOLDERS: dict[str, str] = {
     "template": "the agent template (what `centaur arena new-agent` writes)",
     "problem": "a short description of the problem (prompts/problem.md)",
+    "library": "what the agent may import: the world only, or the helper library's planner too (--helpers)",
     "agent_code": "the base agent's code (critic prompts)",
     "scores": "the base agent's results in its check matches (refine prompts)",
     "improvements": "the critic's answer (the author prompt of a critic strategy)",
@@ -62,12 +63,12 @@ class Strategy:
     path: str = ""
     text: str = ""  # the file as written: its digest is part of what identifies a generated agent
 
-    def render(self, role: str, **values: str) -> str:
-        return render(self.prompts[role], self.path, **values)
+    def render(self, role: str, helpers: bool = False, **values: str) -> str:
+        return render(self.prompts[role], self.path, helpers, **values)
 
-    def render_for(self, role: str, compact: bool, **values: str) -> str:
+    def render_for(self, role: str, compact: bool, helpers: bool = False, **values: str) -> str:
         """The prompt for a model: with the condensed template when its context is small (`compact`)."""
-        return self.render(role, **({"template": condensed_template()} if compact else {}), **values)
+        return self.render(role, helpers, **({"template": condensed_template(helpers)} if compact else {}), **values)
 
 
 def _prompts_dir() -> resources.abc.Traversable:
@@ -79,18 +80,24 @@ def fragment(name: str) -> str:
     return _prompts_dir().joinpath(name).read_text()
 
 
-def template_text() -> str:
-    return new_agent_source("my_agent")
+def template_text(helpers: bool = False) -> str:
+    """The template a prompt shows: the world-only one under the APDP protocol, else the helper library's."""
+    return new_agent_source("my_agent", helpers)
+
+
+def library_text(helpers: bool) -> str:
+    """What the prompts say the agent may import ({{library}}), one file per protocol."""
+    return fragment("library-helpers.md" if helpers else "library-world.md").strip()
 
 
 SMALL_CONTEXT = 16_384  # tokens: a model with this context or less gets the condensed template
 
 
-def condensed_template() -> str:
+def condensed_template(helpers: bool = False) -> str:
     """The agent template without its docstrings and comments: the same code in about a fifth of the
     text (some 1,000 tokens less), for a model whose context window cannot spare them (the embedded
     one's 8,192 tokens hold the A1 prompt, a 4,096-token answer and little else)."""
-    tree = ast.parse(template_text())
+    tree = ast.parse(template_text(helpers))
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and \
@@ -99,9 +106,11 @@ def condensed_template() -> str:
     return ast.unparse(tree) + "\n"
 
 
-def render(text: str, origin: str, **values: str) -> str:
-    """Fill the {{placeholders}}; template and problem are always available (`values` may replace them)."""
-    available = {"template": template_text(), "problem": fragment("problem.md").strip(), **values}
+def render(text: str, origin: str, helpers: bool = False, **values: str) -> str:
+    """Fill the {{placeholders}}; template, problem and library are always available, for the protocol
+    `helpers` names (`values` may replace them)."""
+    problem = fragment("problem.md").strip().replace("{{library}}", library_text(helpers).split("\n\n")[0])
+    available = {"template": template_text(helpers), "problem": problem, "library": library_text(helpers), **values}
 
     def fill(match: re.Match[str]) -> str:
         key = match.group(1)

@@ -74,6 +74,12 @@ def ensure_generated_agent(session: Session, name: str, fields: dict[str, Any],
     return row
 
 
+def library_of(row: GeneratedAgent) -> str:
+    """What the agent was allowed to import: `world` (the APDP protocol) or `helpers` (the platform's
+    planner). Agents stored before the setting existed were all made with the helpers."""
+    return str((row.settings or {}).get("agent_library", "helpers"))
+
+
 def step_at(session: Session, name: str, seq: int) -> GenerationStep | None:
     return session.scalars(select(GenerationStep).filter_by(agent_name=name, seq=seq)).one_or_none()
 

@@ -25,7 +25,8 @@ def agent_detail(database_url: str, name: str) -> dict[str, Any] | None:
         agent = {"name": row.name, "run": row.run, "model": row.model, "strategy": row.strategy,
                  "replicate": row.replicate, "critic": row.critic, "status": row.status,
                  "failure_kind": row.failure_kind, "failure_meaning": KINDS.get(row.failure_kind or ""),
-                 "debug_rounds": row.debug_rounds, "source": row.source, "sha256": row.sha256,
+                 "debug_rounds": row.debug_rounds, "restarts": p.get("restarts", 0),
+                 "library": gen_store.library_of(row), "source": row.source, "sha256": row.sha256,
                  "settings": row.settings, "base": p.get("base"), "strategy_file": p.get("strategy_file"),
                  "round_kinds": p.get("round_kinds", []), "improvements": p.get("improvements"),
                  "rewritten_prompt": p.get("rewritten_prompt"),
@@ -42,13 +43,20 @@ def agents_overview(database_url: str, run: str | None = None, model: str | None
     with store.session_scope(database_url) as session:
         return [{"name": r.name, "run": r.run, "model": r.model, "strategy": r.strategy, "replicate": r.replicate,
                  "status": r.status, "failure_kind": r.failure_kind, "debug_rounds": r.debug_rounds,
-                 "critic": r.critic} for r in gen_store.generated_agents(session, run, model)]  # fmt: skip
+                 "critic": r.critic, "library": gen_store.library_of(r)}
+                for r in gen_store.generated_agents(session, run, model)]  # fmt: skip
 
 
 def accepted_source(database_url: str, name: str) -> str | None:
     """The source of the generated agent `name` if it passed its checks, else None."""
     with store.session_scope(database_url) as session:
         return gen_store.accepted_source(session, name)
+
+
+def agent_libraries(database_url: str) -> dict[str, str]:
+    """Each stored generated agent's library (`world` or `helpers`), for tables that name it."""
+    with store.session_scope(database_url) as session:
+        return {r.name: gen_store.library_of(r) for r in gen_store.generated_agents(session)}
 
 
 def unplayable_reason(database_url: str, name: str) -> str | None:

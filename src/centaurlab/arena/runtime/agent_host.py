@@ -5,8 +5,9 @@ Protocol: one JSON object per line on stdin, one reply per line on stdout.
   {"op": "bid", "task": {...}}                         -> {"ok": true, "bid": int | null}
   {"op": "auction_result", "task": {...}, "winner": i, "bids": [...]} -> {"ok": true}
   {"op": "plan", "tasks": [{...}, ...]}                -> {"ok": true, "plan": [[["pickup", id], ...], ...]}
-Agents may import the Python standard library and centaur_arena only, as the APDP agents had the
-Java platform and its Logist library only: the interpreter runs without its site-packages (`-S`),
+Agents may import the Python standard library and centaur_arena only (the world alone, or with the
+helper library's planner: `AgentSource.helpers`), as the APDP agents had the Java platform and its
+Logist library only: the interpreter runs without its site-packages (`-S`),
 and an import of anything else fails with a ModuleNotFoundError that says so (`OnlyStandardLibrary`).
 An exception in the agent is answered {"ok": false, "error": traceback}. Whatever the agent prints
 (stdout or stderr) cannot garble the protocol: it goes to stderr, and what was printed since the
@@ -21,7 +22,7 @@ import traceback
 
 import centaur_arena
 
-ALLOWED_LOCAL = frozenset({"centaur_arena", "centaur_search", "agent"})
+ALLOWED_LOCAL = frozenset({"centaur_arena", "centaur_world", "centaur_search", "agent"})
 
 
 class OnlyStandardLibrary:

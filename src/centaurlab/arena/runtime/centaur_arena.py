@@ -1,9 +1,12 @@
-"""centaur_arena: the helper library every arena agent can import (standard library only).
+"""centaur_arena: the helper library arena agents can import (standard library only).
 
 It is copied next to the agent in its sandbox. It gives the world an agent is told about in
 `setup` (a topology with shortest-path distances, the task distribution, the agent's own fleet),
-the task type, and a fast pure-Python planner: cheapest insertion of pickup-and-delivery tasks
-into a multi-vehicle schedule, a seeded local search that improves it, and plan costs.
+the task type (both from centaur_world), and a fast pure-Python planner: cheapest insertion of
+pickup-and-delivery tasks into a multi-vehicle schedule, a seeded local search that improves it,
+and plan costs. The baselines and hand-written agents have it; an agent written by a model has it
+only when generated with --helpers (the APDP paper's agents wrote their own planning), and gets
+centaur_world under this module's name otherwise.
 
 A plan is one list of stops per vehicle, each ("pickup", task_id) or ("deliver", task_id); the
 vehicle drives shortest paths between stops, starts at its home and does not return.
@@ -13,129 +16,17 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
-from typing import Any
 
-try:
-    from . import centaur_search  # inside the platform's package
-except ImportError:
-    import centaur_search  # type: ignore[no-redef]  # next to the agent in its sandbox
+try:  # inside the platform's package
+    from . import centaur_search
+    from .centaur_world import DELIVER, PICKUP, Distribution, Stop, Task, Topology, Vehicle, World
+except ImportError:  # next to the agent in its sandbox
+    import centaur_search  # type: ignore[no-redef]
+    from centaur_world import DELIVER, PICKUP, Distribution, Stop, Task, Topology, Vehicle, World  # type: ignore[no-redef]
 
-PICKUP, DELIVER = "pickup", "deliver"
-Stop = tuple[str, int]
-
-
-@dataclass(frozen=True)
-class Task:
-    id: int
-    pickup: int
-    delivery: int
-    weight: int
-
-
-@dataclass(frozen=True)
-class Vehicle:
-    id: int
-    home: int
-    capacity: int
-    cost_per_km: float
-
-
-class Topology:
-    """Cities, routes and all-pairs shortest-path km (computed by the platform, identical to its own)."""
-
-    def __init__(self, name: str, cities: list[str], routes: list[list[Any]], distance: list[list[float]]) -> None:
-        self.name = name
-        self.cities = list(cities)
-        self.routes = [(int(a), int(b), float(km)) for a, b, km in routes]
-        self.dist = [list(map(float, row)) for row in distance]
-        self._adjacent: dict[int, dict[int, float]] = {i: {} for i in range(len(self.cities))}
-        for a, b, km in self.routes:
-            self._adjacent[a][b] = self._adjacent[b][a] = km
-
-    def __len__(self) -> int:
-        return len(self.cities)
-
-    def distance(self, a: int, b: int) -> float:
-        return self.dist[a][b]
-
-    def neighbours(self, city: int) -> list[int]:
-        return sorted(self._adjacent[city])
-
-    def path(self, a: int, b: int) -> list[int]:
-        """A shortest path a..b inclusive (lowest-id next hop among equals)."""
-        hops = [a]
-        while hops[-1] != b:
-            here = hops[-1]
-            rest = self.dist[here][b]
-            hops.append(min(n for n, km in self._adjacent[here].items() if abs(km + self.dist[n][b] - rest) < 1e-6))
-        return hops
-
-
-class Distribution:
-    """Where tasks come from: P(pickup city), P(delivery | pickup), and weights."""
-
-    def __init__(self, pickup: list[float], probability: list[list[float]], weight_min: int, weight_max: int,
-                 expected_weight: float, kind: str = "uniform") -> None:  # fmt: skip
-        self.pickup_probability = pickup
-        self.matrix = probability
-        self.weight_min, self.weight_max = weight_min, weight_max
-        self.expected = expected_weight
-        self.kind = kind
-
-    def probability(self, pickup: int, delivery: int) -> float:
-        """P(delivery | a task appears at pickup), as Logist shows it to agents."""
-        return self.matrix[pickup][delivery]
-
-    def expected_weight(self) -> float:
-        return self.expected
-
-    def sample(self, rng: random.Random, task_id: int = -1) -> Task:
-        """A synthetic task, for speculation about the future."""
-        pickup = _draw(rng, self.pickup_probability)
-        delivery = _draw(rng, self.matrix[pickup])
-        weight = rng.randint(self.weight_min, self.weight_max) if self.kind == "uniform" else round(self.expected)
-        return Task(task_id, pickup, delivery, weight)
-
-
-def _draw(rng: random.Random, weights: list[float]) -> int:
-    target, running = rng.random() * sum(weights), 0.0
-    for i, w in enumerate(weights):
-        running += w
-        if w > 0 and target < running:
-            return i
-    return max(i for i, w in enumerate(weights) if w > 0)
-
-
-@dataclass
-class World:
-    """What `setup` gives an agent."""
-
-    topology: Topology
-    distribution: Distribution
-    vehicles: list[Vehicle]
-    index: int
-    n_companies: int
-    timeouts: dict[str, float]
-    seed: int
-    raw: dict[str, Any] = field(default_factory=dict, repr=False)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> World:
-        topo = data["topology"]
-        dist = data["distribution"]
-        return cls(
-            topology=Topology(topo["name"], topo["cities"], topo["routes"], topo["distance"]),
-            distribution=Distribution(dist["pickup"], dist["probability"], dist["weight_min"], dist["weight_max"],
-                                      dist["expected_weight"], dist["kind"]),  # fmt: skip
-            vehicles=[Vehicle(**v) for v in data["vehicles"]],
-            index=int(data["index"]),
-            n_companies=int(data["n_companies"]),
-            timeouts=dict(data["timeouts"]),
-            seed=int(data["seed"]),
-            raw=data,
-        )
-
+__all__ = ["DELIVER", "PICKUP", "Distribution", "Fleet", "Schedule", "Stop", "Task", "Topology", "Vehicle", "World",
+           "average_marginal_cost", "build_schedule", "empty_plan", "improve", "plan_cost",
+           "synthetic_marginal_costs"]
 
 class Schedule:
     """One route of stops per vehicle. Stops are coded as 2*task (pickup) and 2*task+1 (delivery).

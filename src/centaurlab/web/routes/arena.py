@@ -17,6 +17,7 @@ from ...arena import (
     DISPLAY_COLUMNS,
     RANK_NOTE,
     TIMING_COLUMNS,
+    agent_libraries,
     auction_rows,
     latest_matches,
     leaderboard,
@@ -120,7 +121,7 @@ def _leaderboard_html(q: MatchQuery, url: str) -> str:
     matches = tournament_results(q.tournament, url)
     if not matches:
         return "<p>No matches stored yet.</p>"
-    board = leaderboard(matches)
+    board = leaderboard(matches, libraries=agent_libraries(url))
     rows = [[e(shown[key]) for key, _ in DISPLAY_COLUMNS] for shown in (r.display() for r in board)]
     caption = f"Leaderboard of {q.tournament} ({len(matches)} matches)"
     note = f'<p class="hint">{e(RANK_NOTE)}. {e(rating_claim(board))}.</p>'

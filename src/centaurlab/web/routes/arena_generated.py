@@ -46,12 +46,13 @@ def _f(value: dict[str, Any]) -> str:
 def _report_html(report: dict[str, Any]) -> str:
     parts = []
     agents = [[f'<a href="/arena/generated/{e(a["name"])}">{e(a["name"])}</a>', _v(a["model"]), _v(a["strategy"]),
-               _v(a["replicate"]), _v(a["status"]), _v(a["failure_kind"]), _v(a["debug_rounds"]), _f(a["win_rate"])]
+               _v(a["replicate"]), _v(a["library"]), _v(a["status"]), _v(a["failure_kind"]), _v(a["debug_rounds"]),
+               _v(a["restarts"]), _f(a["win_rate"])]
               for a in report["agents"]]  # fmt: skip
     caption = (f"Win rates from tournament {report['tournament']} ({report['matches']} matches), with Wilson 95% "
                f"intervals and n" if report["tournament"] else "No tournament with a generated agent yet")  # fmt: skip
-    parts.append(html_table(["agent", "model", "strategy", "replicate", "status", "failure", "debug rounds",
-                         "win rate [95%]"], agents, caption))  # fmt: skip
+    parts.append(html_table(["agent", "model", "strategy", "replicate", "library", "status", "failure",
+                             "debug rounds", "restarts", "win rate [95%]"], agents, caption))  # fmt: skip
     if report.get("leaderboard_claim"):
         parts.append(f"<p>{e(RANK_NOTE)}. {e(report['leaderboard_claim'])}.</p>")
     parts.append("<h2>By model</h2>" + html_table(
@@ -120,7 +121,8 @@ def generated_agent(request: Request, name: str) -> str:
                                                                            else "")],
              ["replicate", _v(a["replicate"])], ["critic", _v(a["critic"])], ["status", _v(a["status"])],
              ["failure", _v(a["failure_kind"]) + (f": {e(a['failure_meaning'])}" if a["failure_kind"] else "")],
-             ["debug rounds", _v(a["debug_rounds"])], ["failure kind of each round", _v(", ".join(a["round_kinds"]))],
+             ["library", _v(a["library"])], ["debug rounds", _v(a["debug_rounds"])], ["restarts", _v(a["restarts"])],
+             ["failure kind of each round", _v(", ".join(a["round_kinds"]))],
              ["strategy file", _v(a["strategy_file"])], ["created", _v(a["created"])]]  # fmt: skip
     body = [f"<h1>{e(a['name'])}</h1>", html_table(["", ""], facts)]
     if a["status"] == "passed":
