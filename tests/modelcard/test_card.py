@@ -79,13 +79,14 @@ def test_the_comparison_finds_where_lenses_disagree(seeded: Seeded) -> None:
     # 0.70]: a half-width of 0.33 supports two decimals)
     assert ("bench and the arena order good and weak differently, but their intervals overlap, so they cannot tell "
             "the two apart: bench (points of 100): good 100 (no interval), weak 41.7 (no interval); the arena "
-            "(share of matches won, 0-1): good 0.25 [0.05, 0.70], weak 0.75 [0.30, 0.95]") in result["disagreements"]
+            "(share of decisive matches won (draws apart), 0-1): good 0.25 [0.05, 0.70], weak 0.75 [0.30, 0.95]"
+            ) in result["disagreements"]
     assert any(line.startswith("bench and collaboration order good and weak differently") and "outcome scale): good "
                in line for line in result["disagreements"])
     # every score on /models and `models compare` carries its interval, n and unit, and the JSON passes the audit
     good = result["scores"][0]
     assert good["collab"]["unit"] == "rating points on the judges' 0-100 outcome scale" and good["collab"]["n"] == 2
-    assert good["arena"]["text"] == "0.25 [0.05, 0.70] share of matches won, 0-1, n 4"
+    assert good["arena"]["text"] == "0.25 [0.05, 0.70] share of decisive matches won (draws apart), 0-1, n 4"
     assert audit(result) == []
 
 

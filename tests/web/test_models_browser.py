@@ -34,7 +34,7 @@ def test_the_card_as_json_and_unknown_models(seeded: Seeded) -> None:
         assert audit(card) == []
         home = client.get("/models").text
         # the scores on /models carry their interval, unit and n, not a bare number
-        assert "0.75 [0.30, 0.95] share of matches won, 0-1, n 4" in home
+        assert "0.75 [0.30, 0.95] share of decisive matches won (draws apart), 0-1, n 4" in home
         assert "rating points on the judges&#x27; 0-100 outcome scale, n 2" in home or \
             "rating points on the judges' 0-100 outcome scale, n 2" in home
         assert "not computed: 0 models with a score on both lenses" in home
