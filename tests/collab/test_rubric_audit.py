@@ -162,3 +162,28 @@ def test_a_bad_labelled_file_names_the_file_field_and_fix(tmp_path: Path, text: 
     rubric: Any = load_rubric_file(task.rubric_path, task.id, [d.name for d in task.deliverables])
     with pytest.raises(MatchSetError):
         load_match_set(task, rubric)
+
+
+def test_tasks_check_reads_the_labelled_matches(tmp_path: Path) -> None:
+    """`centaur collab tasks check` loads rubric_matches.toml as the audit does: a bad file fails the
+    check with the file, the field and the fix; a good one is counted in the rubric column."""
+    bank = _bank_with(tmp_path, 'split = "test"\n[[criterion]]\ntext = "Totals are stated"\nmatch = ["C1", "X4"]\n')
+    result = runner.invoke(app, ["collab", "tasks", "check", "-b", str(bank), "--json"])
+    assert result.exit_code == 1, result.output
+    (row,) = json.loads(result.stdout)
+    assert not row["ok"]
+    (problem,) = row["problems"]
+    assert "rubric_matches.toml" in problem and "field 'criterion.0.match'" in problem
+    assert "'X4' is not an item of the task's rubric" in problem and "Fix: use the rubric's item ids" in problem
+
+    good = (BUILTIN_DIR / "collab" / "budget_variance" / "validation" / "rubric_matches.toml").read_text()
+    (bank / "budget_variance" / "validation" / "rubric_matches.toml").write_text(good)
+    result = runner.invoke(app, ["collab", "tasks", "check", "-b", str(bank), "--json"])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.stdout)
+    assert row["ok"] and "9 rubric matches (tune)" in row["rubric"]
+
+    (bank / "budget_variance" / "rubric.json").unlink()  # labels with no rubric to label
+    result = runner.invoke(app, ["collab", "tasks", "check", "-b", str(bank), "--json", "--rubric-model", "none"])
+    (row,) = json.loads(result.stdout)
+    assert any("rubric_matches.toml" in p and "rubric.json the task does not have" in p for p in row["problems"])
