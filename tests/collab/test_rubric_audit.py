@@ -83,7 +83,7 @@ def test_cli_audits_the_shipped_labelled_sets_with_the_matchers_agreement() -> N
     data = json.loads(result.output)
     assert audit(data) == []
     truth = _labelled_truth()
-    assert len(truth) >= 10
+    assert len(truth) == len(load_collab_bank("collab").tasks) == 25  # every built-in task ships a set
     assert {t["task"] for t in data["tasks"]} == set(truth)
     assert data["sources"] == {"labelled": len(truth)}  # a fresh store holds no generated rubric
     for t in data["tasks"]:
@@ -94,11 +94,12 @@ def test_cli_audits_the_shipped_labelled_sets_with_the_matchers_agreement() -> N
     pooled = data["pooled_by_labels"]
     assert pooled["recall"]["n"] == sum(v[1] for v in truth.values())
     assert pooled["recall"]["estimate"] == pytest.approx(sum(v[0] for v in truth.values()) / pooled["recall"]["n"])
-    assert data["skipped"]  # tasks with neither a stored rubric nor a labelled set are named
+    assert data["skipped"] == {}
     agree = data["matcher_agreement"]
     assert set(agree) == {"test", "tune", "all"}
     assert agree["all"]["criteria"] == sum(v[3] for v in truth.values())
     assert agree["test"]["criteria"] + agree["tune"]["criteria"] == agree["all"]["criteria"]
+    assert (agree["tune"]["criteria"], agree["test"]["criteria"]) == (36, 203)  # 4 tune sets, 21 test sets
     # the same figures through the public API
     run = audit_rubrics(load_collab_bank("collab").select(), WordMatcher(), source="labelled")
     assert run.agreement["all"].figures()["accuracy"].as_json() == agree["all"]["accuracy"]
@@ -131,6 +132,16 @@ def test_a_stored_generated_rubric_is_audited_before_the_labelled_set(tmp_path: 
     assert "all" in run.agreement  # the labelled set still measures the matcher
     labelled = audit_rubrics([task], WordMatcher(), url=url, source="labelled")
     assert labelled.tasks[0].source == "labelled set (tune)"
+
+
+def test_a_task_without_a_labelled_set_is_named_as_skipped(tmp_path: Path) -> None:
+    bank = _bank_with(tmp_path, "")
+    (bank / "budget_variance" / "validation" / "rubric_matches.toml").unlink()
+    result = runner.invoke(app, ["collab", "rubric", "audit", "--all", "-b", str(bank), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["tasks"] == [] and "matcher_agreement" in data
+    assert "no labelled set" in data["skipped"]["budget_variance"]
 
 
 def _bank_with(tmp_path: Path, text: str) -> Path:
