@@ -83,7 +83,7 @@ def test_cli_audits_the_shipped_labelled_sets_with_the_matchers_agreement() -> N
     data = json.loads(result.output)
     assert audit(data) == []
     truth = _labelled_truth()
-    assert len(truth) >= 10
+    assert len(truth) == len(load_collab_bank("collab").tasks) == 25  # every built-in task ships a set
     assert {t["task"] for t in data["tasks"]} == set(truth)
     assert data["sources"] == {"labelled": len(truth)}  # a fresh store holds no generated rubric
     for t in data["tasks"]:
@@ -94,11 +94,12 @@ def test_cli_audits_the_shipped_labelled_sets_with_the_matchers_agreement() -> N
     pooled = data["pooled_by_labels"]
     assert pooled["recall"]["n"] == sum(v[1] for v in truth.values())
     assert pooled["recall"]["estimate"] == pytest.approx(sum(v[0] for v in truth.values()) / pooled["recall"]["n"])
-    assert data["skipped"]  # tasks with neither a stored rubric nor a labelled set are named
+    assert data["skipped"] == {}
     agree = data["matcher_agreement"]
     assert set(agree) == {"test", "tune", "all"}
     assert agree["all"]["criteria"] == sum(v[3] for v in truth.values())
     assert agree["test"]["criteria"] + agree["tune"]["criteria"] == agree["all"]["criteria"]
+    assert (agree["tune"]["criteria"], agree["test"]["criteria"]) == (36, 203)  # 4 tune sets, 21 test sets
     # the same figures through the public API
     run = audit_rubrics(load_collab_bank("collab").select(), WordMatcher(), source="labelled")
     assert run.agreement["all"].figures()["accuracy"].as_json() == agree["all"]["accuracy"]
@@ -133,6 +134,16 @@ def test_a_stored_generated_rubric_is_audited_before_the_labelled_set(tmp_path: 
     assert labelled.tasks[0].source == "labelled set (tune)"
 
 
+def test_a_task_without_a_labelled_set_is_named_as_skipped(tmp_path: Path) -> None:
+    bank = _bank_with(tmp_path, "")
+    (bank / "budget_variance" / "validation" / "rubric_matches.toml").unlink()
+    result = runner.invoke(app, ["collab", "rubric", "audit", "--all", "-b", str(bank), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["tasks"] == [] and "matcher_agreement" in data
+    assert "no labelled set" in data["skipped"]["budget_variance"]
+
+
 def _bank_with(tmp_path: Path, text: str) -> Path:
     bank = tmp_path / "bank"
     bank.mkdir()
@@ -162,3 +173,28 @@ def test_a_bad_labelled_file_names_the_file_field_and_fix(tmp_path: Path, text: 
     rubric: Any = load_rubric_file(task.rubric_path, task.id, [d.name for d in task.deliverables])
     with pytest.raises(MatchSetError):
         load_match_set(task, rubric)
+
+
+def test_tasks_check_reads_the_labelled_matches(tmp_path: Path) -> None:
+    """`centaur collab tasks check` loads rubric_matches.toml as the audit does: a bad file fails the
+    check with the file, the field and the fix; a good one is counted in the rubric column."""
+    bank = _bank_with(tmp_path, 'split = "test"\n[[criterion]]\ntext = "Totals are stated"\nmatch = ["C1", "X4"]\n')
+    result = runner.invoke(app, ["collab", "tasks", "check", "-b", str(bank), "--json"])
+    assert result.exit_code == 1, result.output
+    (row,) = json.loads(result.stdout)
+    assert not row["ok"]
+    (problem,) = row["problems"]
+    assert "rubric_matches.toml" in problem and "field 'criterion.0.match'" in problem
+    assert "'X4' is not an item of the task's rubric" in problem and "Fix: use the rubric's item ids" in problem
+
+    good = (BUILTIN_DIR / "collab" / "budget_variance" / "validation" / "rubric_matches.toml").read_text()
+    (bank / "budget_variance" / "validation" / "rubric_matches.toml").write_text(good)
+    result = runner.invoke(app, ["collab", "tasks", "check", "-b", str(bank), "--json"])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.stdout)
+    assert row["ok"] and "9 rubric matches (tune)" in row["rubric"]
+
+    (bank / "budget_variance" / "rubric.json").unlink()  # labels with no rubric to label
+    result = runner.invoke(app, ["collab", "tasks", "check", "-b", str(bank), "--json", "--rubric-model", "none"])
+    (row,) = json.loads(result.stdout)
+    assert any("rubric_matches.toml" in p and "rubric.json the task does not have" in p for p in row["problems"])

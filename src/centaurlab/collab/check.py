@@ -1,5 +1,5 @@
 """`centaur collab tasks check`: every task loads, every reference file opens, a rubric exists or can be
-made, and the labelled validation sets it ships (if any) are well formed."""
+made, and the labelled validation sets and rubric matches it ships (if any) are well formed."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from .convert import render
 from .labelled import LabelsError, load_sets
 from .rubric import Rubric, RubricError, load_rubric_file
+from .rubric_matches import MatchSetError, load_match_set, matches_path
 from .schema import TaskInstance
 
 
@@ -55,4 +56,26 @@ def check_task(task: TaskInstance, can_generate: bool = True) -> TaskCheck:
     else:
         if sets:
             result.rubric += f"; {len(sets)} labelled sets"
+    _check_matches(task, rubric, result)
     return result
+
+
+def _check_matches(task: TaskInstance, rubric: Rubric | None, result: TaskCheck) -> None:
+    """The hand-labelled rubric matches (validation/rubric_matches.toml), read as the rubric audit
+    reads them, so a bad file is found here rather than by `centaur collab rubric audit`."""
+    path = matches_path(task)
+    if not path.is_file():
+        return
+    if rubric is None:
+        if not task.rubric_path.is_file():  # a rubric.json that failed to load is reported already
+            result.problems.append(str(MatchSetError(
+                path, "(file)", "labels the items of a rubric.json the task does not have",
+                f"add {task.rubric_path.name} to the task or remove {path.name}")))
+        return
+    try:
+        found = load_match_set(task, rubric)
+    except MatchSetError as exc:
+        result.problems.append(str(exc))
+    else:
+        if found is not None:
+            result.rubric += f"; {len(found.criteria)} rubric matches ({found.split})"
