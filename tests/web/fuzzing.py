@@ -40,12 +40,14 @@ FIELDS = ["name", "content", "agree", "PROLIFIC_PID", "SESSION_ID", "STUDY_ID", 
           "score", "external_agent", "tlx_mental", "tlx_effort", "programming_experience", "python_experience",
           "ai_tool_use", "occupation", "occupation_code", "edit", "after", "preview", "tournament", "agent",
           "sort", "order", "page", "per", "model", "suite", "code", "format"]
+FILE_FIELDS = {"upload": "file", "submit": "deliverables", "skip": "screenshots"}
 BROWSER_HEADERS = {"X-Participant-Token", "Cookie", "Content-Type", "Origin", "Accept"}
 
 
 def odd_text() -> st.SearchStrategy[str]:
     """Text a person or a script might send where a name, a number or a word belongs."""
-    return st.one_of(st.sampled_from(NASTY), st.text(max_size=30),
+    nasty = st.sampled_from(NASTY)
+    return st.one_of(nasty, nasty, nasty, st.text(max_size=30),
                      st.text(st.characters(codec="utf-8", categories=["Cc", "Cf", "Zs", "So", "Nd", "No"]),
                              max_size=20),
                      st.integers(-(2**70), 2**70).map(str), st.floats().map(str),
@@ -78,9 +80,12 @@ def form_body() -> st.SearchStrategy[tuple[str, Any]]:
 
 @dataclass
 class Known:
-    """Real values for path parameters (half the time a request uses one, to get past the front door)."""
+    """Real values for path parameters (half the time a request uses one, to get past the front door), and
+    each form route's valid form, which requests send with one field changed, so the odd value reaches the
+    code behind the form's first check."""
 
     values: dict[str, list[str]]
+    forms: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def strategy(self, param: str) -> st.SearchStrategy[str]:
         real = self.values.get(param, [])
@@ -198,7 +203,16 @@ def request_for(draw: st.DrawFn, route: Route, known: Known) -> tuple[str, dict[
             request["headers"]["Content-Type"] = "application/json"
     else:
         request["params"] = draw(st.dictionaries(st.sampled_from(FIELDS) | odd_text(), odd_text(), max_size=3))
-        if route.method == "POST":
+        valid = known.forms.get(route.template)
+        if route.method == "POST" and valid is not None and draw(st.booleans()):
+            form = dict(valid)
+            form[draw(st.sampled_from(sorted(form)))] = draw(st.sampled_from(NASTY) | odd_text())
+            request["data"] = form
+            if route.template.endswith(("/upload", "/submit", "/skip")):
+                name = draw(odd_text().filter(lambda s: "\x00" not in s) | st.just("notes.md"))
+                key = FILE_FIELDS[route.template.rsplit("/")[-1]]
+                request["files"] = [(key, (name, b"data"))]
+        elif route.method == "POST":
             kind, body = draw(form_body())
             if kind == "data":
                 request["data"] = body
@@ -245,6 +259,27 @@ def environment(folder: Path) -> Iterator[None]:
                 os.environ[k] = v
 
 
+def forms(csrf: str) -> dict[str, dict[str, str]]:
+    """Each form route's valid form (the logout's without its token: a fuzzer that logged out would test
+    the login page only)."""
+    from tests.collabstudy.test_service import PRE
+    from tests.web.test_attacks import PASSWORD, SURVEY, TLX
+
+    return {
+        "/s/{study_id}/consent": {"agree": "yes", "PROLIFIC_PID": "p1", "SESSION_ID": "s1"},
+        "/s/{study_id}/pre": SURVEY, "/s/{study_id}/exit": {**TLX, "comments": "fine"},
+        "/collab/s/{study_id}/join": {"agree": "yes"}, "/collab/p/{token}/consent": {"agree": "yes"},
+        "/collab/p/{token}/survey/{phase}": PRE,
+        "/collab/p/{token}/t/{idx}/setup": {"used_before": "never", "mode": "embedded", "confirm": "yes"},
+        "/collab/p/{token}/t/{idx}/chat": {"text": "hello", "client_id": "c1"},
+        "/collab/p/{token}/t/{idx}/edit": {"name": "notes.md", "content": "x"},
+        "/collab/p/{token}/t/{idx}/upload": {"x": "y"}, "/collab/p/{token}/t/{idx}/skip": {"reason": "stuck"},
+        "/collab/p/{token}/t/{idx}/submit": {"anyway": "yes", "log_text": "log"},
+        "/dashboard/login": {"password": PASSWORD}, "/dashboard/logout": {"x": "y"},
+        "/dashboard/collab-studies/{study_id}/s/{sid}/override": {"researcher": "r", "score": "1", "csrf": csrf},
+    }
+
+
 @contextmanager
 def target(folder: Path) -> Iterator[tuple[Fuzzer, list[Route]]]:
     """A fuzz server (`test_attacks`'s site: both studies, the dashboard's password) with a coding participant
@@ -285,13 +320,17 @@ def target(folder: Path) -> Iterator[tuple[Fuzzer, list[Route]]]:
             sid = next(e["payload"]["collab_session"] for e in done.get(f"/collab/p/{done_token}/t/0/events").json()
                        if e["kind"] == "submit")
             worker, token = collab_working(site)
+            researcher = _logged_in(site)
             known = Known({"study_id": ["pilot", "office"], "token": [token, done_token], "idx": ["0", "1"],
                            "name": ["readout.md", "events", "participants", "reference", "dir1/f.md"],
                            "phase": ["pre", "post"], "task_id": ["even_odd_count", "sum_product"],
                            "bank_name": ["study"], "match_id": ["1"], "sid": [str(sid)],
                            "participant_id": [state["participant_id"]], "fmt": ["csv", "parquet"],
                            "agent": ["scout-agent"], "model": ["fake"], "path": ["favicon.svg"]})
-            clients = {"stranger": browser(site), "coder": coder, "worker": worker, "researcher": _logged_in(site)}
+            page = researcher.get(f"/dashboard/collab-studies/office/s/{sid}").text
+            csrf = re.search(r'name="csrf" value="([^"]+)"', page)
+            known.forms = forms(csrf.group(1) if csrf else "")
+            clients = {"stranger": browser(site), "coder": coder, "worker": worker, "researcher": researcher}
             for client in clients.values():
                 client.follow_redirects = False
                 client.timeout = httpx.Timeout(120)
