@@ -6,7 +6,7 @@ STAMP := .make
 STATIC := src/centaurlab/web/static
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-examples install system-deps test-system-deps services frontend lint typecheck pytest bench clean
+.PHONY: run test test-examples install system-deps test-system-deps services frontend lint typecheck pytest bench fuzz clean
 
 run: install system-deps frontend
 	$(BIN)/centaur db upgrade
@@ -59,6 +59,10 @@ test-examples: install test-system-deps services frontend
 
 bench:
 	$(BIN)/python benchmarks/sandbox.py
+
+# every route of the web application, about 21,000 generated requests against a real server (20-40 minutes)
+fuzz: install frontend
+	$(BIN)/python benchmarks/fuzz.py
 
 clean:
 	rm -rf $(STAMP) $(STATIC) frontend/node_modules

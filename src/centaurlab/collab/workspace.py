@@ -17,11 +17,25 @@ from ..errors import InvalidInput
 from .schema import TaskInstance
 
 MAX_FILE_BYTES = 5_000_000
+MAX_NAME_BYTES = 255  # a name in a path, as Linux file systems allow (NAME_MAX)
+MAX_PATH_BYTES = 1024
 REFERENCE_DIR = "reference"
 
 
 class WorkspaceError(InvalidInput, ValueError):
     """A tool asked for something the workspace does not allow; the message is shown to the agent."""
+
+
+def _check_bytes(path: str, clean: PurePosixPath) -> None:
+    """Names the file system can hold: UTF-8 (no lone surrogate), at most 255 bytes a name and 1024 a path.
+    Checked here, not left to the system call, whose error would surface as a crash of the request."""
+    try:
+        size = len(str(clean).encode("utf-8"))
+    except UnicodeEncodeError:
+        raise WorkspaceError(f"path {path!r} is not text (it holds a lone surrogate)") from None
+    if size > MAX_PATH_BYTES or any(len(part.encode()) > MAX_NAME_BYTES for part in clean.parts):
+        raise WorkspaceError(f"path {path[:60]!r}... is too long: at most {MAX_NAME_BYTES} bytes a name "
+                             f"and {MAX_PATH_BYTES} for the whole path")
 
 
 def _digest(data: bytes) -> str:
@@ -55,6 +69,7 @@ class Workspace:
         clean = PurePosixPath(text)
         if str(clean) in ("", ".") or clean.is_absolute() or ".." in clean.parts:
             raise WorkspaceError(f"path {path!r} must name a file relative to the workspace, without '..'")
+        _check_bytes(path, clean)
         target = (self.root / clean).resolve()
         if self.root.resolve() != target and self.root.resolve() not in target.parents:
             raise WorkspaceError(f"path {path!r} leaves the workspace")
@@ -72,7 +87,9 @@ class Workspace:
             raise WorkspaceError(f"no file {path!r}; files: {', '.join(self.files()) or '(none)'}")
         return target.read_bytes()
 
-    def write_bytes(self, path: str, data: bytes) -> str:
+    def writable(self, path: str, data: bytes) -> tuple[Path, str]:
+        """Where `path` would be written and its name, or the WorkspaceError that writing it would raise:
+        checked before anything is written, so a refused request leaves the workspace as it was."""
         target = self.resolve(path)
         name = self.name_of(target)
         if name == REFERENCE_DIR or name.startswith(REFERENCE_DIR + "/"):
@@ -81,6 +98,15 @@ class Workspace:
             raise WorkspaceError(f"{name} is a folder; name a file inside it")
         if len(data) > MAX_FILE_BYTES:
             raise WorkspaceError(f"{name}: {len(data)} bytes is over the {MAX_FILE_BYTES} byte limit")
+        for folder in (target.parent, *target.parent.parents):
+            if folder == self.root.resolve():
+                break
+            if folder.exists() and not folder.is_dir():
+                raise WorkspaceError(f"{self.name_of(folder)} is a file, so it cannot hold {name}")
+        return target, name
+
+    def write_bytes(self, path: str, data: bytes) -> str:
+        target, name = self.writable(path, data)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
         return name

@@ -271,14 +271,22 @@ class CollabStudies(Platform):
 
     def write(self, token: str, idx: int, name: str, data: bytes, source: str = "upload") -> str:
         """The participant's own edit or upload of a workspace file."""
+        return self.write_all(token, idx, [(name, data)], source)[0]
+
+    def write_all(self, token: str, idx: int, files: list[tuple[str, bytes]], source: str = "upload") -> list[str]:
+        """Several files at once, all or none: each name is checked before the first is written."""
         v = self.view(token)
         self._check_current(v, idx)
         with self.lock(v.id), self.writing() as s:
             self._session(s, v.id, idx, ("working",))
-            stored = self.workspace(v.id, idx).write_bytes(name, data)
-            add_event(s, v.id, f"server:{source}:{idx}:{uuid.uuid4().hex}", "file_version", self.clock(),
-                      {"name": stored, "by": source, "size": len(data),
-                       "sha256": hashlib.sha256(data).hexdigest()}, idx)
+            ws = self.workspace(v.id, idx)
+            for name, data in files:
+                ws.writable(name, data)
+            stored = [ws.write_bytes(name, data) for name, data in files]
+            for name, (_, data) in zip(stored, files, strict=True):
+                add_event(s, v.id, f"server:{source}:{idx}:{uuid.uuid4().hex}", "file_version", self.clock(),
+                          {"name": name, "by": source, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()},
+                          idx)
         return stored
 
     def chat(self, token: str, idx: int, text: str, client_id: str) -> dict[str, Any]:
@@ -370,13 +378,16 @@ class CollabStudies(Platform):
         self._check_current(v, idx)
         with self.lock(v.id):
             ws = self.workspace(v.id, idx)
-            for name, data in (deliverables or {}).items():
-                ws.write_bytes(Path(name).name, data)
-            files = ws.changes()
-            with self.writing() as s:
+            with self.writing() as s:  # every check before the first file is written: a refusal stores nothing
                 row = self._session(s, v.id, idx, ("working",))
                 if row.mode == EXTERNAL and not (log_text.strip() or logs):
                     raise WrongStep("upload the outside agent's interaction log (text, a transcript or screenshots)")
+                brought = {Path(name).name: data for name, data in (deliverables or {}).items()}
+                for name, data in brought.items():
+                    ws.writable(name, data)
+                for name, data in brought.items():
+                    ws.write_bytes(name, data)
+                files = ws.changes()
                 if not files:
                     raise WrongStep("there is no deliverable yet: write or upload the files the task asks for")
                 collab_id = self._hand_in(s, v, row, files, {"log_text": log_text.strip()[:200_000]}

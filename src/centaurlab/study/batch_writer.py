@@ -29,6 +29,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import store
+from ..errors import InvalidInput
 from ..models import PendingCalls
 from .participants import (
     NOT_A_PARTICIPANT,
@@ -44,6 +45,11 @@ from .telemetry import EventBatch
 from .tokens import TokenSigner
 
 log = logging.getLogger(__name__)
+
+
+class TaskNotReached(InvalidInput, ValueError):
+    """Events for a task the participant has not reached: their browser never showed it, so nothing of the
+    request is stored (422)."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +97,10 @@ class _Job:
     calls: PendingCalls = field(default_factory=PendingCalls)  # the model_calls rows of the same request
     future: Future[int] = field(default_factory=Future)
     refused: Exception | None = None
+
+    def furthest(self) -> int | None:
+        """The highest task index among the job's events (None: none names a task)."""
+        return max((r["task_index"] for r in self.rows if r.get("task_index") is not None), default=None)
 
 
 class EventWriter:
@@ -196,17 +206,21 @@ class EventWriter:
         ids = sorted({job.holder[0] for job in jobs if job.holder is not None})
         if not ids:
             return jobs
-        stored = {pid: (digest, stage) for pid, digest, stage in session.execute(
-            select(ParticipantRow.id, ParticipantRow.token_sha256, ParticipantRow.stage)
+        stored = {pid: (digest, stage, reached) for pid, digest, stage, reached in session.execute(
+            select(ParticipantRow.id, ParticipantRow.token_sha256, ParticipantRow.stage, ParticipantRow.task_index)
             .where(ParticipantRow.id.in_(ids)))}
         accepted = []
         for job in jobs:
             job.refused = None
             if job.holder is not None:
-                digest, stage = stored.get(job.holder[0], (None, None))
+                digest, stage, reached = stored.get(job.holder[0], (None, None, 0))
+                furthest = job.furthest()
                 try:
                     check_token(digest, stage, job.holder[1], writes=True)
-                except (NotAParticipant, ParticipantFinished) as exc:
+                    if furthest is not None and furthest > (reached or 0):
+                        raise TaskNotReached(f"task_index {furthest}: you have not reached that task "
+                                             f"(you are at task {reached or 0})")
+                except (NotAParticipant, ParticipantFinished, TaskNotReached) as exc:
                     job.refused = exc
                     continue
             accepted.append(job)

@@ -122,17 +122,31 @@ def pseudonymise(participants: pd.DataFrame, salt: str) -> pd.DataFrame:
 
 
 def spreadsheet_safe(frame: pd.DataFrame) -> pd.DataFrame:
-    """The frame as a CSV file may hold it: a spreadsheet (Excel, LibreOffice, Google Sheets) runs a cell that
-    starts with =, +, - or @ (or a tab or carriage return) as a formula, and a participant can type one (a
-    Prolific id, a survey answer, a chat message). Such text cells get a leading apostrophe, OWASP's advice,
-    which spreadsheets show as text; numbers stay numbers. Parquet files keep the values as they are."""
+    """The frame as a CSV file may hold it: each text cell through `safe_cell`; numbers stay numbers.
+    Parquet files keep the values as they are."""
     out = frame.copy()
     for column in out.columns:
         if pd.api.types.is_object_dtype(out[column]) or pd.api.types.is_string_dtype(out[column]):
-            risky = out[column].map(lambda v: isinstance(v, str) and v.startswith(FORMULA_START)).astype(bool)
+            risky = out[column].map(_needs_care).astype(bool)
             if risky.any():
-                out.loc[risky, column] = "'" + out.loc[risky, column].astype(str)
+                out.loc[risky, column] = out.loc[risky, column].map(safe_cell)
     return out
+
+
+def _needs_care(value: Any) -> bool:
+    return isinstance(value, str) and (value.startswith(FORMULA_START) or "\r" in value or "\n" in value)
+
+
+def safe_cell(text: str) -> str:
+    """One text cell as a spreadsheet may open it. A spreadsheet (Excel, LibreOffice, Google Sheets) runs a
+    cell that starts with =, +, - or @ (or a tab or carriage return) as a formula, and a participant can type
+    one (a Prolific id, a survey answer, a chat message): such a cell gets a leading apostrophe, OWASP's
+    advice, which spreadsheets show as text. A bare carriage return is no line end to the CSV writer, which
+    leaves it unquoted, yet readers split the row there: line ends become plain newlines (which the writer
+    quotes), and each line inside the cell that starts like a formula gets the apostrophe too, so that no
+    reader that splits lines regardless of quotes meets a formula at a line's start."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "\n".join("'" + line if line.startswith(FORMULA_START) else line for line in lines)
 
 
 # --- the tables -------------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ RealHumanEval's. The paper prints no pre-survey, so that one is ours."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -35,6 +36,9 @@ OUR_TLX_ITEMS: tuple[tuple[str, str], ...] = (
     ("tlx_frustration", "Frustration: how insecure, discouraged, irritated or stressed did you feel?"),
 )
 TYPICAL_USAGE = "typical_usage"
+# ASCII digits only, and few: str.isdigit() also takes "²" and "٣", which int() refuses, and int() refuses
+# strings over 4,300 digits
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")
 
 
 class Question(BaseModel):
@@ -133,7 +137,7 @@ def check_answers(questions: Sequence[Question], form: Mapping[str, Any]) -> tup
                 continue
             answers[q.id] = raw
         elif q.kind in ("scale", "number"):
-            if not raw.lstrip("-").isdigit() or not q.min <= int(raw) <= q.max:
+            if not WHOLE_NUMBER.fullmatch(raw) or not q.min <= int(raw) <= q.max:
                 problems.append(f"Give a number from {q.min} to {q.max} for: {q.text}")
                 continue
             answers[q.id] = int(raw)

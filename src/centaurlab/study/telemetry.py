@@ -9,6 +9,7 @@ suggestions and chat answers served, task and session changes, survey answers) i
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -20,7 +21,7 @@ BrowserEventType = Literal[
     "chat_copy", "chat_feedback", "chat_clear", "chat_cancel",
 ]
 MAX_BATCH = 200
-MAX_EVENT_CHARS = 250_000  # an event's payload: a code snapshot is at most 200,000 characters of code
+MAX_EVENT_BYTES = 250_000  # an event's payload in UTF-8: a code snapshot is at most 200,000 characters of code
 
 
 class BrowserEvent(BaseModel):
@@ -35,25 +36,35 @@ class BrowserEvent(BaseModel):
     @field_validator("payload")
     @classmethod
     def _not_too_big(cls, payload: dict[str, Any]) -> dict[str, Any]:
-        if _chars(payload, MAX_EVENT_CHARS) > MAX_EVENT_CHARS:
-            raise ValueError(f"an event's payload holds at most {MAX_EVENT_CHARS} characters")
+        if _utf8_bytes(payload, MAX_EVENT_BYTES) > MAX_EVENT_BYTES:
+            raise ValueError(f"an event's payload holds at most {MAX_EVENT_BYTES} bytes of UTF-8 "
+                             f"({MAX_EVENT_BYTES} characters of ASCII, fewer of other scripts)")
         return payload
 
 
-def _chars(value: Any, budget: int) -> int:
-    """The characters of the keys and strings in a JSON value (numbers count as a few), counted until past
-    `budget`: cheaper than encoding it, which the writer does once it is accepted."""
+def _utf8_bytes(value: Any, budget: int) -> int:
+    """The UTF-8 bytes of the keys and strings in a JSON value (numbers count as a few), counted until past
+    `budget`. Bytes, not characters: the store holds bytes, and a character outside ASCII takes up to four.
+    A string that cannot be UTF-8 (a lone surrogate, which JSON's escapes allow) is refused here: stored, it
+    would break every later answer that holds it."""
     if isinstance(value, str):
-        return len(value)
+        if value.isascii():
+            return len(value)
+        try:
+            return len(value.encode("utf-8"))
+        except UnicodeEncodeError:
+            raise ValueError("an event holds a lone surrogate (\\ud800-\\udfff), which is no text") from None
     if isinstance(value, dict):
         items: list[Any] = [*value.keys(), *value.values()]
     elif isinstance(value, list):
         items = value
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise ValueError("an event holds NaN or an infinity, which JSON has no number for")
     else:
         return 8
     total = 2
     for item in items:
-        total += _chars(item, budget - total)
+        total += _utf8_bytes(item, budget - total)
         if total > budget:
             break
     return total

@@ -63,7 +63,12 @@ CSP = "; ".join([
 
 
 class BodyLimit:
-    """Refuse request bodies over `limit` bytes (413) before they are read into memory."""
+    """Refuse request bodies over `limit` bytes (413) before they are read into memory.
+
+    A body without a Content-Length (chunked) is counted as it arrives; past the limit the reader raises
+    `_TooLarge`. The route's own body parsing may catch that (FastAPI answers any failure to read a JSON body
+    400), so the limit also remembers it was passed and puts its 413 in place of whatever the application
+    answers after that."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
         self.app = app
@@ -78,18 +83,24 @@ class BodyLimit:
             await self._too_large(send)
             return
         seen = 0
-        started = False
+        started = over = False
 
         async def counting_receive() -> Message:
-            nonlocal seen
+            nonlocal seen, over
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.limit:
+                over = True
                 raise _TooLarge()
             return message
 
         async def tracking_send(message: Message) -> None:
             nonlocal started
+            if over:  # the application answered a body it could not read: the answer is ours
+                if not started and message["type"] == "http.response.start":
+                    started = True
+                    await self._too_large(send)
+                return
             started = started or message["type"] == "http.response.start"
             await send(message)
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, HTTPException, Request
+from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse
 
 from ...arena import (
@@ -186,7 +187,7 @@ def _logs_html(record: dict[str, Any]) -> str:
 
 
 @router.get("/arena/matches/{match_id}")
-def arena_match(request: Request, match_id: int) -> str:
+def arena_match(request: Request, match_id: Annotated[int, PathParam(ge=0, le=2**63 - 1)]) -> str:  # a database id
     url = runner_of(request).database_url
     if not url:
         return _no_database(request)

@@ -51,7 +51,7 @@ def _address(request: Request) -> str:
 
 router = APIRouter(dependencies=[Depends(_budget)])
 MAX_FILES = 20
-MAX_EVENT_CHARS = 10_000  # time on task, a preview, a download: a few numbers and a file name
+MAX_EVENT_BYTES = 10_000  # time on task, a preview, a download: a few numbers and a file name
 Index = Annotated[int, PathParam(ge=0, le=1000)]  # a task of the participant's plan
 
 
@@ -297,8 +297,7 @@ async def edit(token: str, idx: Index, request: Request) -> Response:
 async def upload(token: str, idx: Index, request: Request) -> Response:
     _, files = await _fields(request)
     try:
-        for name, data in files.get("file", []):
-            await run_in_threadpool(platform(request).write, token, idx, name, data, "upload")
+        await run_in_threadpool(platform(request).write_all, token, idx, files.get("file", []), "upload")
     except (WrongStep, WorkspaceError) as exc:
         return _problem(request, token, idx, exc)
     return _home(token)
@@ -351,12 +350,28 @@ class BrowserEvent(BaseModel):
     index: int | None = Field(None, ge=0, le=1000)
     payload: dict[str, Any] = Field(default_factory=dict)
 
+    @field_validator("client_id")
+    @classmethod
+    def _text(cls, client_id: str) -> str:
+        _utf8(client_id)
+        return client_id
+
     @field_validator("payload")
     @classmethod
     def _small(cls, payload: dict[str, Any]) -> dict[str, Any]:
-        if len(json.dumps(payload)) > MAX_EVENT_CHARS:
-            raise ValueError(f"a browser event's payload holds at most {MAX_EVENT_CHARS} characters")
+        if len(_utf8(json.dumps(payload, ensure_ascii=False, allow_nan=False))) > MAX_EVENT_BYTES:
+            raise ValueError(f"a browser event's payload holds at most {MAX_EVENT_BYTES} bytes of UTF-8")
         return payload
+
+
+def _utf8(text: str) -> bytes:
+    """The text as UTF-8, or the ValueError (422) of a lone surrogate, which JSON's escapes let through:
+    stored, it would break every later answer holding it (the chat poll's, the page's), as NaN would
+    (refused by `allow_nan=False`)."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("a lone surrogate (\\ud800-\\udfff) is no text") from None
 
 
 @router.post("/collab/api/p/{token}/events")
