@@ -5,12 +5,16 @@ read the text again from every position."""
 
 from __future__ import annotations
 
+import io
 import itertools
+import json
 import random
 import re
 
+import pandas as pd
 import pytest
 
+from centaurlab.study.export import frame_chunks
 from centaurlab.study.scrub import find_emails, scrub_emails, scrub_text
 
 REFERENCE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")  # the pattern before the scanner
@@ -68,3 +72,14 @@ def test_the_characters_read_grow_in_proportion_to_the_text(kind: str) -> None:
 def test_a_long_paste_keeps_its_text_around_what_is_scrubbed() -> None:
     paste = "x" * 40_000 + " write to ada@lovelace.org or +44 20 7946 0958, I'm Ada. " + "Zm9vYmFy." * 4_000
     assert scrub_text(paste) == ("x" * 40_000 + " write to [email] or [phone], I'm [name]. " + "Zm9vYmFy." * 4_000)
+
+
+def test_a_table_written_in_chunks_is_the_same_file() -> None:
+    frame = pd.DataFrame({"participant_id": ["p1", "p2", "p3", "p4", "p5"], "n": [1, 2, None, 4, 5],
+                          "text": ["=1+1", "a,b", 'say "hi"', "multi\nline", None],
+                          "payload": [{"k": i, "t": "é"} for i in range(5)]})
+    whole = b"".join(frame_chunks(frame, "csv", rows_per_chunk=100))
+    assert b"".join(frame_chunks(frame, "csv", rows_per_chunk=2)) == whole
+    assert len(list(frame_chunks(frame, "csv", rows_per_chunk=2))) == 4  # the header, then three chunks
+    read = pd.read_csv(io.BytesIO(whole))
+    assert read["text"].tolist()[:2] == ["'=1+1", "a,b"] and json.loads(read["payload"][4]) == {"k": 4, "t": "é"}

@@ -15,6 +15,7 @@ from .export import (
     scrub_events,
     spreadsheet_safe,
     study_events,
+    table_chunks,
     tasks_table,
 )
 from .grades import (
@@ -136,5 +137,6 @@ __all__ = [
     "study_frames",
     "study_ids",
     "task_metrics",
+    "table_chunks",
     "tasks_table",
 ]

@@ -4,13 +4,17 @@ scrubbed from free text.
 
 `study_events` and `participant_attributes` read the store into the frames the metrics take
 (`centaurlab.study.metrics`): the events with exactly the contract's columns, payload as a dict.
-Building the tables is pure (frames in, frames out).
+Building the tables is pure (frames in, frames out). `table_chunks` gives one table as the pieces of
+its file, made as they are asked for: the dashboard streams them from a worker thread, so that a large
+study (or one participant's very long paste) is never one long step that other requests wait behind.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -24,6 +28,7 @@ from .tables import EVENT_COLUMNS, ParticipantRow, events_of
 
 Format = Literal["csv", "parquet"]
 TABLES = ("events", "suggestions", "chat", "tasks", "participants")
+ROWS_PER_CHUNK = 200
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 TLX = ("tlx_mental", "tlx_physical", "tlx_temporal", "tlx_performance", "tlx_effort", "tlx_frustration")
 
@@ -292,6 +297,57 @@ def build_tables(events: pd.DataFrame, participants: pd.DataFrame) -> dict[str, 
     }
 
 
+def _file_ready(frame: pd.DataFrame) -> pd.DataFrame:
+    if "payload" not in frame.columns:
+        return frame
+    frame = frame.copy()
+    frame["payload"] = [json.dumps(p, ensure_ascii=False, sort_keys=True) for p in frame["payload"]]
+    return frame
+
+
+def frame_chunks(frame: pd.DataFrame, fmt: Format, rows_per_chunk: int = ROWS_PER_CHUNK,
+                 header: bool = True) -> Iterator[bytes]:
+    """A table's file in pieces: CSV a few hundred rows at a time (the same bytes as one `to_csv` of the
+    whole frame: every cell is written on its own), Parquet in one piece (its footer needs every row)."""
+    if fmt == "parquet":
+        buffer = io.BytesIO()
+        _file_ready(frame).to_parquet(buffer, index=False, engine="pyarrow")
+        yield buffer.getvalue()
+        return
+    if header:
+        yield frame.iloc[:0].to_csv(index=False).encode()
+    for start in range(0, len(frame), rows_per_chunk):
+        part = spreadsheet_safe(_file_ready(frame.iloc[start:start + rows_per_chunk]))
+        yield part.to_csv(index=False, header=False).encode()
+
+
+def _events_csv(url: str, study_id: str, rows_per_chunk: int) -> Iterator[bytes]:
+    """The events table scrubbed a chunk at a time as it is written: the header goes out before the store is
+    read, and no step handles more than one chunk's text."""
+    yield pd.DataFrame(columns=list(EVENT_COLUMNS)).to_csv(index=False).encode()
+    events = study_events(url, study_id)
+    for start in range(0, len(events), rows_per_chunk):
+        yield from frame_chunks(scrub_events(events.iloc[start:start + rows_per_chunk]), "csv", rows_per_chunk,
+                                header=False)
+
+
+def table_chunks(url: str, study_id: str, name: str, fmt: Format, keep_recruitment_ids: bool = True,
+                 rows_per_chunk: int = ROWS_PER_CHUNK) -> Iterator[bytes]:
+    """One table of a study as the pieces of its file, each made only when it is asked for (nothing is read
+    before the first). Free text is scrubbed; recruitment ids are kept unless `keep_recruitment_ids` is off
+    (the dashboard shows them to its researchers anyway)."""
+    if name not in TABLES:
+        raise ValueError(f"no table {name!r}; tables: {', '.join(TABLES)}")
+    if name == "events" and fmt == "csv":
+        yield from _events_csv(url, study_id, rows_per_chunk)
+        return
+    participants = participant_attributes(url, study_id)
+    if not keep_recruitment_ids:
+        participants = pseudonymise(participants, study_id)
+    frame = build_tables(scrub_events(study_events(url, study_id)), participants)[name]
+    yield from frame_chunks(frame, fmt, rows_per_chunk)
+
+
 def export_study(url: str, study_id: str, out: Path, fmt: Format = "csv", keep_recruitment_ids: bool = False,
                  ) -> dict[str, Path]:
     """Write the tables of a study to `out` (one file per table); returns their paths by table name."""
@@ -303,13 +359,9 @@ def export_study(url: str, study_id: str, out: Path, fmt: Format = "csv", keep_r
     out.mkdir(parents=True, exist_ok=True)
     paths = {}
     for name, frame in tables.items():
-        frame = frame.copy()
-        if "payload" in frame.columns:
-            frame["payload"] = [json.dumps(p, ensure_ascii=False, sort_keys=True) for p in frame["payload"]]
         path = out / f"{study_id}_{name}.{fmt}"
-        if fmt == "csv":
-            spreadsheet_safe(frame).to_csv(path, index=False)
-        else:
-            frame.to_parquet(path, index=False, engine="pyarrow")
+        with path.open("wb") as file:
+            for chunk in frame_chunks(frame, fmt):
+                file.write(chunk)
         paths[name] = path
     return paths
