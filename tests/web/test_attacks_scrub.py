@@ -71,8 +71,10 @@ def held(tmp_path: Path) -> Iterator[tuple[str, Hold]]:
     app.state.dashboard_auth = DashboardAuth(PASSWORD)
     hold = Hold(app)
     with serving(hold) as base:
-        yield base, hold
-    hold.release.set()
+        try:
+            yield base, hold
+        finally:
+            hold.release.set()  # a failed test leaves no answer held
 
 
 def participant(base: str) -> httpx.Client:
