@@ -12,6 +12,7 @@ from urllib.parse import parse_qs
 import pandas as pd
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.concurrency import run_in_threadpool
 
 from ...study import (
     TABLES,
