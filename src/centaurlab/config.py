@@ -22,8 +22,8 @@ DEFAULTS: dict[str, Any] = {
     "model_threads": 0,
     "rate_requests": 600,
     "rate_events": 3000,
-    "forwarded_allow_ips": "",
-    "collab_slot_minutes": 30,
+    "trusted_proxies": "",
+    "slot_minutes": 30,
 }
 
 DESCRIPTIONS = {
@@ -36,10 +36,10 @@ DESCRIPTIONS = {
     "model_threads": "embedded model threads; 0 means half the cores",
     "rate_requests": "requests per minute of one participant of a study, per server process; 0: no limit",
     "rate_events": "telemetry events per minute of one participant of a study, per server process; 0: no limit",
-    "forwarded_allow_ips": "addresses of reverse proxies whose X-Forwarded-For/-Proto are believed, comma-separated "
-                           "('*': any); empty: none, every client is the address it connects from",
-    "collab_slot_minutes": "minutes a collaboration study keeps a place for someone who consented but never answered "
-                           "the first survey; after that they no longer count against max_participants",
+    "trusted_proxies": "addresses of reverse proxies whose forwarded client address and scheme are believed, "
+                       "separated by commas ('*': any); empty: none, every client is the address it connects from",
+    "slot_minutes": "minutes a collab study holds a place for someone who consented but never answered the first "
+                    "survey; after that they no longer count against the study's cap",
 }
 
 

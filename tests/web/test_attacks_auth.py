@@ -74,7 +74,7 @@ def test_scripted_consents_leave_the_cap_to_real_people(site: Site) -> None:
     token = token_of(collab_join(real))  # not 409: the 45 were one person
     real.post(f"/collab/p/{token}/survey/pre", data=PRE)
     assert platform.view(token).stage == "tasks"  # acts: keeps the place
-    assert platform.slot_ms == 30 * 60_000  # the collab_slot_minutes setting's default
+    assert platform.slot_ms == 30 * 60_000  # the slot_minutes setting's default
 
     for i in range(45):  # invented recruitment ids are people until their places run out
         collab_join(httpx.Client(base_url=site.base, timeout=60), PROLIFIC_PID=f"bot{i}", SESSION_ID="s")
@@ -123,7 +123,7 @@ def centaur_serve(tmp_path: Path, **env: str) -> Iterator[str]:
 
 @pytest.mark.slow
 def test_a_forwarded_address_from_no_named_proxy_escapes_no_throttle(tmp_path: Path) -> None:
-    with centaur_serve(tmp_path) as base:  # no forwarded_allow_ips: nobody's X-Forwarded-For is believed
+    with centaur_serve(tmp_path) as base:  # no trusted_proxies: nobody's X-Forwarded-For is believed
         answers = _login_answers(base)
     assert answers[:6] == [303] * 6 and 429 in answers[6:], answers
 

@@ -61,7 +61,7 @@ def serve(
     os.environ[STATIC_ENV] = str(folder)  # read by each worker process's factory
     os.environ[WORKERS_ENV] = str(workers)
     uvicorn.run("centaurlab.web.worker:app", factory=True, workers=workers, host=the_host, port=the_port,
-                log_level="info", timeout_keep_alive=30, **proxy_options(str(cfg["forwarded_allow_ips"])))
+                log_level="info", timeout_keep_alive=30, **proxy_options(str(cfg["trusted_proxies"])))
 
 
 def workers_problem(url: str, workers: int) -> str | None:

@@ -9,7 +9,7 @@ from one address counts once against the cap and shares one budget. (A class beh
 then counts once too: the study takes more people than its cap rather than turning real ones away.)
 
 A recruitment id can be invented, so a place also has to be earned: someone who consented and never
-answered the first survey holds a place for `collab_slot_minutes` (a setting), then no longer counts.
+answered the first survey holds a place for `slot_minutes` (a setting), then no longer counts.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def person_key(study_id: str, recruitment: dict[str, str], address: str, pid: st
 
 def slot_ms() -> int:
     """How long a place is kept for someone who consented and did nothing more, in milliseconds."""
-    return int(settings()["collab_slot_minutes"]) * 60_000
+    return int(settings()["slot_minutes"]) * 60_000
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ A form that changes something (an override, the logout) carries a CSRF token der
 cookie and must come from the dashboard's own origin (`same_origin`): another site can make a
 logged-in researcher's browser post, but it can neither read the token nor fake the Origin header.
 Wrong passwords are throttled per client address (`LoginThrottle`): the address the connection comes
-from, or the one a configured proxy forwards (the `forwarded_allow_ips` setting, `web.proxy_options`)."""
+from, or the one a configured proxy forwards (the `trusted_proxies` setting, `web.proxy_options`)."""
 
 from __future__ import annotations
 

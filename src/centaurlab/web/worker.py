@@ -35,7 +35,7 @@ def app() -> FastAPI:
 
 
 def proxy_options(allowed: str) -> dict[str, Any]:
-    """uvicorn's options for forwarded headers, from the `forwarded_allow_ips` setting. uvicorn on its own
+    """uvicorn's options for forwarded headers, from the `trusted_proxies` setting. uvicorn on its own
     believes X-Forwarded-For and X-Forwarded-Proto from 127.0.0.1 and ::1 (or its FORWARDED_ALLOW_IPS
     variable): any local process, or a client on the same machine, could then pose as any address and
     escape the per-address login throttle with a new header value per guess. Here nothing is believed

@@ -45,7 +45,7 @@ async def _budget(request: Request) -> None:
 
 
 def _address(request: Request) -> str:
-    """The client's address: the connection's, or what a proxy named in `forwarded_allow_ips` forwards."""
+    """The client's address: the connection's, or what a proxy named in `trusted_proxies` forwards."""
     return request.client.host if request.client else "unknown"
 
 
