@@ -11,6 +11,7 @@ from .framings import (
     get_framing,
     load_framing_file,
 )
+from .inspect_export import InspectExport, WrittenLog, export_inspect
 from .power import BenchPower, bench_power
 from .protocol import MIN_PAIRED, QUALITY_NOTE, Evidence, Protocol, evidence, run_protocol
 from .records import (
@@ -43,6 +44,7 @@ __all__ = [
     "Framing",
     "FramingError",
     "GradedSample",
+    "InspectExport",
     "MIN_PAIRED",
     "PCA",
     "Protocol",
@@ -52,10 +54,12 @@ __all__ = [
     "STYLE",
     "TASK_FILES",
     "TableView",
+    "WrittenLog",
     "SampleKey",
     "SampleOutcome",
     "build_report",
     "evidence",
+    "export_inspect",
     "extract_code",
     "framing_names",
     "framing_presets",

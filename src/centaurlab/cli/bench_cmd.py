@@ -29,6 +29,7 @@ from ..bench import (
     SampleKey,
     SampleOutcome,
     evidence,
+    export_inspect,
     framing_names,
     framing_presets,
     get_framing,
@@ -250,6 +251,36 @@ def framings_cmd(
         return
     print_table("Prompt framings", ["preset", "name", "instruction", "source"],
                 [[d["preset"], d["name"], d["instruction"], d["source"]] for d in data])
+
+
+@app.command("export")
+def export(
+    run_id: str = typer.Argument("latest", help="A run id (or a unique prefix), or `latest`."),
+    inspect_dir: Path | None = typer.Option(
+        None, "--inspect", help="Write the run as Inspect AI eval logs into this folder, one per model (needs the "
+                                "`inspect` extra); open them with `inspect view --log-dir DIR`."),
+    json_out: bool = typer.Option(False, "--json", help="Print what was written as JSON."),
+) -> None:
+    """Write a stored bench run in another tool's format; give one or more targets. See docs/bench.md."""
+    if inspect_dir is None:
+        raise InvalidInput("bench export: say where to write the run, e.g. `--inspect DIR` (Inspect AI eval logs)")
+    url = settings().database_url
+    store.upgrade(url)
+    written: dict[str, object] = {}
+    if inspect_dir is not None:
+        with context(builtin=(LookupError,), kind=NotFound):  # no run of that id
+            exported = export_inspect(url, run_id, inspect_dir)
+        written["inspect"] = exported.to_dict()
+        if not json_out:
+            for log in exported.logs:
+                console.print(f"wrote {log.path} ({log.model}, {log.samples} samples)", markup=False,
+                              highlight=False)
+            if exported.not_graded:
+                console.print(f"left out {exported.not_graded} samples that were not graded (model errors or "
+                              "unfinished)", markup=False, highlight=False)
+            console.print(f"open with: inspect view --log-dir {exported.directory}", markup=False, highlight=False)
+    if json_out:
+        print_json(written)
 
 
 
