@@ -67,6 +67,7 @@ def test_every_graded_sample_and_score_reads_back_with_inspects_reader(
     sent = {r["body"]["messages"][0]["content"] for r in fake.requests}
     logs = {info.name: log_api.read_eval_log(info) for info in log_api.list_eval_logs(str(out))}
     assert len(logs) == 2
+    assert sorted(Path(name).name.split("_", 2)[2] for name in logs) == [f"{run_id}-fake.eval", f"{run_id}-other.eval"]
     for log in logs.values():
         model = log.eval.model
         mine = frame[frame["model"] == model]

@@ -82,7 +82,7 @@ def export_inspect(database_url: str, run: str, directory: Path) -> InspectExpor
     for model in sorted({r["model"] for r in graded}):
         mine = [r for r in graded if r["model"] == model]
         log = _eval_log(log_api, run_id, created, config, protocol, model, mine, prompts)
-        path = directory / f"{_safe(created[:19])}_{run_id}_{_safe(model)}.eval"
+        path = directory / f"{_safe(created[:19])}_centaur-bench_{run_id}-{_safe(model)}.eval"
         log_api.write_eval_log(log, str(path), format="eval")
         logs.append(WrittenLog(model, path, len(mine), _means(mine)))
     return InspectExport(run_id, directory, logs, len(rows) - len(graded))
@@ -143,7 +143,7 @@ def _eval_log(log_api: Any, run_id: str, created: str, config: dict[str, Any], p
         ))
     ids = sorted({str(s.id) for s in samples})
     spec = log_api.EvalSpec(
-        run_id=run_id, eval_id=f"{run_id}-{_safe(model)}", created=created, task="centaur_bench",
+        run_id=run_id, eval_id=f"{run_id}-{_safe(model)}", created=created, task="centaur_bench", task_id=run_id,
         task_version=0, task_args={k: settings[k] for k in ("bank", "tasks", "framings", "framing_preset")},
         dataset=log_api.EvalDataset(name=settings["bank"], samples=len(ids), sample_ids=ids),
         model=model, model_generate_config=GenerateConfig(temperature=settings["temperature"],
@@ -204,5 +204,5 @@ def _packages() -> dict[str, str]:
 
 
 def _safe(text: str) -> str:
-    """A file-name-safe form: Inspect log names carry the time, task and model."""
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-") or "model"
+    """A file-name-safe form without underscores: Inspect reads a log's name as `time_task_id`, split at them."""
+    return re.sub(r"[^A-Za-z0-9.-]+", "-", text).strip("-") or "model"
