@@ -29,6 +29,7 @@ from ..bench import (
     SampleKey,
     SampleOutcome,
     evidence,
+    export_dataset,
     framing_names,
     framing_presets,
     get_framing,
@@ -251,6 +252,33 @@ def framings_cmd(
     print_table("Prompt framings", ["preset", "name", "instruction", "source"],
                 [[d["preset"], d["name"], d["instruction"], d["source"]] for d in data])
 
+
+
+@app.command("export")
+def export(
+    run_id: str = typer.Argument("latest", help="A run id (or a unique prefix), or `latest`."),
+    dataset_dir: Path | None = typer.Option(
+        None, "--dataset", help="Write the run as a folder Hugging Face `datasets` loads: Parquet tables (samples, "
+                                "run) and a dataset card; `datasets.load_dataset(DIR, 'samples')`."),
+    license: str = typer.Option("other", "--license", help="With --dataset: the card's licence, a Hugging Face "
+                                "identifier such as cc-by-4.0 (default other: set it before publishing)."),
+    json_out: bool = typer.Option(False, "--json", help="Print what was written as JSON."),
+) -> None:
+    """Write a stored bench run in another tool's format; give one or more targets. See docs/bench.md."""
+    if dataset_dir is None:
+        raise InvalidInput("bench export: say where to write the run, e.g. `--dataset DIR` (a datasets folder)")
+    url = settings().database_url
+    store.upgrade(url)
+    written: dict[str, object] = {}
+    if dataset_dir is not None:
+        with context(builtin=(LookupError,), kind=NotFound):  # no run of that id
+            files = export_dataset(url, run_id, dataset_dir, license)
+        written["dataset"] = {"directory": str(dataset_dir), "files": {k: str(p) for k, p in files.items()}}
+        if not json_out:
+            console.print(f"wrote {dataset_dir} ({', '.join(files)}); load with "
+                          f"datasets.load_dataset({str(dataset_dir)!r}, 'samples')", markup=False, highlight=False)
+    if json_out:
+        print_json(written)
 
 
 @app.command("plan")
