@@ -1,5 +1,6 @@
 """Benchmark runs in the COMPASS protocol: models x tasks x prompt framings x samples, graded and reported."""
 
+from .dataset import export_dataset, run_tables
 from .extract import extract_code
 from .framings import (
     COMPASS_FRAMINGS,
@@ -60,6 +61,7 @@ __all__ = [
     "build_report",
     "evidence",
     "export_inspect",
+    "export_dataset",
     "extract_code",
     "framing_names",
     "framing_presets",
@@ -76,6 +78,7 @@ __all__ = [
     "resolve_max_tokens",
     "resolve_run_id",
     "run_bench",
+    "run_tables",
     "run_protocol",
     "sample_models",
     "sections",

@@ -29,6 +29,7 @@ from ..bench import (
     SampleKey,
     SampleOutcome,
     evidence,
+    export_dataset,
     export_inspect,
     framing_names,
     framing_presets,
@@ -259,11 +260,17 @@ def export(
     inspect_dir: Path | None = typer.Option(
         None, "--inspect", help="Write the run as Inspect AI eval logs into this folder, one per model (needs the "
                                 "`inspect` extra); open them with `inspect view --log-dir DIR`."),
+    dataset_dir: Path | None = typer.Option(
+        None, "--dataset", help="Write the run as a folder Hugging Face `datasets` loads: Parquet tables (samples, "
+                                "run) and a dataset card; `datasets.load_dataset(DIR, 'samples')`."),
+    license: str = typer.Option("other", "--license", help="With --dataset: the card's licence, a Hugging Face "
+                                "identifier such as cc-by-4.0 (default other: set it before publishing)."),
     json_out: bool = typer.Option(False, "--json", help="Print what was written as JSON."),
 ) -> None:
     """Write a stored bench run in another tool's format; give one or more targets. See docs/bench.md."""
-    if inspect_dir is None:
-        raise InvalidInput("bench export: say where to write the run, e.g. `--inspect DIR` (Inspect AI eval logs)")
+    if inspect_dir is None and dataset_dir is None:
+        raise InvalidInput("bench export: say where to write the run: `--inspect DIR` (Inspect AI eval logs) "
+                           "and/or `--dataset DIR` (a Hugging Face datasets folder)")
     url = settings().database_url
     store.upgrade(url)
     written: dict[str, object] = {}
@@ -279,9 +286,15 @@ def export(
                 console.print(f"left out {exported.not_graded} samples that were not graded (model errors or "
                               "unfinished)", markup=False, highlight=False)
             console.print(f"open with: inspect view --log-dir {exported.directory}", markup=False, highlight=False)
+    if dataset_dir is not None:
+        with context(builtin=(LookupError,), kind=NotFound):  # no run of that id
+            files = export_dataset(url, run_id, dataset_dir, license)
+        written["dataset"] = {"directory": str(dataset_dir), "files": {k: str(p) for k, p in files.items()}}
+        if not json_out:
+            console.print(f"wrote {dataset_dir} ({', '.join(files)}); load with "
+                          f"datasets.load_dataset({str(dataset_dir)!r}, 'samples')", markup=False, highlight=False)
     if json_out:
         print_json(written)
-
 
 
 @app.command("plan")

@@ -279,17 +279,21 @@ def _print_analysis(title: str, result: dict[str, Any], data: Any) -> None:
 def export(
     study_id: str = typer.Argument(..., help="A stored collaboration study."),
     out: Path = typer.Option(Path("."), "--out", "-o", help="Folder for the tables."),
-    fmt: str = typer.Option("csv", "--format", "-f", help="csv or parquet."),
+    fmt: str = typer.Option("csv", "--format", "-f", help="csv, parquet, or hf (a folder Hugging Face `datasets` "
+                            "loads: Parquet per table and a dataset card)."),
+    license: str = typer.Option("other", "--license", help="With --format hf: the card's licence, a Hugging Face "
+                                "identifier such as cc-by-4.0 (default other: set it before publishing)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Write sessions, events, deliverables index, surveys, judgements and overrides as CSV or Parquet."""
+    """Write sessions, events, deliverables index, surveys, judgements and overrides as CSV or Parquet, or as a
+    Hugging Face dataset folder (free text is not scrubbed: see docs/collab-study.md)."""
     from ..collabstudy import export_study
 
-    if fmt not in ("csv", "parquet"):
-        raise InvalidInput(f"--format {fmt}: use csv or parquet")
+    if fmt not in ("csv", "parquet", "hf"):
+        raise InvalidInput(f"--format {fmt}: use csv, parquet or hf")
     with context(builtin=(LookupError,), kind=NotFound):  # no study of that id
         _platform().close_due(study_id)  # tasks whose time ran out while nobody looked: timed_out
-        paths = export_study(_url(), study_id, out, fmt)  # type: ignore[arg-type]
+        paths = export_study(_url(), study_id, out, fmt, license)  # type: ignore[arg-type]
     if as_json:
         print_json({"files": [str(p) for p in paths]})
         return

@@ -128,21 +128,24 @@ def status(
 def export(
     study_id: str = typer.Argument(..., help="The study's id."),
     out: Path = typer.Option(..., "--out", help="Folder to write the tables to."),
-    fmt: str = typer.Option("csv", "--format", help="csv or parquet."),
+    fmt: str = typer.Option("csv", "--format", help="csv, parquet, or hf (a folder Hugging Face `datasets` loads: "
+                            "Parquet per table and a dataset card)."),
     keep_recruitment_ids: bool = typer.Option(False, "--keep-recruitment-ids",
                                               help="Keep Prolific ids as they are (default: salted hashes)."),
+    license: str = typer.Option("other", "--license", help="With --format hf: the card's licence, a Hugging Face "
+                                "identifier such as cc-by-4.0 (default other: set it before publishing)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Write the raw events and the suggestions, chat, tasks and participants tables, with names, e-mail
     addresses and phone numbers scrubbed from free text."""
     from ..study import StudyCache, export_study
 
-    if fmt not in ("csv", "parquet"):
-        raise InvalidInput(f"--format {fmt}: use csv or parquet")
+    if fmt not in ("csv", "parquet", "hf"):
+        raise InvalidInput(f"--format {fmt}: use csv, parquet or hf")
     url = settings().database_url
     store.upgrade(url)
     StudyCache(url).get(study_id)
-    paths = export_study(url, study_id, out, fmt, keep_recruitment_ids)  # type: ignore[arg-type]
+    paths = export_study(url, study_id, out, fmt, keep_recruitment_ids, license)  # type: ignore[arg-type]
     import pandas as pd
 
     counts = {name: len(pd.read_csv(p) if fmt == "csv" else pd.read_parquet(p)) for name, p in paths.items()}
@@ -151,6 +154,9 @@ def export(
         return
     print_table(f"export of {study_id}", ["table", "rows", "file"],
                 [[name, counts[name], str(p)] for name, p in paths.items()])
+    if fmt == "hf":
+        console.print(f"dataset card: {out / 'README.md'}; load with datasets.load_dataset({str(out)!r}, TABLE)",
+                      markup=False, highlight=False)
 
 
 def _cell(column: str, value: Any) -> str:

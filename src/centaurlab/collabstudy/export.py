@@ -11,8 +11,10 @@ import pandas as pd
 from sqlalchemy import select
 
 from ..collab import judgements_of, rubric_versions, stored_files
+from ..hfdataset import DEFAULT_LICENSE, write_dataset
 from ..store import session_scope
 from ..study import spreadsheet_safe
+from .dataset import collab_card
 from .review import in_study
 from .tables import (
     CollabGradeOverride,
@@ -22,7 +24,7 @@ from .tables import (
     CollabSurveyAnswers,
 )
 
-Format = Literal["csv", "parquet"]
+Format = Literal["csv", "parquet", "hf"]  # hf: a folder Hugging Face `datasets` loads (hfdataset.py)
 TABLES = ("sessions", "events", "deliverables", "surveys", "judgements", "overrides")
 
 
@@ -66,7 +68,12 @@ def study_tables(url: str, study_id: str) -> dict[str, pd.DataFrame]:
     return {name: pd.DataFrame(rows) for name, rows in tables.items()}
 
 
-def export_study(url: str, study_id: str, out: Path, fmt: Format = "csv") -> list[Path]:
+def export_study(url: str, study_id: str, out: Path, fmt: Format = "csv", license: str = DEFAULT_LICENSE,
+                 ) -> list[Path]:
+    """Write the tables to `out`, one file each, or with `hf` as a dataset folder (the same tables in Parquet
+    and a dataset card under `license`); returns the files written."""
+    if fmt == "hf":
+        return list(write_dataset(out, study_tables(url, study_id), collab_card(study_id, license)).values())
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for name, frame in study_tables(url, study_id).items():

@@ -23,10 +23,13 @@ import pandas as pd
 from sqlalchemy import select
 
 from .. import store
+from ..hfdataset import DEFAULT_LICENSE, write_dataset
+from .dataset import study_card
 from .scrub import scrub_emails, scrub_text
 from .tables import EVENT_COLUMNS, ParticipantRow, events_of
 
 Format = Literal["csv", "parquet"]
+ExportFormat = Literal["csv", "parquet", "hf"]  # hf: a folder Hugging Face `datasets` loads (hfdataset.py)
 TABLES = ("events", "suggestions", "chat", "tasks", "participants")
 ROWS_PER_CHUNK = 200
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -348,14 +351,18 @@ def table_chunks(url: str, study_id: str, name: str, fmt: Format, keep_recruitme
     yield from frame_chunks(frame, fmt, rows_per_chunk)
 
 
-def export_study(url: str, study_id: str, out: Path, fmt: Format = "csv", keep_recruitment_ids: bool = False,
-                 ) -> dict[str, Path]:
-    """Write the tables of a study to `out` (one file per table); returns their paths by table name."""
+def export_study(url: str, study_id: str, out: Path, fmt: ExportFormat = "csv", keep_recruitment_ids: bool = False,
+                 license: str = DEFAULT_LICENSE) -> dict[str, Path]:
+    """Write the tables of a study to `out` (one file per table, or with `hf` a dataset folder: the same
+    Parquet tables and a dataset card under the `license` given); returns their paths by table name."""
     events = scrub_events(study_events(url, study_id))
     participants = participant_attributes(url, study_id)
     if not keep_recruitment_ids:
         participants = pseudonymise(participants, study_id)
     tables = build_tables(events, participants)
+    if fmt == "hf":
+        ready = {name: _file_ready(frame) for name, frame in tables.items()}
+        return write_dataset(out, ready, study_card(study_id, license, keep_recruitment_ids))
     out.mkdir(parents=True, exist_ok=True)
     paths = {}
     for name, frame in tables.items():
