@@ -3,9 +3,9 @@
 Pure text work: a record (validated by pydantic at the edge) becomes the files of one task folder
 (docs/tasks.md). Nothing here runs a solution; `importers.py` checks the result in the sandbox.
 
-Tests become one correctness test per assert wherever they are plain asserts, so a wrong solution
-scores the share of asserts it passes, as COMPASS counts correctness; a HumanEval `check` that does
-more than assert (a loop, a helper variable) stays one test that calls it whole.
+Tests become one correctness test per assert, so a wrong solution scores the share of asserts it
+passes, as COMPASS counts correctness; a loop of asserts in a HumanEval `check` is one test, and a
+`check` that is one loop (random inputs) stays one test that calls it whole.
 """
 
 from __future__ import annotations
@@ -147,18 +147,23 @@ def _assert_tests(asserts: list[str], prelude: str, tag: str = "basic", start: i
     return "\n\n".join(out)
 
 
-def _check_asserts(test: str, entry: str) -> list[str] | None:
-    """The asserts of `check(candidate)`, each as source, when its body is nothing else (a docstring
-    aside); None when it must run whole."""
+def _check_asserts(test: str) -> list[str] | None:
+    """`check(candidate)` cut into tests: one per top-level statement that asserts (an assert, or a
+    loop of them), each after the statements before it that assert nothing (imports, a seeded
+    generator, helper values), so every test runs as it would in the whole `check`. None when there is
+    only one such statement: the `check` then runs whole."""
     module = _parse(test, "test")
     check = next((n for n in module.body if isinstance(n, ast.FunctionDef) and n.name == "check"), None)
     if check is None:
         raise RecordProblem("test", "defines no `check(candidate)` function")
-    body = check.body[1:] if ast.get_docstring(check) is not None else check.body
-    if not body or not all(isinstance(s, ast.Assert) for s in body):
-        return None
-    asserts = [ast.unparse(s) for s in body if isinstance(s, ast.Assert) and _counts(s)]
-    return asserts or None
+    setup: list[ast.stmt] = []
+    units: list[str] = []
+    for stmt in check.body:
+        if not any(isinstance(node, ast.Assert) for node in ast.walk(stmt)):
+            setup.append(stmt)
+        elif not isinstance(stmt, ast.Assert) or _counts(stmt):
+            units.append("\n".join(ast.unparse(s) for s in [*setup, stmt]))
+    return units if len(units) > 1 else None
 
 
 def humaneval_files(rec: HumanEvalRecord, prov: Provenance) -> TaskFiles:
@@ -168,7 +173,7 @@ def humaneval_files(rec: HumanEvalRecord, prov: Provenance) -> TaskFiles:
     reference = rec.prompt + rec.canonical_solution
     _parse(rec.prompt, "prompt")
     _parse(reference, "canonical_solution")
-    asserts = _check_asserts(rec.test, rec.entry_point)
+    asserts = _check_asserts(rec.test)
     head = (
         f'"""Tests of {rec.task_id}, from its `check`."""\n\nimport solution as _box\n'
         f"from centaur_testlib import basic\n\n# the task's own code, completed by its canonical solution\n"
