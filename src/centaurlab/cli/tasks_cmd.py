@@ -24,7 +24,7 @@ from ..tasks import (
 from .errors import context
 from .output import console, print_json, print_table, styled
 
-app = typer.Typer(help="Browse and check the task banks.", no_args_is_help=True)
+app = typer.Typer(help="Browse, check and import task banks.", no_args_is_help=True)
 
 BANK_OPTION = typer.Option(
     None, "--bank", "-b", help="A built-in bank name or a bank folder; default: all built-in banks."
