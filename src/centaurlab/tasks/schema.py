@@ -159,4 +159,7 @@ class BankMeta(Strict):
     name: str = Field(pattern=r"^[a-z][a-z0-9_-]*$")
     title: str
     description: str = ""
+    source: str = ""  # where an imported suite came from (`centaur tasks import`), else empty
+    licence: str = ""
+    version: str = ""
     task_sets: TaskSets = TaskSets()
