@@ -18,6 +18,8 @@ from typing import Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
+from ..errors import InvalidInput
+
 Format = Literal["humaneval", "mbpp"]
 FORMATS: tuple[Format, ...] = ("humaneval", "mbpp")
 
@@ -57,7 +59,7 @@ MARKERS: dict[Format, frozenset[str]] = {
 }
 
 
-class RecordProblem(ValueError):
+class RecordProblem(InvalidInput, ValueError):
     """A record that validates but cannot become a sound task: `field` says where to look."""
 
     def __init__(self, field: str, problem: str) -> None:
