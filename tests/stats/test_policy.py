@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from centaurlab.stats import (
     Figure,
     audit,
@@ -118,3 +120,16 @@ def test_a_zero_width_interval_from_several_values_is_no_interval() -> None:
     assert f.text() == "0 % (the data did not vary: no interval), n 4"
     assert f.as_json()["ci_low"] is None and f.as_json()["interval"] == "none: the data did not vary"
     assert rank_ranges([f, Figure(3.0, 2.0, 4.0, 4)]) == ["–", "1"]
+
+
+def test_every_wilson_interval_is_the_one_of_statsmodels() -> None:
+    from statsmodels.stats.proportion import proportion_confint
+
+    from centaurlab.stats import proportion_figure, wilson_interval
+
+    for hits, n in ((0, 5), (3, 7), (38, 40), (40, 40), (2.5, 6)):
+        low, high = proportion_confint(hits, n, alpha=0.05, method="wilson")
+        assert wilson_interval(hits, n) == pytest.approx((max(0.0, float(low)), min(1.0, float(high))), abs=1e-12)
+        fig = proportion_figure(hits, n)
+        assert (fig.low, fig.high, fig.n) == (*wilson_interval(hits, n), n)
+    assert round(proportion_figure(38, 40).low or 0, 3) == 0.835

@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from statsmodels.stats.proportion import proportion_confint
 
-from ..stats import Figure
+from ..stats import Figure, wilson_interval
 
 GOAL_COVERAGE = (0.93, 0.97)
 GOAL_FALSE_CLAIMS = 0.05
@@ -64,13 +63,12 @@ def monte_carlo_interval(per_sim: list[tuple[int, int]]) -> tuple[float, float, 
         var_cluster = float(len(per_sim) / (len(per_sim) - 1) * np.sum(resid**2) / total**2)
         var_binom = p * (1 - p) / total
         n_eff = total / max(1.0, var_cluster / var_binom)
-    low, high = proportion_confint(p * n_eff, n_eff, alpha=0.05, method="wilson")
+    low, high = wilson_interval(p * n_eff, n_eff)
     return p, float(low), float(high), int(total)
 
 
 def wilson(hits: int, n: int) -> tuple[float, float]:
-    low, high = proportion_confint(hits, n, alpha=0.05, method="wilson")
-    return float(low), float(high)
+    return wilson_interval(hits, n)
 
 
 @dataclass(frozen=True)

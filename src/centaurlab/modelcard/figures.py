@@ -24,7 +24,7 @@ from typing import Any
 from scipy import stats
 
 from ..stats import Figure as Reported
-from ..stats import not_computed
+from ..stats import not_computed, wilson_interval
 
 
 @dataclass
@@ -157,9 +157,5 @@ def rate_figure(successes: float, trials: int, runs: Sequence[str] = (), empty: 
     """A proportion with its 95% Wilson interval (draws count as half a success)."""
     if trials <= 0:
         return Figure(None, 0, runs=sorted(set(runs)), reason=empty)
-    p = successes / trials
-    z = 1.959963984540054
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return Figure(p, trials, None, max(0.0, centre - half), min(1.0, centre + half), sorted(set(runs)),
-                  method="Wilson")
+    low, high = wilson_interval(successes, trials)
+    return Figure(successes / trials, trials, None, low, high, sorted(set(runs)), method="Wilson")

@@ -20,7 +20,7 @@ See docs/study-metrics.md for the formulas and a worked example.
 
 from .charts import means_chart, nice_ticks, violin_chart
 from .compare import Difference, differences_from_control, welch_difference
-from .describe import Summary, describe, describe_groups, finite, require_columns
+from .describe import Summary, describe, describe_groups, finite, require_columns, wilson_interval
 from .errors import StatsError
 from .format import format_number, format_p
 from .html_report import HtmlReport, html_table
@@ -107,5 +107,6 @@ __all__ = [
     "require_columns",
     "violin_chart",
     "welch_difference",
+    "wilson_interval",
     "zscore_within",
 ]

@@ -65,6 +65,19 @@ def describe_groups(frame: pd.DataFrame, value: str, by: str | Sequence[str],
     return pd.DataFrame(rows, columns=columns)
 
 
+def wilson_interval(successes: float, trials: float, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (statsmodels' `proportion_confint`): it stays inside
+    [0, 1] and keeps a width at 0 and at `trials` successes, where the normal interval collapses.
+    `successes` and `trials` may be fractional (a mean of shares, an effective n); `trials` must be positive."""
+    check_confidence(confidence)
+    if not trials > 0:
+        raise StatsError(f"a proportion needs a positive number of trials, got {trials}")
+    from statsmodels.stats.proportion import proportion_confint  # imported when used: statsmodels is slow to load
+
+    low, high = proportion_confint(successes, trials, alpha=1 - confidence, method="wilson")
+    return max(0.0, float(low)), min(1.0, float(high))
+
+
 def require_columns(frame: pd.DataFrame, columns: Iterable[str]) -> None:
     missing = [c for c in columns if c not in frame.columns]
     if missing:

@@ -25,6 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .describe import wilson_interval
+
 NOT_COMPUTED = "not computed"
 
 # the smallest n at which each analysis is run at all; below it the figure says so
@@ -361,10 +363,8 @@ def proportion_figure(successes: float, trials: int, unit: str = "proportion",
     fraction of a count (a mean of per-trial shares): the interval is then conservative."""
     if trials < 1:
         return not_computed(f"no trials for {what}", 0, unit)
-    p, z = successes / trials, 1.959963984540054
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return Figure(p, max(0.0, centre - half), min(1.0, centre + half), trials, unit, method)
+    low, high = wilson_interval(successes, trials)
+    return Figure(successes / trials, low, high, trials, unit, method)
 
 
 def figure_from_json(data: Mapping[str, Any]) -> Figure:
