@@ -36,9 +36,18 @@ def free_ports(n: int) -> list[int]:
             s.close()
 
 
+def _ephemeral_start() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768  # Linux's default
+
+
 def _node_args(temp: Path, node: int) -> list[str]:
     ports = free_ports(7)
-    low = 20000 + (os.getpid() * 37 + node * 500) % 20000  # a worker port range of each node's own
+    # a worker port range of each node's own, below the kernel's ephemeral range, where the ports above
+    # come from (an overlap made `ray start` refuse a node-manager port inside the worker range)
+    low = 10000 + (os.getpid() * 37 + node * 500) % (_ephemeral_start() - 10000 - 201)
     return ["--num-cpus", "1", "--temp-dir", str(temp), "--node-ip-address", "127.0.0.1", "--disable-usage-stats",
             "--object-store-memory", str(100 * 2**20), "--node-manager-port", str(ports[0]),
             "--object-manager-port", str(ports[1]), "--dashboard-agent-listen-port", str(ports[2]),
