@@ -11,6 +11,7 @@ from .coding import code_study, code_validation_set
 from .export import export_study, override_grade, study_tables
 from .fluency import IDS, TOTAL_INDICATORS, fluency_total
 from .fluency_check import check_coder, load_set
+from .handin import DeliverablesMissing, HandIn, writers
 from .listing import CollabStudySummary, list_collab_studies
 from .load import load_study_data, stored_checks
 from .power import CollabPower, collab_power, plan_collab_study
@@ -28,6 +29,8 @@ __all__ = [
     "CollabStudies",
     "CollabStudy",
     "CollabStudySummary",
+    "DeliverablesMissing",
+    "HandIn",
     "IDS",
     "TOTAL_INDICATORS",
     "SessionReview",
@@ -53,4 +56,5 @@ __all__ = [
     "stored_checks",
     "study_tables",
     "synthetic_study",
+    "writers",
 ]

@@ -21,6 +21,7 @@ from ..collab import FAMILIES, REFERENCE_DIR, Workspace, get_agent, hand_in
 from ..store import lock_across_processes, session_scope, utcnow
 from ..study import check_answers, check_rejoin
 from .chat import Turn, agent_turn
+from .handin import HandIn, accept
 from .instruments import OCCUPATION
 from .plan import EXTERNAL, plan_sessions
 from .platform import Platform, ProviderFactory
@@ -364,16 +365,26 @@ class CollabStudies(Platform):
                     s, v.id, f"server:time_up:{idx}", "time_up", self.clock(),
                     {"limit_minutes": v.study.timing.minutes_per_task, "deadline_ms": deadline}, idx):
                 return
-            files = self.workspace(v.id, idx).changes()
+            files = dict(HandIn.of((), self.workspace(v.id, idx).changes()).files)
             if files:
                 self._hand_in(s, v, row, files, {"timed_out": True})
             row.status, row.submitted_ms = "timed_out", deadline
             self._maybe_post(s, v)
 
+    def hand_in_check(self, token: str, idx: int) -> HandIn:
+        """What a submit of the task would hand in now, against its deliverables (`handin.accept` decides):
+        the page's checklist and the warning beside Submit read this, the submit the same."""
+        v = self.view(token)
+        task = self.task(v.study, v.plan[idx]["task_id"])
+        return HandIn.of((d.name for d in task.deliverables), self.workspace(v.id, idx).changes())
+
     def submit(self, token: str, idx: int, log_text: str = "", logs: dict[str, bytes] | None = None,
-               deliverables: dict[str, bytes] | None = None) -> int:
+               deliverables: dict[str, bytes] | None = None, ask_if_missing: bool = False) -> int:
         """Store the workspace's deliverables as a collab session (done, ready for the judges); an
-        external session brings its deliverables and its interaction log here."""
+        external session brings its deliverables and its interaction log here. Refused with nothing to
+        hand in; with deliverables missing and `ask_if_missing` (the page's first Submit), refused with
+        `DeliverablesMissing`, so that the page asks again (an external session is never asked: its submit
+        brings the deliverables)."""
         v = self.view(token)
         self._check_current(v, idx)
         with self.lock(v.id):
@@ -382,14 +393,13 @@ class CollabStudies(Platform):
                 row = self._session(s, v.id, idx, ("working",))
                 if row.mode == EXTERNAL and not (log_text.strip() or logs):
                     raise WrongStep("upload the outside agent's interaction log (text, a transcript or screenshots)")
-                brought = {Path(name).name: data for name, data in (deliverables or {}).items()}
-                for name, data in brought.items():
-                    ws.writable(name, data)
+                brought = {ws.writable(Path(name).name, data)[1]: data for name, data in (deliverables or {}).items()}
+                task = self.task(v.study, row.task_id)
+                check = HandIn.of((d.name for d in task.deliverables), {**ws.changes(), **brought})
+                accept(check, anyway=not ask_if_missing or row.mode == EXTERNAL)
                 for name, data in brought.items():
                     ws.write_bytes(name, data)
-                files = ws.changes()
-                if not files:
-                    raise WrongStep("there is no deliverable yet: write or upload the files the task asks for")
+                files = dict(check.files)
                 collab_id = self._hand_in(s, v, row, files, {"log_text": log_text.strip()[:200_000]}
                                        if log_text.strip() else {})
                 for name, data in (logs or {}).items():
