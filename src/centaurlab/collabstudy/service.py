@@ -389,7 +389,7 @@ class CollabStudies(Platform):
         self._check_current(v, idx)
         with self.lock(v.id):
             ws = self.workspace(v.id, idx)
-            with self.writing() as s:  # every check before the first file is written: a refusal stores nothing
+            with self.writing() as s:  # every check, and every row, before the first file is written
                 row = self._session(s, v.id, idx, ("working",))
                 if row.mode == EXTERNAL and not (log_text.strip() or logs):
                     raise WrongStep("upload the outside agent's interaction log (text, a transcript or screenshots)")
@@ -397,8 +397,6 @@ class CollabStudies(Platform):
                 task = self.task(v.study, row.task_id)
                 check = HandIn.of((d.name for d in task.deliverables), {**ws.changes(), **brought})
                 accept(check, anyway=not ask_if_missing or row.mode == EXTERNAL)
-                for name, data in brought.items():
-                    ws.write_bytes(name, data)
                 files = dict(check.files)
                 collab_id = self._hand_in(s, v, row, files, {"log_text": log_text.strip()[:200_000]}
                                        if log_text.strip() else {})
@@ -412,7 +410,9 @@ class CollabStudies(Platform):
                 add_event(s, v.id, f"server:submit:{idx}", "submit", self.clock(),
                           {"files": sorted(files), "collab_session": collab_id,
                            "time_on_task_ms": row.submitted_ms - (row.started_ms or row.submitted_ms)}, idx)
-                self._maybe_post(s, v)
+                self._maybe_post(s, v)  # flushed: the rows are in; the files brought are written last
+                for name, data in brought.items():
+                    ws.write_bytes(name, data)
                 return collab_id
 
 
