@@ -58,13 +58,15 @@ from ..config import settings
 from ..errors import Conflict, NotFound
 from ..executors import Executor
 from ..sandbox import get_backend
-from . import arena_warmup_cmd
+from . import arena_agent_cmd, arena_warmup_cmd
 from .errors import context
 from .executor_opts import address_option, executor_option, opened
 from .output import console, err_console, print_json, print_table, styled
 
 app = typer.Typer(no_args_is_help=True, help="The APDP arena: agents bid for tasks, then plan their deliveries.")
 app.add_typer(arena_warmup_cmd.app, name="warmup")
+app.command("try")(arena_agent_cmd.try_cmd)
+app.command("doc")(arena_agent_cmd.doc_cmd)
 
 SETUP_HELP, BID_HELP, PLAN_HELP = "Setup time limit, s.", "Bid time limit, s.", "Plan time limit, s."
 

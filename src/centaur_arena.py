@@ -17,12 +17,8 @@ from __future__ import annotations
 import math
 import random
 
-try:  # inside the platform's package
-    from . import centaur_search
-    from .centaur_world import DELIVER, PICKUP, Distribution, Stop, Task, Topology, Vehicle, World
-except ImportError:  # next to the agent in its sandbox
-    import centaur_search  # type: ignore[no-redef]
-    from centaur_world import DELIVER, PICKUP, Distribution, Stop, Task, Topology, Vehicle, World  # type: ignore[no-redef]
+import centaur_search
+from centaur_world import DELIVER, PICKUP, Distribution, Stop, Task, Topology, Vehicle, World
 
 __all__ = ["DELIVER", "PICKUP", "Distribution", "Fleet", "Schedule", "Stop", "Task", "Topology", "Vehicle", "World",
            "average_marginal_cost", "build_schedule", "empty_plan", "improve", "plan_cost",
