@@ -338,4 +338,4 @@ def new_agent(
     if target.exists() and not force:
         raise Conflict(f"{target} exists; pass --force to overwrite it")
     target.write_text(source)
-    console.print(f"wrote {target}; try it against each baseline: centaur arena try {target}")
+    console.print(f"wrote {target}; try it against each baseline: centaur arena try {target}", soft_wrap=True)
