@@ -4,6 +4,7 @@ class and function documented, and shown by `centaur arena doc` and pydoc."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import subprocess
@@ -49,6 +50,19 @@ def test_every_public_class_and_function_has_its_own_docstring(module_name: str)
     missing = [name for name, obj in found
                if not (obj.__doc__ or "").strip() or (obj.__doc__ or "").startswith(f"{obj.__name__}(")]  # type: ignore[attr-defined]  # fmt: skip
     assert missing == []
+
+
+@pytest.mark.parametrize("module_name", LIBRARY_MODULES)
+def test_the_library_imports_the_standard_library_and_itself_only(module_name: str) -> None:
+    """It runs in a sandbox without site-packages, beside the agent: nothing of centaurlab is there."""
+    path = ROOT / "src" / f"{module_name}.py"
+    imported = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            imported.add(node.module.partition(".")[0])
+    assert imported - sys.stdlib_module_names - set(LIBRARY_MODULES) - {"__future__"} == set()
 
 
 def test_the_sandbox_gets_the_installed_modules_themselves_not_a_copy() -> None:
