@@ -87,3 +87,13 @@ def test_the_new_agent_plays_every_baseline_without_a_failure(tmp_path: Path) ->
     assert played == list(BASELINES) and not trial.failed
     assert {m.outcome for m in trial.matches} <= {"won", "lost", "draw"}
     assert all(m.where is None and m.failure is None for m in trial.matches)
+
+
+def test_try_refuses_an_unknown_map_or_opponent_before_playing(tmp_path: Path) -> None:
+    agent = tmp_path / "any_agent.py"
+    agent.write_text(DEEP_ERROR)
+    unknown_map = runner.invoke(app, ["arena", "try", str(agent), "--topology", "mars"])
+    assert unknown_map.exit_code == 2 and "unknown topology 'mars'" in unknown_map.output
+    unknown_rival = runner.invoke(app, ["arena", "try", str(agent), "--against", "honest", "--against", "nobody"])
+    assert unknown_rival.exit_code == 2 and "no agent 'nobody'" in unknown_rival.output
+    assert "vs honest" not in unknown_rival.output  # refused before the first match

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ..errors import NotFound
 from ..sandbox import SandboxBackend, get_backend
 from .agent_process import AgentSource
 from .agents import BASELINES, resolve_agent
@@ -102,11 +103,14 @@ def try_agent(
     """Play the agent in `path` (as company 0) once against each opponent, in the sandbox, with the
     arena's rules and limits (`timeouts`, default the arena's); nothing is stored."""
     agent = resolve_agent(str(path))
-    config = replace(default_match_config(topology, n_tasks, seed), timeouts=timeouts or Timeouts())
+    rivals = [resolve_agent(name) for name in opponents]  # an unknown name is refused before any match
+    try:
+        config = replace(default_match_config(topology, n_tasks, seed), timeouts=timeouts or Timeouts())
+    except (KeyError, FileNotFoundError) as exc:
+        raise NotFound(str(exc.args[0] if exc.args else exc)) from exc
     backend = backend or get_backend()
     matches = []
-    for name in opponents:
-        opponent = resolve_agent(name)
+    for opponent in rivals:
         if opponent.name == agent.name:
             opponent = AgentSource(opponent.name + "_2", opponent.source, opponent.helpers)
         record = play_match(config, [agent, opponent], backend=backend).to_dict()

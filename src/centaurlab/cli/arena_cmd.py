@@ -59,6 +59,7 @@ from ..errors import Conflict, NotFound
 from ..executors import Executor
 from ..sandbox import get_backend
 from . import arena_agent_cmd, arena_warmup_cmd
+from .arena_agent_cmd import BID_HELP, PLAN_HELP, SETUP_HELP
 from .errors import context
 from .executor_opts import address_option, executor_option, opened
 from .output import console, err_console, print_json, print_table, styled
@@ -68,7 +69,6 @@ app.add_typer(arena_warmup_cmd.app, name="warmup")
 app.command("try")(arena_agent_cmd.try_cmd)
 app.command("doc")(arena_agent_cmd.doc_cmd)
 
-SETUP_HELP, BID_HELP, PLAN_HELP = "Setup time limit, s.", "Bid time limit, s.", "Plan time limit, s."
 
 
 def _database() -> str:
