@@ -145,6 +145,8 @@ def pillars(request: Request) -> list[Pillar]:
                "problem, with leaderboards; agents written by models (APDP).",
                _stored(url, lambda u: [_arena_listing(u)]),
                [("centaur arena tournament naive honest reference", "a round-robin tournament of built-in agents"),
+                ("centaur arena new-agent my_agent && centaur arena try my_agent.py",
+                 "write your own agent: a documented start, then a short match against each baseline"),
                 ("centaur arena generate -m local --strategies A1 --replicates 1", "a model writes an agent")],
                ("Agents written by models", "/arena/generated")),
         Pillar("collab", "Collab", "/collab", "People and agents on occupational tasks, graded by rubrics and "
