@@ -5,10 +5,10 @@ vehicle's home (the "start" label) or the middle of a leg's arc (the leg's numbe
 markers are registered first; then each label tries boxes around its anchor, nearest first, at a
 gap of at most `NEAR_PX` from it, and takes the first that overlaps no marker and no label placed
 before, stays inside the panel and, for a city's label, lies clearly nearer to its own city than
-to any other city's dot or triangles (so Le Havre's counts cannot stand next to Paris). When no near box is free it takes the
-nearest free box further out and draws a leader line from the anchor to the box, so what the label
-names is still unambiguous. Boxes are in display pixels, padded: browsers draw the SVG text with
-their own font metrics.
+to any other city's dot or triangles (so Le Havre's counts cannot stand next to Paris). When no
+near box is free it takes the nearest free box further out and draws a leader line from the
+anchor to the box, so what the label names is still unambiguous. Boxes are in display pixels,
+padded: browsers draw the SVG text with their own font metrics.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ NEAR_GAPS = (2.0, 5.0, 9.0, 14.0, 19.0, NEAR_PX - 1)
 FAR_GAPS = (32.0, 42.0, 54.0, 68.0, 84.0, 102.0, 124.0, 150.0)
 ANGLES = tuple(math.radians(a) for a in (0, 180, -90, 90, 30, 150, -30, -150, 60, 120, -60, -120,
                                          15, 165, -15, -165, 45, 135, -45, -135, 75, 105, -75, -105))  # fmt: skip
+_COS, _SIN = np.cos(ANGLES), np.sin(ANGLES)
+_COS[np.abs(_COS) < 1e-9], _SIN[np.abs(_SIN) < 1e-9] = 0.0, 0.0  # straight up, down or sideways exactly
 LEADER = "#777777"
 
 
@@ -74,17 +76,15 @@ def _overlaps(candidates: np.ndarray, taken: list[Box]) -> np.ndarray:
 
 
 def _ring(base: Box, anchor: Point, gaps: tuple[float, ...]) -> np.ndarray:
-    """Boxes the size of `base` around `anchor`, each with its edge `gap` away along one of the angles."""
+    """Boxes the size of `base` around `anchor`, each with its edge `gap` away along one of the angles
+    (gap by gap, nearest first)."""
     hw, hh = (base[2] - base[0]) / 2, (base[3] - base[1]) / 2
-    out = []
-    for gap in gaps:
-        for a in ANGLES:
-            c, s = math.cos(a), math.sin(a)
-            t = min((hw + gap) / abs(c) if abs(c) > 1e-9 else math.inf,
-                    (hh + gap) / abs(s) if abs(s) > 1e-9 else math.inf)  # fmt: skip
-            cx, cy = anchor[0] + t * c, anchor[1] + t * s
-            out.append((cx - hw, cy - hh, cx + hw, cy + hh))
-    return np.asarray(out)
+    g = np.repeat(np.asarray(gaps), len(ANGLES))
+    c, s = np.tile(_COS, len(gaps)), np.tile(_SIN, len(gaps))
+    with np.errstate(divide="ignore"):
+        t = np.minimum((hw + g) / np.abs(c), (hh + g) / np.abs(s))
+    cx, cy = anchor[0] + t * c, anchor[1] + t * s
+    return np.stack([cx - hw, cy - hh, cx + hw, cy + hh], axis=1)
 
 
 @dataclass(frozen=True)
