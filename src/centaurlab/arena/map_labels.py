@@ -89,12 +89,13 @@ def _ring(base: Box, anchor: Point, gaps: tuple[float, ...]) -> np.ndarray:
 
 @dataclass(frozen=True)
 class PlacedLabel:
-    """A label as drawn: its SVG id, its box, the point it names and whether a leader line joins them."""
+    """A label as drawn: its SVG id, its box, the point it names and the leader line that joins them
+    (its two ends), if one does."""
 
     gid: str
     box: Box
     anchor: Point
-    leader: bool
+    leader: tuple[Point, Point] | None
 
 
 @dataclass(frozen=True)
@@ -195,14 +196,21 @@ def label_box(label: Any, renderer: Any, circled: bool = False) -> Box:
 
 def measured(ax: Any, layout: Layout) -> PanelLayout:
     """The panel's labels read back from the drawn figure (not from the placement's bookkeeping):
-    each one's box, the point it names and whether a leader line is drawn for it."""
+    each one's box, the point it names and the leader line drawn for it."""
     renderer = ax.figure.canvas.get_renderer()
-    leaders = {line.get_gid() for line in ax.lines if (line.get_gid() or "").startswith("leader-")}
+    leaders = {line.get_gid(): line for line in ax.lines if (line.get_gid() or "").startswith("leader-")}
     labels = []
     for t in ax.texts:
         gid = t.get_gid() or ""
         if gid.startswith("label-"):
             anchor = layout.to_display(*t.xy)
             labels.append(PlacedLabel(gid, label_box(t, renderer, gid.startswith("label-leg-")), anchor,
-                                      f"leader-{gid}" in leaders))  # fmt: skip
+                                      _ends(leaders.get(f"leader-{gid}"), layout)))  # fmt: skip
     return PanelLayout(tuple(labels), tuple(layout.markers), tuple(layout.cities))
+
+
+def _ends(line: Any, layout: Layout) -> tuple[Point, Point] | None:
+    if line is None:
+        return None
+    (x0, x1), (y0, y1) = line.get_xdata(), line.get_ydata()
+    return layout.to_display(x0, y0), layout.to_display(x1, y1)
