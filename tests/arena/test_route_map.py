@@ -154,5 +154,9 @@ def test_the_small_match_s_labels_are_beside_what_they_name() -> None:
     svg = _drawn().svg
     sizes = [float(s) for s in re.findall(r"font-size: ([\d.]+)px", svg)]
     width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))  # type: ignore[union-attr]
+    # every label is SVG text (a browser reads, finds and scales it), not glyph outlines: its halo is CSS
+    labels = sum(len(panel.labels) for panel in _drawn().panels)
+    assert svg.count("<text ") == labels + 4 + 1  # and the four panels' titles, the legend
+    assert "paint-order:stroke" in svg and "*{" not in svg.replace("svg.arena-map *{", "")
     # at its own width (1,200 px, the page's at 1,280 px) no text is under 12 px
     assert width / 0.75 == 1200 and min(sizes) / 0.75 >= 12
