@@ -28,7 +28,11 @@ from centaurlab.sandbox.bwrap import bwrap_works
 from centaurlab.web import create_app
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, serving
 
-pytestmark = [*BROWSER_MARKS, pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")]
+# one worker builds the module's fixture once
+pytestmark = [
+    *BROWSER_MARKS, pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here"),
+    pytest.mark.xdist_group("test_arena_browser"),
+]
 
 # the leaderboard's frame and table, and where its last header cell ends
 MEASURE = """() => {
