@@ -53,9 +53,13 @@ def _page(request: Request, study: Study, title: str, body: str, page: str = "pa
                                site_links=False))
 
 
+PILOT_KEYS = ("pilot", "pilot_key")
+
+
 def _recruitment(values: Mapping[str, str]) -> dict[str, str]:
-    """The recruitment platform's parameters among `values` (the link's query, the consent form's fields)."""
-    return {k: values[k][:200] for k in RECRUITMENT_KEYS if values.get(k)}
+    """The recruitment platform's parameters among `values` (the link's query, the consent form's fields),
+    and a pilot link's (checked on joining)."""
+    return {k: values[k][:200] for k in (*RECRUITMENT_KEYS, *PILOT_KEYS) if values.get(k)}
 
 
 def _existing(request: Request, study_id: str, recruitment: dict[str, str]) -> ParticipantRow | None:
@@ -241,7 +245,8 @@ def _join(request: Request, study_id: str, form: dict[str, str]) -> Response:
         with suppress(WrongStage):
             participants.consent(existing)
         return _go(study_id)
-    _, token = participants.join(study_id, recruitment, consented=True)
+    pilot = participants.pilots.check(study_id, recruitment.pop("pilot", None), recruitment.pop("pilot_key", None))
+    _, token = participants.join(study_id, recruitment, consented=True, pilot=pilot)
     response = _go(study_id)
     set_token(response, study_id, token, secure=request.url.scheme == "https")
     return response
