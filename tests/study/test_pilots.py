@@ -65,6 +65,9 @@ def test_a_pilot_link_names_the_condition_and_the_pilot_is_kept_apart(app: objec
     assert "pilot=chat" in link and "pilot_key=" in link
     pilots = [_join(app, link) for _ in range(3)]
     assert [p["condition"] for p in pilots] == ["chat"] * 3 and all(p["chat"] for p in pilots)
+    client = pilots[0]["client"]
+    assert isinstance(client, TestClient)
+    assert "Pilot: chat" in client.get("/s/pilot/go").text  # the pilot sees that it is one
 
     # the study's own participants are balanced among themselves: three pilots in chat do not push them out of it
     regulars = [_join(app, "http://x/s/pilot") for _ in range(3)]
@@ -79,8 +82,6 @@ def test_a_pilot_link_names_the_condition_and_the_pilot_is_kept_apart(app: objec
 
     # a pilot that starts the session says so in its events, so the analyses know it from the events alone
     first = pilots[0]
-    client = first["client"]
-    assert isinstance(client, TestClient)
     body = {"event_id": str(uuid.uuid4()), "client_ms": 1, "task_index": 0,
             "code": BANK.tasks["sum_product"].reference_source}
     assert client.post("/api/study/pilot/submit", json=body).json()["completed"]

@@ -180,9 +180,11 @@ def _coding_shell(study: Study, p: ParticipantRow, url: str) -> str:
         state["chat_history"] = chat_history(url, p)
     chat = ('<aside class="chat-panel" id="chat-panel" aria-label="AI chat assistant"></aside>'
             if state["chat"] else "")
+    pilot = (f'<span class="pilot-badge" id="pilot-badge" title="A pilot: left out of the analyses">Pilot: '
+             f'{e(p.condition or "")}</span>' if p.pilot is not None else "")
     return f"""
 <div class="study-bar" id="study-bar">
-  <span id="progress" class="progress-label"></span>
+  {pilot}<span id="progress" class="progress-label"></span>
   <span id="countdown" class="countdown" role="timer" aria-live="off"></span>
   <button type="button" id="show-instructions" class="btn btn-quiet">Instructions</button>
   <span id="task-notice" class="task-notice" role="status"></span>
