@@ -28,7 +28,8 @@ runner = CliRunner()
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> object:
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
+    monkeypatch.setenv("CENTAUR_STUDY_PASSWORD", "s3cret-pass")
     url = settings().database_url
     store.upgrade(url)
     path = write_study(tmp_path, conditions=("none", "autocomplete", "chat"))
@@ -95,6 +96,11 @@ def test_a_pilot_link_names_the_condition_and_the_pilot_is_kept_apart(app: objec
     assert str(first["participant_id"]) not in set(kept["participant_id"])
     _, _, from_events = apply_exclusions(events)  # no participants table: the session_started event says it
     assert from_events.set_index("participant_id")["reason"][str(first["participant_id"])] == "pilot"
+
+    researcher = TestClient(app)  # type: ignore[arg-type]
+    researcher.post("/dashboard/login", data={"password": "s3cret-pass"})
+    listing = researcher.get("/dashboard/pilot").text
+    assert listing.count("chat (pilot)") == 3 and "none (pilot)" not in listing
 
 
 def test_a_pilot_link_into_any_condition_and_a_wrong_condition(app: object) -> None:
