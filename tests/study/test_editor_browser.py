@@ -99,7 +99,7 @@ def _shot(page: Any, name: str) -> None:
 OVERFLOW = """() => {
   const panel = document.getElementById("chat-panel").getBoundingClientRect();
   const out = [];
-  for (const el of document.querySelectorAll(".chat-turn, .chat-answer, .chat-answer *")) {
+  for (const el of document.querySelectorAll(".chat-turn, .chat-turn *")) {
     const box = el.getBoundingClientRect();
     if (box.right > panel.right + 0.5) out.push(`${el.tagName}.${el.className} ends at ${box.right} > ${panel.right}`);
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== "inline")
@@ -116,9 +116,9 @@ def test_chat_answers_fit_the_panel(chat_server: Server, width: int) -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page(viewport={"width": width, "height": 900})
+            page = browser.new_page(viewport={"width": width, "height": 1100})
             through_the_surveys(page, expect, chat_server.base, "talk")
-            page.get_by_label("Message to the assistant").fill("How do I group and sort the records?")
+            page.get_by_label("Message to the assistant").fill(f"How do I group and sort the records? {LONG_LINE}")
             page.get_by_role("button", name="Send").click()
             answer = page.locator(".chat-turn.assistant .chat-answer")
             expect(answer).to_contain_text("print(result)")
