@@ -99,7 +99,7 @@ def create(
 def pilot_link(
     study_id: str = typer.Argument(..., help="The study's id."),
     condition: str | None = typer.Option(None, "--condition", help="The condition the pilot is put in (a name "
-                                         "from the study file); default: any, assigned as usual."),
+                                         "from the study file); default: any, balanced among the pilots."),
     base_url: str | None = typer.Option(None, "--base-url", help="Public address of the server in the link "
                                         "(default: http://HOST:PORT from the settings)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
