@@ -1,0 +1,47 @@
+"""`centaur plugins`: every registered component of each extension point, and where it came from.
+
+The registry itself is `centaurlab.plugins`; the packages imported here register the built-in
+components when they load, and the listing then loads every kind's entry points, so a plugin that
+fails shows here with its error (docs/extending.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from .. import arena, collab, executors, grading, models, plugins, sandbox
+from .output import console, err_console, print_json, print_table, styled
+
+_OWNERS = (arena, collab, executors, grading, models, sandbox)  # imported for their built-in registrations
+
+
+def plugins_command(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """List the components of every extension point (model providers, executors, sandbox backends,
+    quality rules, arena agents, collab agents, arena strategies): each one's name and where it comes
+    from, built-in or a plugin's distribution and entry point. A plugin that failed to load is listed
+    with its error; the command then exits 1. See docs/extending.md to add one."""
+    broken = plugins.broken()
+    data: dict[str, Any] = {
+        "kinds": [
+            {"kind": kind.name, "group": kind.group, "expects": kind.expects,
+             "components": [{"name": c.name, "source": c.source} for c in plugins.components(kind)]}
+            for kind in plugins.KINDS
+        ],  # fmt: skip
+        "broken": [{"kind": b.kind.name, "name": b.name, "source": b.source, "error": b.error} for b in broken],
+    }
+    if as_json:
+        print_json(data)
+    else:
+        rows = [[kind["kind"], c["name"], c["source"]] for kind in data["kinds"] for c in kind["components"]]
+        print_table("plugins: registered components", ["kind", "name", "source"], rows, essential=["name"])
+        groups = ", ".join(kind.group for kind in plugins.KINDS)
+        console.print(f"entry-point groups: {groups}", highlight=False)
+        for b in broken:
+            err_console.print(styled("[red]broken {}[/] {} from {}: {}", b.kind.name, b.name, b.source, b.error),
+                              highlight=False)  # fmt: skip
+    if broken:
+        raise typer.Exit(1)
