@@ -126,7 +126,8 @@ def broken_distribution(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iter
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-plugin\nVersion: 0.2\n")
     (dist / "entry_points.txt").write_text(
         "[centaurlab.arena_agents]\nghost = broken_plugin_missing.ghost\n\n"
-        "[centaurlab.executors]\nlocal = json:loads\nfine = json:dumps\n"
+        "[centaurlab.executors]\nlocal = json:loads\nfine = json:dumps\n\n"
+        "[centaurlab.providers]\npi = math:pi\n\n[centaurlab.quality_rules]\nraw = json:dumps\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
     yield dist
@@ -139,7 +140,9 @@ def test_a_broken_plugin_is_set_aside_with_its_error_and_the_rest_loads(broken_d
     assert registry.names(plugins.EXECUTOR) == ["local", "fine"]
     assert registry.get(plugins.EXECUTOR, "fine") is json.dumps
     broken = {b.name: b for b in registry.broken()}
-    assert set(broken) == {"ghost", "local"}
+    assert set(broken) == {"ghost", "local", "pi"} and registry.names(plugins.PROVIDER) == []
+    expects = plugins.PROVIDER.expects
+    assert broken["pi"].error == f"TypeError: math:pi is a float, not callable; a provider must be {expects}"
     assert broken["ghost"].error.startswith("ModuleNotFoundError: No module named 'broken_plugin_missing'")
     assert broken["ghost"].source == "broken-plugin 0.2 (entry point centaurlab.arena_agents: ghost = " \
         "broken_plugin_missing.ghost)"  # fmt: skip
@@ -151,7 +154,10 @@ def test_centaur_plugins_reports_a_broken_plugin_and_exits_1(broken_distribution
     result = centaur("plugins", "--json", path=broken_distribution.parent)
     assert result.returncode == 1
     listing = json.loads(result.stdout)
-    assert {(b["kind"], b["name"]) for b in listing["broken"]} == {("arena-agent", "ghost"), ("executor", "local")}
+    broken = {(b["kind"], b["name"]): b["error"] for b in listing["broken"]}
+    assert set(broken) == {("arena-agent", "ghost"), ("executor", "local"), ("provider", "pi"), ("quality-rule", "raw")}
+    assert "json:dumps is a function, not a rule registered with @quality_rule" in broken[("quality-rule", "raw")]
+    assert "raw" not in sources(listing, "quality-rule")
     assert sources(listing, "executor") == {"local": plugins.BUILTIN, "ray": plugins.BUILTIN,
                                             "fine": "broken-plugin 0.2 (entry point centaurlab.executors: fine = "
                                                     "json:dumps)"}  # fmt: skip

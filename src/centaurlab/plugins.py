@@ -94,6 +94,11 @@ def origin_of(obj: Any) -> str:
     return f"module {module}"
 
 
+def _not_callable(obj: Any) -> str | None:
+    """The check of a kind whose components are factories, unless its package requires another."""
+    return None if callable(obj) else f"a {type(obj).__name__}, not callable"
+
+
 class Registry:
     """Components by kind and name, in the order registered; entry points loaded once per kind."""
 
@@ -185,7 +190,7 @@ class Registry:
             obj = entry.load()
             added = set(self._parts[kind.name]) - before  # registered by a decorator while importing
             if entry.name not in added:
-                problem = self._checks.get(kind.name, lambda _obj: None)(obj)
+                problem = self._checks.get(kind.name, _not_callable)(obj)
                 if problem is not None:
                     raise TypeError(f"{entry.value} is {problem}; a {kind.name} must be {kind.expects}")
                 self.register(kind, entry.name, obj, source=source)
