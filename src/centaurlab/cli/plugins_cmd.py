@@ -24,14 +24,14 @@ def plugins_command(
     quality rules, arena agents, collab agents, arena strategies): each one's name and where it comes
     from, built-in or a plugin's distribution and entry point. A plugin that failed to load is listed
     with its error; the command then exits 1. See docs/extending.md to add one."""
-    broken = plugins.broken()
+    broken = broken_plugins()
     data: dict[str, Any] = {
         "kinds": [
             {"kind": kind.name, "group": kind.group, "expects": kind.expects,
              "components": [{"name": c.name, "source": c.source} for c in plugins.components(kind)]}
             for kind in plugins.KINDS
         ],  # fmt: skip
-        "broken": [{"kind": b.kind.name, "name": b.name, "source": b.source, "error": b.error} for b in broken],
+        "broken": broken,
     }
     if as_json:
         print_json(data)
@@ -40,8 +40,17 @@ def plugins_command(
         print_table("plugins: registered components", ["kind", "name", "source"], rows, essential=["name"])
         groups = ", ".join(kind.group for kind in plugins.KINDS)
         console.print(f"entry-point groups: {groups}", highlight=False)
-        for b in broken:
-            err_console.print(styled("[red]broken {}[/] {} from {}: {}", b.kind.name, b.name, b.source, b.error),
-                              highlight=False)  # fmt: skip
+        print_broken()
     if broken:
         raise typer.Exit(1)
+
+
+def broken_plugins() -> list[dict[str, str]]:
+    """The plugins that failed to load, each with its kind, name, source and error (also for `doctor`)."""
+    return [{"kind": b.kind.name, "name": b.name, "source": b.source, "error": b.error} for b in plugins.broken()]
+
+
+def print_broken() -> None:
+    for b in broken_plugins():
+        err_console.print(styled("[red]broken {}[/] {} from {}: {}", b["kind"], b["name"], b["source"], b["error"]),
+                          highlight=False)  # fmt: skip
