@@ -155,28 +155,6 @@ def build_provider(cfg: ModelConfig, env: Mapping[str, str] | None = None) -> Mo
     return provider
 
 
-@plugins.component(plugins.PROVIDER, "replay")
-def _replay_provider(cfg: ModelConfig, env: Mapping[str, str]) -> ModelProvider:
-    from .replay import ReplayProvider
-
-    if not cfg.replay_file:
-        raise ModelConfigError(
-            f"model '{cfg.name}' ({cfg.source}) uses provider 'replay' but has no replay_file: "
-            f"add replay_file = \"path/to/recording.jsonl\" to [models.{cfg.name}]"
-        )
-    path = Path(cfg.replay_file)
-    if not path.is_file():
-        raise ModelConfigError(f"model '{cfg.name}': replay_file {path} does not exist")
-    return ReplayProvider(cfg.name, path, model=cfg.model_id)
-
-
-@plugins.component(plugins.PROVIDER, "embedded")
-def _embedded_provider(cfg: ModelConfig, env: Mapping[str, str]) -> ModelProvider:
-    from . import embedded
-
-    return _http_provider(cfg, cfg.base_url or embedded.base_url(), None)
-
-
 @plugins.component(plugins.PROVIDER, "openai")
 def _openai_provider(cfg: ModelConfig, env: Mapping[str, str]) -> ModelProvider:
     if not cfg.base_url:
@@ -193,6 +171,28 @@ def _openai_provider(cfg: ModelConfig, env: Mapping[str, str]) -> ModelProvider:
                 f"variable {cfg.api_key_env} (named by api_key_env in [models.{cfg.name}])"
             )
     return _http_provider(cfg, cfg.base_url, api_key)
+
+
+@plugins.component(plugins.PROVIDER, "embedded")
+def _embedded_provider(cfg: ModelConfig, env: Mapping[str, str]) -> ModelProvider:
+    from . import embedded
+
+    return _http_provider(cfg, cfg.base_url or embedded.base_url(), None)
+
+
+@plugins.component(plugins.PROVIDER, "replay")
+def _replay_provider(cfg: ModelConfig, env: Mapping[str, str]) -> ModelProvider:
+    from .replay import ReplayProvider
+
+    if not cfg.replay_file:
+        raise ModelConfigError(
+            f"model '{cfg.name}' ({cfg.source}) uses provider 'replay' but has no replay_file: "
+            f"add replay_file = \"path/to/recording.jsonl\" to [models.{cfg.name}]"
+        )
+    path = Path(cfg.replay_file)
+    if not path.is_file():
+        raise ModelConfigError(f"model '{cfg.name}': replay_file {path} does not exist")
+    return ReplayProvider(cfg.name, path, model=cfg.model_id)
 
 
 def _http_provider(cfg: ModelConfig, base_url: str, api_key: str | None) -> OpenAIProvider:
