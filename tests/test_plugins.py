@@ -165,3 +165,39 @@ def test_centaur_plugins_and_doctor_report_a_broken_plugin(broken_distribution: 
     report = json.loads(doctor.stdout)  # the machine's report is still made; its exit code is the sandbox's
     assert doctor.returncode == (0 if report["ok"] else 1)
     assert {b["name"] for b in report["broken_plugins"]} == {"ghost", "local", "pi", "raw"}
+
+
+def test_every_kind_is_looked_up_by_name_in_the_one_registry() -> None:
+    """A component registered in code is used wherever its kind's built-ins are named (the other four
+    kinds; the example plugin above covers agents, providers and rules)."""
+    from centaurlab.arena.generate import load_strategy, parse_strategy
+    from centaurlab.collab import AgentConfig, all_agents, get_agent
+    from centaurlab.executors import LocalExecutor, executor_names, open_executor
+    from centaurlab.sandbox import backend_status, get_backend
+
+    class Unboxed:
+        name, isolated = "unboxed", True
+
+    terse = "+++\nkind = \"direct\"\ndescription = \"terse\"\n+++\n@@ author @@\nWrite an agent: {{template}}\n"
+    added = [
+        (plugins.EXECUTOR, "two", lambda workers, address, processes: LocalExecutor(2)),
+        (plugins.SANDBOX_BACKEND, "unboxed", Unboxed),
+        (plugins.COLLAB_AGENT, "terse-agent", AgentConfig(name="terse-agent", model="local", step_limit=3)),
+        (plugins.ARENA_STRATEGY, "TERSE", lambda: parse_strategy(terse, "TERSE", "in code")),
+    ]
+    for kind, name, obj in added:
+        plugins.register(kind, name, obj)
+    try:
+        executor = open_executor("two")
+        assert executor.slots == 2 and executor_names() == ["local", "ray", "two"]
+        executor.close()
+        status = backend_status("unboxed")
+        assert (status.name, status.isolated) == ("unboxed", True) and isinstance(get_backend("unboxed"), Unboxed)
+        assert get_agent("terse-agent").step_limit == 3 and "terse-agent" in all_agents()
+        strategy = load_strategy("TERSE")
+        assert (strategy.name, strategy.kind, strategy.description) == ("TERSE", "direct", "terse")
+        assert load_strategy("A1").name == "A1"  # the built-ins are where they were
+    finally:
+        for kind, name, _obj in added:
+            plugins.unregister(kind, name)
+    assert "two" not in executor_names()
