@@ -201,3 +201,26 @@ def test_every_kind_is_looked_up_by_name_in_the_one_registry() -> None:
         for kind, name, _obj in added:
             plugins.unregister(kind, name)
     assert "two" not in executor_names()
+
+
+def test_built_ins_a_plugin_imports_first_stay_built_in(tmp_path: Path) -> None:
+    """A plugin whose import is the first to load a package of ours does not take its built-ins."""
+    site = tmp_path / "site"
+    dist = site / "early_plugin-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: early-plugin\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[centaurlab.executors]\nearly = early_plugin:make\n")
+    (site / "early_plugin.py").write_text("import centaurlab.grading  # registers the built-in rules now\n\n\n"
+                                          "def make(workers, ray_address, processes):\n    return None\n")  # fmt: skip
+    script = ("import json\nfrom centaurlab import plugins\nplugins.names(plugins.EXECUTOR)\n"
+              "print(json.dumps({k.name: {c.name: c.source for c in plugins.components(k)} "
+              "for k in (plugins.EXECUTOR, plugins.QUALITY_RULE)}))\n")  # fmt: skip
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(site), env.get("PYTHONPATH", "")) if p)
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    seen = json.loads(ran.stdout)
+    early = seen["executor"].pop("early")
+    assert early == "early-plugin 1.0 (entry point centaurlab.executors: early = early_plugin:make)"
+    assert seen["executor"] == {"local": plugins.BUILTIN, "ray": plugins.BUILTIN}  # grading imports executors
+    assert len(seen["quality-rule"]) == 10 and set(seen["quality-rule"].values()) == {plugins.BUILTIN}

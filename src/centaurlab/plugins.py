@@ -113,9 +113,12 @@ class Registry:
     def register(self, kind: Kind, name: str, obj: T, *, source: str | None = None, replace: bool = False) -> T:
         """Add `obj` as the `name` of `kind`; the same object again is a no-op, another one a conflict.
 
-        While a plugin's entry point is imported, what it registers is that distribution's."""
+        While a plugin's entry point is imported, what it registers is that distribution's (but not
+        the built-ins of a package it happens to import first)."""
         with self._lock:
-            where = self._loading or source or origin_of(obj)
+            where = source or origin_of(obj)
+            if self._loading is not None and where != BUILTIN:
+                where = self._loading
             parts = self._parts[kind.name]
             old = parts.get(name)
             if old is not None and old.obj is not obj and not replace:
