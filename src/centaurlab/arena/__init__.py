@@ -6,7 +6,7 @@ match, spoken to in JSON lines; matches and tournaments are stored and replayabl
 """
 
 from .agent_process import AgentFailure, AgentSource
-from .agents import BASELINES, BUILTIN, UnknownAgent, new_agent_source, resolve_agent
+from .agents import BASELINES, BUILTIN, UnknownAgent, agent_names, new_agent_source, resolve_agent
 from .auction import AuctionOutcome, InvalidBid, parse_bid, run_auction
 from .generate import (
     BUILTIN_STRATEGIES,
@@ -120,6 +120,7 @@ __all__ = [
     "agent_detail",
     "agent_libraries",
     "agent_name",
+    "agent_names",
     "agent_sources",
     "agents_overview",
     "passed_agents",

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .. import plugins
 from ..errors import InvalidInput
 from .tools import TOOLS
 
@@ -98,7 +99,9 @@ BUILTIN: dict[str, AgentConfig] = {
         description="the same backbone and prompt, text protocol without constrained decoding",
     ),
 }
-_registered: dict[str, AgentConfig] = {}
+for _agent in BUILTIN.values():
+    plugins.register(plugins.COLLAB_AGENT, _agent.name, _agent)
+plugins.require(plugins.COLLAB_AGENT, lambda obj: None if isinstance(obj, AgentConfig) else f"a {type(obj).__name__}")
 
 
 class AgentFile(BaseModel):
@@ -124,7 +127,7 @@ def register_agent(config: AgentConfig) -> None:
     unknown = [t for t in config.tools if t not in TOOLS]
     if unknown:
         raise AgentConfigError(f"agent '{config.name}': unknown tools {unknown}; tools are {', '.join(TOOLS)}")
-    _registered[config.name] = config
+    plugins.register(plugins.COLLAB_AGENT, config.name, config, replace=True)
 
 
 def agents_from_file(path: Path) -> dict[str, AgentConfig]:
@@ -170,10 +173,11 @@ def all_agents(config_file: Path | None = None) -> dict[str, AgentConfig]:
         from ..config import find_config_file
 
         config_file = find_config_file(dict(os.environ))
-    found = dict(BUILTIN)
+    parts = plugins.components(plugins.COLLAB_AGENT)  # built-in < centaur.toml < registered in code or plugins
+    found = {part.name: BUILTIN[part.name] for part in parts if BUILTIN.get(part.name) is part.obj}
     if config_file is not None and Path(config_file).is_file():
         found.update(agents_from_file(Path(config_file)))
-    found.update(_registered)
+    found.update({part.name: part.obj for part in parts if BUILTIN.get(part.name) is not part.obj})
     return found
 
 
