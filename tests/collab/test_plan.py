@@ -155,3 +155,29 @@ def test_asked_for_one_file_the_chat_agent_writes_that_file(tmp_path: Path) -> N
     assert [offered(b) for b in seen] == [{"write_file": ["variance.csv"]}, {"finish": None}]
     assert turn.stop_reason == "finished" and turn.changed == {"variance.csv"}
     assert ws.read_bytes("variance_memo.md") == b"# Memo\nMarketing is over budget.\n"
+
+
+@pytest.mark.slow
+def test_the_embedded_agent_hands_in_every_deliverable() -> None:
+    """The real thing: `centaur collab run --agent local-agent` with the embedded model, on tasks where the
+    free agent handed in nothing (customer_dedup: three files) or one of two files (budget_variance)."""
+    from typer.testing import CliRunner
+
+    from centaurlab import store
+    from centaurlab.cli.root import app
+    from centaurlab.collab.scoring import is_empty
+    from centaurlab.collab.tables import files_of
+    from centaurlab.config import settings
+
+    result = CliRunner().invoke(app, ["collab", "run", "--agent", "local-agent", "--tasks",
+                                      "customer_dedup,budget_variance", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    bank = load_collab_bank()
+    with store.session_scope(settings().database_url) as s:
+        for row in rows:
+            expected = sorted(d.name for d in bank.get(row["task"]).deliverables)
+            files = files_of(s, row["session"])
+            assert (row["status"], row["stop"]) == ("done", "finished"), row
+            assert sorted(files) == expected
+            assert not [n for n, data in files.items() if is_empty(n, data)], files
