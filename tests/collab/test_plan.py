@@ -127,6 +127,16 @@ def test_an_agent_not_held_may_still_finish_at_once(tmp_path: Path) -> None:
     assert set(offered(seen[0])) == {"write_file", "finish"}
 
 
+def test_an_agent_of_centaur_toml_may_be_held_to_the_plan(tmp_path: Path) -> None:
+    from centaurlab.collab.agents import agents_from_file
+
+    path = tmp_path / "centaur.toml"
+    path.write_text('[collab.agents.held]\nmodel = "gpt"\nplan = true\n\n[collab.agents.free]\nmodel = "gpt"\n')
+    found = agents_from_file(path)
+    assert (found["held"].plan, found["free"].plan) == (True, False)
+    assert found["held"].as_dict()["plan"] is True
+
+
 @pytest.mark.parametrize(("text", "asked"), [
     ("Please write variance.csv now.", ["variance.csv"]),
     ("Use reference/budget_vs_actual.csv (budget_vs_actual.csv) to fill variance.csv, then variance_memo.md.",
