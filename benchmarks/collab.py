@@ -30,6 +30,8 @@ score of the rubric's checks (`collab validate --judges 0`'s grade of what code 
 per task; and their ratio.
 
     python benchmarks/collab.py --agent local-agent --limit-tasks 25
+    python benchmarks/collab.py --agent local-agent --arms held-greedy   # held, without the agent's
+                                                                        # repetition penalty
 """
 
 from __future__ import annotations
@@ -142,24 +144,32 @@ def agent_arm(url: str, cfg: AgentConfig, tasks: list[TaskInstance]) -> dict[str
             "steps": statistics.mean(o.steps for o in outcomes)}
 
 
-def time_agent(name: str, limit: int) -> None:
-    """The held agent against its unheld baseline on the same tasks, in the same run."""
+ARMS = ("held", "held-greedy", "baseline")
+
+
+def time_agent(name: str, limit: int, chosen: list[str]) -> None:
+    """The held agent against its unheld baseline on the same tasks, in the same run; `held-greedy`
+    (held, without the agent's extra sampling options) tells the plan's share from the sampling's."""
     held = get_agent(name)
     if not held.plan:
         raise SystemExit(f"agent {name} is not held to the plan (plan = false): nothing to compare")
-    baseline = replace(held, name=f"{name}-unheld", plan=False, step_limit=4, token_budget=16_000, extra={})
+    configs = {"held": held, "held-greedy": replace(held, name=f"{name}-greedy", extra={}),
+               "baseline": replace(held, name=f"{name}-unheld", plan=False, step_limit=4, token_budget=16_000,
+                                   extra={})}
     tasks = load_collab_bank().select(None, limit)
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'bench.db'}"
         store.upgrade(url)
         load_registry().provider(held.model).chat(ChatRequest.user("hi", max_tokens=1))  # server up first
-        arms = {"held": agent_arm(url, held, tasks), "baseline": agent_arm(url, baseline, tasks)}
+        arms = {label: agent_arm(url, configs[label], tasks) for label in chosen}
     print(f"machine load average (1 min) at the end: {os.getloadavg()[0]:.1f}")
     for label, arm in arms.items():
-        print(f"{label:<8}: every deliverable on {arm['complete']:.0f} of {len(tasks)} tasks; "
+        print(f"{label:<11}: every deliverable on {arm['complete']:.0f} of {len(tasks)} tasks; "
               f"{arm['handed']:.0f} of {arm['expected']:.0f} deliverables; no file on {arm['no_file']:.0f}; "
               f"checks' score {arm['checks']:.1f} (mean, 0-100); {arm['steps']:.1f} steps and "
               f"{arm['seconds']:.1f} s per task")
+    if not {"held", "baseline"} <= set(arms):
+        return
     new, old = arms["held"], arms["baseline"]
     print(f"held / baseline: tasks with every deliverable {new['complete'] / max(1, old['complete']):.2f}x, "
           f"checks' score {new['checks'] / old['checks'] if old['checks'] else float('nan'):.2f}x, "
@@ -173,9 +183,13 @@ def main() -> None:
     parser.add_argument("--panel-tasks", type=int, default=2, help="tasks graded by the panel in --validate")
     parser.add_argument("--agent", help="run this agent held to the plan against its unheld baseline instead")
     parser.add_argument("--limit-tasks", type=int, default=25, help="tasks the --agent runs take (by id)")
+    parser.add_argument("--arms", default="held,baseline", help=f"--agent's runs, of {', '.join(ARMS)}")
     args = parser.parse_args()
     if args.agent:
-        time_agent(args.agent, args.limit_tasks)
+        arms = [a.strip() for a in args.arms.split(",") if a.strip()]
+        if not arms or set(arms) - set(ARMS):
+            raise SystemExit(f"--arms: choose among {', '.join(ARMS)}")
+        time_agent(args.agent, args.limit_tasks, arms)
         return
     if args.validate:
         time_validate(args.panel_tasks)
