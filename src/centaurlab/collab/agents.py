@@ -53,6 +53,9 @@ class AgentConfig:
     seed: int = 0
     inline_references: int = 0
     """Characters of the reference files put into the first message (0: the agent reads them itself)."""
+    plan: bool = False
+    """Alone on a task, held to a plan (collab/plan.py): each step writes the next missing deliverable,
+    and `finish` is refused while one is missing. What the files say stays the model's own."""
     description: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -69,9 +72,16 @@ class AgentConfig:
             "max_tokens": self.max_tokens,
             "seed": self.seed,
             "inline_references": self.inline_references,
+            "plan": self.plan,
             "description": self.description,
+            **({"extra": dict(self.extra)} if self.extra else {}),
         }
 
+
+LOCAL_SAMPLING = {"repeat_penalty": 1.3, "repeat_last_n": 64}
+"""llama.cpp sampling of the held embedded agent: greedy, the 135M model fills a file with its own name
+again and again ("calc_note.md.csv.csv.csv"); a repetition penalty over the last 64 tokens makes it
+write sentences (still its own, and still those of a 135M model)."""
 
 BUILTIN: dict[str, AgentConfig] = {
     "local-agent": AgentConfig(
@@ -79,12 +89,15 @@ BUILTIN: dict[str, AgentConfig] = {
         model="local",
         protocol="text",
         constrained=True,
-        step_limit=4,
-        token_budget=16_000,
+        plan=True,
+        step_limit=6,
+        token_budget=24_000,
         max_tokens=300,
         tools=("write_file", "finish"),
         inline_references=2500,
-        description="the embedded model; references in the prompt; actions held to the schema by the server's grammar",
+        extra=dict(LOCAL_SAMPLING),
+        description="the embedded model; references in the prompt; actions held to the schema by the server's "
+                    "grammar and to one write per deliverable before finish",
     ),
     "local-agent-free": AgentConfig(
         name="local-agent-free",
@@ -120,6 +133,7 @@ class AgentFile(BaseModel):
     max_tokens: int = Field(default=1024, gt=0)
     seed: int = 0
     inline_references: int = Field(default=0, ge=0)
+    plan: bool = False
     description: str = ""
 
 
@@ -155,6 +169,7 @@ def agents_from_file(path: Path) -> dict[str, AgentConfig]:
             max_tokens=spec.max_tokens,
             seed=spec.seed,
             inline_references=spec.inline_references,
+            plan=spec.plan,
             description=spec.description,
         )
         unknown = [t for t in cfg.tools if t not in TOOLS]
