@@ -24,7 +24,10 @@ aiohttp session per participant, each with its own cookie jar, on uvloop when in
 the CPU seconds used during the measured window are read from /proc (utime + stime, and the reaped
 children's) for the server's process tree, the load generator, the fake model, PostgreSQL, the whole
 machine and the rest of it (the system, other programs): how the cores were shared; and the server's
-CPU per participant loop.
+CPU per participant loop, with its own processes' part apart (the processes alive when the load starts;
+the rest is the sandboxes its Runs start). Each load also counts the telemetry events sent, those
+acknowledged (in a 200 answer) and those in the database afterwards: an acknowledged event missing from
+the database is lost.
 
 --servers runs the same plan against several layouts in one run: `sqlite` (one process, as before) and
 `postgres:N` (`centaur serve --workers N` on a fresh PostgreSQL database made on --postgres-url's server).
@@ -33,8 +36,10 @@ CPU per participant loop.
 `git archive`), so that "today's" figure is measured in the same run. Its processes import only that
 tree's `centaurlab` (the installed project's path entries and editable finders are removed before the
 import), and the server reports the file it imported, which is checked to be under DIR. The last lines
-compare every layout with the first: events stored per second (saturation), and at 200 participants at a
-browser's pace telemetry p99 and the suggestion's added latency p99 (its p99 minus the model's median).
+compare every layout with the first: events stored per second (saturation), and at the largest number of
+participants at a browser's pace telemetry p99 and the suggestion's added latency p99 (its p99 minus the
+model's median), then a table of issue 42's goals with one column per layout: server CPU per loop, the p99s,
+errors and events lost.
 """
 
 from __future__ import annotations
