@@ -23,7 +23,7 @@ from centaurlab.study.participants import (
 )
 from centaurlab.study.studies import StudyCache, UnknownStudy, create_study
 from centaurlab.study.studyfile import load_study
-from centaurlab.study.tables import ParticipantRow, events_of
+from centaurlab.study.tables import ParticipantRow, events_of, insert_new_events
 from centaurlab.study.telemetry import BrowserEvent, EventBatch
 from centaurlab.study.tokens import TokenSigner
 from centaurlab.web import create_app
@@ -119,6 +119,29 @@ def test_many_requests_share_a_transaction_and_each_is_answered_with_its_own_cou
     assert telemetry.writer.batches - before < len(batches)  # grouped: fewer commits than requests
     with store.session_scope(url) as session:
         assert len(events_of(session, "pilot", types=("code_snapshot",))) == 160
+
+
+def test_only_the_events_not_stored_before_are_new(url: str, tmp_path: Path) -> None:
+    """The writer's insert answers which events were new: all of them (the usual case, a single statement on
+    SQLite), or, when some were stored before or come twice, exactly the others."""
+    path = write_study(tmp_path, conditions=("none",))
+    create_study(url, load_study(path), path.parent, source=str(path))
+
+    def rows(*ids: str) -> list[dict[str, object]]:
+        return [{"event_id": i, "study_id": "pilot", "participant_id": "p1", "condition": "none", "task_id": None,
+                 "task_index": 0, "type": "paste", "client_ms": 1, "server_ms": 2, "payload": {"text": i}}
+                for i in ids]
+
+    with store.session_scope(url) as session:
+        assert insert_new_events(session, rows("ev-aaaaaaaa", "ev-bbbbbbbb")) == {"ev-aaaaaaaa", "ev-bbbbbbbb"}
+    with store.session_scope(url) as session:
+        fresh = insert_new_events(session, rows("ev-bbbbbbbb", "ev-cccccccc", "ev-cccccccc", "ev-dddddddd"))
+        assert fresh == {"ev-cccccccc", "ev-dddddddd"}
+        assert insert_new_events(session, rows("ev-aaaaaaaa", "ev-dddddddd")) == set()
+    with store.session_scope(url) as session:
+        stored = events_of(session, "pilot", types=("paste",))
+        assert sorted(e.event_id for e in stored) == ["ev-aaaaaaaa", "ev-bbbbbbbb", "ev-cccccccc", "ev-dddddddd"]
+        assert next(e for e in stored if e.event_id == "ev-cccccccc").payload == {"text": "ev-cccccccc"}
 
 
 def _set(url: str, pid: str, **values: object) -> None:
