@@ -24,7 +24,10 @@ aiohttp session per participant, each with its own cookie jar, on uvloop when in
 the CPU seconds used during the measured window are read from /proc (utime + stime, and the reaped
 children's) for the server's process tree, the load generator, the fake model, PostgreSQL, the whole
 machine and the rest of it (the system, other programs): how the cores were shared; and the server's
-CPU per participant loop.
+CPU per participant loop, with its own processes' part apart (the processes alive when the load starts;
+the rest is the sandboxes its Runs start). Each load also counts the telemetry events sent, those
+acknowledged (in a 200 answer) and those in the database afterwards: an acknowledged event missing from
+the database is lost.
 
 --servers runs the same plan against several layouts in one run: `sqlite` (one process, as before) and
 `postgres:N` (`centaur serve --workers N` on a fresh PostgreSQL database made on --postgres-url's server).
@@ -33,8 +36,10 @@ CPU per participant loop.
 `git archive`), so that "today's" figure is measured in the same run. Its processes import only that
 tree's `centaurlab` (the installed project's path entries and editable finders are removed before the
 import), and the server reports the file it imported, which is checked to be under DIR. The last lines
-compare every layout with the first: events stored per second (saturation), and at 200 participants at a
-browser's pace telemetry p99 and the suggestion's added latency p99 (its p99 minus the model's median).
+compare every layout with the first: events stored per second (saturation), and at the largest number of
+participants at a browser's pace telemetry p99 and the suggestion's added latency p99 (its p99 minus the
+model's median), then a table of issue 42's goals with one column per layout: server CPU per loop, the p99s,
+errors and events lost.
 """
 
 from __future__ import annotations
@@ -267,14 +272,18 @@ class CpuSnapshot:
     the ended ones in the postmaster's reaped children) and the machine's (all but idle and iowait); and
     every other process's, to name the biggest of the rest."""
 
-    def __init__(self, server_pid: int, model_pid: int) -> None:
+    def __init__(self, server_pid: int, model_pid: int, serving: set[tuple[int, int]] | None = None) -> None:
         table = process_table()
         own, model = table.get(os.getpid()), table.get(model_pid)
         postmasters = [pid for pid, (ppid, _, _, name, _) in table.items()
                        if name == "postgres" and table.get(ppid, (0, 0, 0, "", 0))[3] != "postgres"]
         server = descendants(server_pid, table)
         postgres = {pid: v for pm in postmasters for pid, v in descendants(pm, table).items()}
+        serving = serving or {(server_pid, server.get(server_pid, (0, 0))[1])}
         self.totals = {"server": sum(t for t, _ in server.values()),
+                       # the serving processes' own time: the tree less the sandboxes (children started for Runs)
+                       "server_processes": sum(table[pid][4] for pid, (_, start) in server.items()
+                                               if (pid, start) in serving),
                        "load_generator": own[1] if own else 0, "fake_model": model[1] if model else 0,
                        "postgres": sum(t for t, _ in postgres.values()), "machine": machine_busy_ticks()}
         named = {*server, *postgres, os.getpid(), model_pid}
@@ -286,7 +295,8 @@ def cpu_split(before: CpuSnapshot, after: CpuSnapshot) -> tuple[dict[str, float]
     """CPU seconds between two snapshots; `other` is the machine's less the parties named (the system,
     other programs); and the three other processes that used the most, as "name pid: seconds"."""
     out = {k: round((after.totals[k] - before.totals[k]) / TICK, 2) for k in before.totals}
-    out["other"] = round(out["machine"] - sum(v for k, v in out.items() if k != "machine"), 2)
+    out["other"] = round(out["machine"] - sum(v for k, v in out.items() if k not in ("machine", "server_processes")),
+                         2)
     used = sorted(((ticks - before.rest.get(key, (0, ""))[0], f"{name} {key[0]}")
                    for key, (ticks, name) in after.rest.items()), reverse=True)
     return out, [f"{who}: {ticks / TICK:.1f} s" for ticks, who in used[:3] if ticks >= TICK // 10]
@@ -424,6 +434,8 @@ class Stats:
     def __init__(self) -> None:
         self.latency: dict[str, list[float]] = {}
         self.events = 0
+        self.sent = 0  # telemetry events sent, warm-up included, whatever the answer
+        self.acknowledged = 0  # of those, in a 200 answer (stored now or before)
         self.loops = 0
         self.errors: dict[str, int] = {}
         self.error_statuses: dict[str, int] = {}  # "kind status" (or "kind transport"): how the errors failed
@@ -481,7 +493,10 @@ async def participant(client: aiohttp.ClientSession, stats: Stats, window: dict[
         batch = [{"event_id": str(uuid.uuid4()), "type": "code_snapshot", "task_index": 0,
                   "client_ms": int(time.time() * 1000), "payload": {"code": code}} for _ in range(10)]
         warm = "" if measured else " (warm-up)"  # warm-up latencies are kept apart, outside the goals
+        stats.sent += len(batch)
         r = await timed_post(client, stats, "telemetry" + warm, "events", {"events": batch})
+        if r is not None:
+            stats.acknowledged += r["stored"] + r["duplicates"]
         if r is not None and measured:
             stats.events += r["stored"]
         await timed_post(client, stats, "suggest" + warm, "suggest", {
@@ -541,8 +556,9 @@ async def sequential(base: str, n: int) -> Stats:
 
 
 async def load(base: str, n: int, seconds: float, run_prob: float, seed: int, think_s: float,
-               cpu_now: Callable[[], CpuSnapshot], warmup_s: float) -> dict[str, Any]:
+               cpu_now: Callable[[], CpuSnapshot], warmup_s: float, count_stored: Callable[[], int]) -> dict[str, Any]:
     stats = Stats()
+    stored_before = count_stored()
     clients = [session(base) for _ in range(n)]
     try:
         joined = time.monotonic()
@@ -562,6 +578,7 @@ async def load(base: str, n: int, seconds: float, run_prob: float, seed: int, th
         cpu, busiest_others = cpu_split(await before, cpu_now())
     finally:
         await asyncio.gather(*(c.close() for c in clients))
+    in_database = count_stored() - stored_before
     return {
         "participants": n, "think_ms": round(think_s * 1000), "join_seconds": round(joined, 1),
         "seconds": round(elapsed, 1),
@@ -570,8 +587,14 @@ async def load(base: str, n: int, seconds: float, run_prob: float, seed: int, th
         "error_statuses": stats.error_statuses,
         "latency_ms": {k: {"n": len(v), "p50": round(pct(v, 0.5) * 1000, 1), "p99": round(pct(v, 0.99) * 1000, 1)}
                        for k, v in stats.latency.items()},
+        "events_sent": stats.sent, "events_acknowledged": stats.acknowledged, "events_in_database": in_database,
+        # an acknowledged event missing from the database is lost; every event sent should be there when no
+        # request failed (a failed one the browser would send again)
+        "events_lost": stats.acknowledged - in_database, "events_not_stored": stats.sent - in_database,
         "loops": stats.loops, "cpu_s": cpu, "busiest_other_processes": busiest_others,
         "server_cpu_ms_per_loop": round(cpu["server"] * 1000 / stats.loops, 2) if stats.loops else None,
+        "server_processes_cpu_ms_per_loop": round(cpu["server_processes"] * 1000 / stats.loops, 2)
+        if stats.loops else None,
     }
 
 
@@ -579,7 +602,10 @@ def print_cpu(one: dict[str, Any]) -> None:
     cpu, s, others = one["cpu_s"], one["seconds"], one["busiest_other_processes"]
     parts = ", ".join(f"{k.replace('_', ' ')} {v:.1f} s ({v / s:.2f} cores)" for k, v in cpu.items())
     print(f"  CPU over the {s} s window ({one['participants']} participants, think {one['think_ms']} ms): "
-          f"{parts}; server {one['server_cpu_ms_per_loop']} ms per loop ({one['loops']} loops)"
+          f"{parts}; server {one['server_cpu_ms_per_loop']} ms per loop, of which its own processes "
+          f"{one['server_processes_cpu_ms_per_loop']} ms, the sandboxes of the Runs the rest ({one['loops']} loops); "
+          f"events sent {one['events_sent']}, acknowledged {one['events_acknowledged']}, in the database "
+          f"{one['events_in_database']}, lost {one['events_lost']}"
           + (f"; busiest others: {', '.join(others)}" if others else ""), flush=True)
 
 
@@ -613,6 +639,7 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
         admin.dispose()
         env["CENTAUR_DATABASE_URL"] = make_url(args.postgres_url).set(database=name).render_as_string(
             hide_password=False)
+    database_url = env.get("CENTAUR_DATABASE_URL") or f"sqlite:///{folder / 'data' / 'centaur.db'}"
     report = folder / "create-imports.json"
     code = python_code("from centaurlab.cli.root import app\napp()\n", baseline_src, report, at_exit=True)
     subprocess.run([sys.executable, "-c", code, "study", "create", "load.toml"], cwd=folder, env=env, check=True,
@@ -625,6 +652,7 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
                            "centaurlab_file": where["file"], "runs": []}
     try:
         single = run(sequential(base, 50))
+        serving = {(pid, start) for pid, (_, start) in descendants(server.pid).items()}  # the server's processes
         for kind in ("suggest", "telemetry"):
             alone = single.latency.get(kind)
             out[f"{kind}_alone_p50_ms"] = round(statistics.median(alone) * 1000, 1) if alone else None
@@ -634,7 +662,8 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
         plan = [(int(n), int(t)) for t in args.think_ms.split(",") for n in args.participants.split(",")]
         for n, think in plan:
             one = run(load(base, n, args.seconds, args.run_prob, args.seed, think / 1000,
-                           lambda: CpuSnapshot(server.pid, model_pid), args.warmup))
+                           lambda: CpuSnapshot(server.pid, model_pid, serving), args.warmup,
+                           lambda: telemetry_stored(database_url)))
             one["setup"] = out["setup"]
             out["runs"].append(one)
             print(json.dumps(one), flush=True)
@@ -642,6 +671,19 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
     finally:
         stop_tree(server)
     return out
+
+
+def telemetry_stored(url: str) -> int:
+    """The load study's telemetry events in the database (the participants send code snapshots only)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return int(conn.execute(text("SELECT count(*) FROM study_events WHERE study_id = 'load' "
+                                         "AND type = 'code_snapshot'")).scalar_one())
+    finally:
+        engine.dispose()
 
 
 def free_port() -> int:
@@ -669,6 +711,9 @@ def compare(results: list[dict[str, Any]], model_p50: float, n: int) -> list[dic
             row["errors"] = paced[0]["errors"]
             row["paced_cpu_s"] = paced[0]["cpu_s"]
             row["paced_server_cpu_ms_per_loop"] = paced[0]["server_cpu_ms_per_loop"]
+            row["paced_server_processes_cpu_ms_per_loop"] = paced[0]["server_processes_cpu_ms_per_loop"]
+            for key in ("events_sent", "events_in_database", "events_lost"):
+                row[key] = paced[0][key]
         if saturated:
             best = max(saturated, key=lambda r: r["events_per_s"])
             row["saturated_cpu_s"] = best["cpu_s"]
@@ -679,6 +724,28 @@ def compare(results: list[dict[str, Any]], model_p50: float, n: int) -> list[dic
         ev = row["events_per_s_saturated"]
         row["events_per_s_x_baseline"] = round(ev / base, 2) if ev and base else None
     return rows
+
+
+GOALS = (("paced_server_cpu_ms_per_loop", "server CPU per loop, ms", 1.5),
+         ("paced_server_processes_cpu_ms_per_loop", "  of which the server's own processes, ms", None),
+         ("telemetry_p99_ms", "telemetry p99, ms", 250.0), ("suggest_added_p99_ms", "suggestion added p99, ms", 50.0),
+         ("error_count", "errors", 0), ("events_lost", "events lost (acknowledged, not stored)", 0),
+         ("events_not_stored", "events sent, not stored", None))
+
+
+def print_goals(rows: list[dict[str, Any]], n: int) -> None:
+    """The issue's goals at `n` participants at a browser's pace, one column per layout (the first is the
+    baseline when --baseline-src is given)."""
+    for row in rows:
+        row["error_count"] = sum((row.get("errors") or {}).values()) if "errors" in row else None
+        if row.get("events_sent") is not None:
+            row["events_not_stored"] = row["events_sent"] - row["events_in_database"]
+    width = max(len(label) for _, label, _ in GOALS) + 2
+    print(f"\n{n} participants at a browser's pace".ljust(width + 1)
+          + "".join(f"{r['setup'][:28]:>30}" for r in rows) + "    goal")
+    for key, label, goal in GOALS:
+        cells = "".join(f"{'-' if r.get(key) is None else r[key]:>30}" for r in rows)
+        print(label.ljust(width) + cells + ("" if goal is None else f"    <= {goal:g}"))
 
 
 def source_tree(path: Path) -> Path:
@@ -727,6 +794,7 @@ def main() -> None:
     summary = {"model_ms": args.model_ms, "direct_model_p50_ms": round(model_p50, 1),
                "goals": compare(results, model_p50, biggest)}
     print(json.dumps(summary, indent=2))
+    print_goals(summary["goals"], biggest)
     if args.json:
         args.json.write_text(json.dumps({**summary, "layouts": results}, indent=2))
 

@@ -14,10 +14,16 @@ from centaurlab import store
 from centaurlab.cli.serve_cmd import workers_problem
 from centaurlab.config import settings
 from centaurlab.study.batch_writer import EventWriter
-from centaurlab.study.participants import Participants, token_digest
-from centaurlab.study.studies import StudyCache, create_study
+from centaurlab.study.participants import (
+    NotAParticipant,
+    NotCoding,
+    ParticipantFinished,
+    Participants,
+    token_digest,
+)
+from centaurlab.study.studies import StudyCache, UnknownStudy, create_study
 from centaurlab.study.studyfile import load_study
-from centaurlab.study.tables import ParticipantRow, events_of
+from centaurlab.study.tables import ParticipantRow, events_of, insert_new_events
 from centaurlab.study.telemetry import BrowserEvent, EventBatch
 from centaurlab.study.tokens import TokenSigner
 from centaurlab.web import create_app
@@ -113,6 +119,70 @@ def test_many_requests_share_a_transaction_and_each_is_answered_with_its_own_cou
     assert telemetry.writer.batches - before < len(batches)  # grouped: fewer commits than requests
     with store.session_scope(url) as session:
         assert len(events_of(session, "pilot", types=("code_snapshot",))) == 160
+
+
+def test_only_the_events_not_stored_before_are_new(url: str, tmp_path: Path) -> None:
+    """The writer's insert answers which events were new: all of them (the usual case, a single statement on
+    SQLite), or, when some were stored before or come twice, exactly the others."""
+    path = write_study(tmp_path, conditions=("none",))
+    create_study(url, load_study(path), path.parent, source=str(path))
+
+    def rows(*ids: str) -> list[dict[str, object]]:
+        return [{"event_id": i, "study_id": "pilot", "participant_id": "p1", "condition": "none", "task_id": None,
+                 "task_index": 0, "type": "paste", "client_ms": 1, "server_ms": 2, "payload": {"text": i}}
+                for i in ids]
+
+    with store.session_scope(url) as session:
+        assert insert_new_events(session, rows("ev-aaaaaaaa", "ev-bbbbbbbb")) == {"ev-aaaaaaaa", "ev-bbbbbbbb"}
+    with store.session_scope(url) as session:
+        fresh = insert_new_events(session, rows("ev-bbbbbbbb", "ev-cccccccc", "ev-cccccccc", "ev-dddddddd"))
+        assert fresh == {"ev-cccccccc", "ev-dddddddd"}
+        assert insert_new_events(session, rows("ev-aaaaaaaa", "ev-dddddddd")) == set()
+    with store.session_scope(url) as session:
+        stored = events_of(session, "pilot", types=("paste",))
+        assert sorted(e.event_id for e in stored) == ["ev-aaaaaaaa", "ev-bbbbbbbb", "ev-cccccccc", "ev-dddddddd"]
+        assert next(e for e in stored if e.event_id == "ev-cccccccc").payload == {"text": "ev-cccccccc"}
+
+
+def _set(url: str, pid: str, **values: object) -> None:
+    with store.session_scope(url) as session:
+        row = session.get(ParticipantRow, pid)
+        assert row is not None
+        for key, value in values.items():
+            setattr(row, key, value)
+
+
+def test_a_coding_request_is_checked_in_the_writers_transaction(url: str, tmp_path: Path) -> None:
+    """A suggestion's check (`BatchedTelemetry.coding`) answers as a route's read would: the same participant, the
+    same refusals, and a session out of time ended, not refused by the writer."""
+    client, token = _coding(url, tmp_path)
+    telemetry = client.app.state.study.telemetry  # type: ignore[attr-defined]
+
+    def coding(index: int, tok: str = token, study: str = "pilot") -> ParticipantRow:
+        return asyncio.run(telemetry.coding(study, tok, index))
+
+    before = telemetry.writer.batches
+    p = coding(0)
+    assert (p.stage, p.task_index, p.study_id) == ("coding", 0, "pilot")
+    assert telemetry.writer.batches == before + 1  # read in a writer's transaction, not by a query of its own
+    with pytest.raises(NotCoding, match="task 1 is not the current task"):
+        coding(1)
+    with pytest.raises(UnknownStudy):
+        coding(0, study="nope")
+    with pytest.raises(NotAParticipant):
+        coding(0, tok=token[:-2] + "xx")  # a forged signature
+    _set(url, p.id, session_ends_ms=1)  # the session's time ran out: ended, then refused as over
+    with pytest.raises(NotCoding, match="session is over"):
+        coding(0)
+    with store.session_scope(url) as session:
+        assert session.get(ParticipantRow, p.id).stage == "exit"  # type: ignore[union-attr]
+        assert [e.payload["reason"] for e in events_of(session, "pilot", types=("session_ended",))] == ["timeout"]
+    _set(url, p.id, stage="done")
+    with pytest.raises(ParticipantFinished):
+        coding(0)
+    _set(url, p.id, stage="coding", session_ends_ms=None, token_sha256=token_digest("another"))  # joined again
+    with pytest.raises(NotAParticipant, match="replaced"):
+        coding(0)
 
 
 def test_a_failed_commit_acknowledges_nothing(tmp_path: Path) -> None:

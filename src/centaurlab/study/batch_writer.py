@@ -11,6 +11,11 @@ process reads it once. Whether the token is still the participant's current one,
 have finished, can change at any moment in any process: the writer reads both (one statement for all
 the requests of a transaction, in that transaction) and applies `participants.check_token` to each
 request before storing anything of it.
+
+A suggestion's request is checked the same way before its model is asked (`BatchedTelemetry.coding`): a
+job without events whose holder must also be coding the task it names (`participants.check_coding`), read
+in the writer's next transaction with the other requests' checks, so the request takes no server thread
+and no query of its own. A session whose time ran out is ended by the route's own path (`TimeIsUp`).
 """
 
 from __future__ import annotations
@@ -29,15 +34,18 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import store
-from ..errors import InvalidInput
+from ..errors import Conflict, InvalidInput
 from ..models import PendingCalls
 from .participants import (
     NOT_A_PARTICIPANT,
     NotAParticipant,
+    NotCoding,
     ParticipantFinished,
     Participants,
+    check_coding,
     check_token,
     now_ms,
+    time_up,
     token_digest,
 )
 from .tables import ParticipantRow, insert_new_events, save_latest_code
@@ -50,6 +58,11 @@ log = logging.getLogger(__name__)
 class TaskNotReached(InvalidInput, ValueError):
     """Events for a task the participant has not reached: their browser never showed it, so nothing of the
     request is stored (422)."""
+
+
+class TimeIsUp(Conflict):
+    """A coding-stage check found the participant's session out of time: ending it is a write of its own, left
+    to the route's path (`Participants.coding`), which ends it and answers as it always does."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +110,7 @@ class _Job:
     calls: PendingCalls = field(default_factory=PendingCalls)  # the model_calls rows of the same request
     future: Future[int] = field(default_factory=Future)
     refused: Exception | None = None
+    coding: int | None = None  # a coding-stage check: the task the holder must be coding (the job has no rows)
 
     def furthest(self) -> int | None:
         """The highest task index among the job's events (None: none names a task)."""
@@ -122,6 +136,14 @@ class EventWriter:
         that token is the participant's current one and they have not finished (else the future raises).
         `calls`: the model_calls rows of the request (a suggestion's), committed with its events."""
         job = _Job(rows, snapshots, holder, calls or PendingCalls())
+        self._ensure_started()
+        self._queue.put(job)
+        return job.future
+
+    def check_coding(self, holder: tuple[str, str], index: int) -> Future[int]:
+        """A coding-stage request's check, in the next transaction: the future raises what `check_token` and
+        `check_coding` raise (or TimeIsUp), else answers 0."""
+        job = _Job([], {}, holder, coding=index)
         self._ensure_started()
         self._queue.put(job)
         return job.future
@@ -200,27 +222,31 @@ class EventWriter:
             counts.append(len(ours))
         return counts
 
-    @staticmethod
-    def _check(session: Session, jobs: list[_Job]) -> list[_Job]:
+    def _check(self, session: Session, jobs: list[_Job]) -> list[_Job]:
         """The jobs whose holder may write, read in the writing transaction; the others get `refused`."""
         ids = sorted({job.holder[0] for job in jobs if job.holder is not None})
         if not ids:
             return jobs
-        stored = {pid: (digest, stage, reached) for pid, digest, stage, reached in session.execute(
-            select(ParticipantRow.id, ParticipantRow.token_sha256, ParticipantRow.stage, ParticipantRow.task_index)
-            .where(ParticipantRow.id.in_(ids)))}
+        stored = {pid: (digest, stage, reached, ends) for pid, digest, stage, reached, ends in session.execute(
+            select(ParticipantRow.id, ParticipantRow.token_sha256, ParticipantRow.stage, ParticipantRow.task_index,
+                   ParticipantRow.session_ends_ms).where(ParticipantRow.id.in_(ids)))}
+        now = self.participants.clock()
         accepted = []
         for job in jobs:
             job.refused = None
             if job.holder is not None:
-                digest, stage, reached = stored.get(job.holder[0], (None, None, 0))
+                digest, stage, reached, ends = stored.get(job.holder[0], (None, None, 0, None))
                 furthest = job.furthest()
                 try:
                     check_token(digest, stage, job.holder[1], writes=True)
+                    if job.coding is not None:
+                        if time_up(stage, ends, now):
+                            raise TimeIsUp("the session's time is up")
+                        check_coding(stage, reached, job.coding)
                     if furthest is not None and furthest > (reached or 0):
                         raise TaskNotReached(f"task_index {furthest}: you have not reached that task "
                                              f"(you are at task {reached or 0})")
-                except (NotAParticipant, ParticipantFinished, TaskNotReached) as exc:
+                except (NotAParticipant, ParticipantFinished, TaskNotReached, NotCoding, TimeIsUp) as exc:
                     job.refused = exc
                     continue
             accepted.append(job)
@@ -269,6 +295,24 @@ class BatchedTelemetry:
         if who is None:
             raise NotAParticipant(NOT_A_PARTICIPANT)
         return who
+
+    async def coding(self, study_id: str, token: str | None, index: int) -> ParticipantRow:
+        """The participant, if their token is their current one and they are coding task `index` (checked in the
+        writer's next transaction), charged one request; what an event row needs of them, with their stage
+        and task. Else what `Participants.coding` raises, which answers a token that is not signed and a
+        session out of time (ending it)."""
+        self.participants.studies.get(study_id)
+        pid = self.signer.verify(token)
+        if pid is None:
+            return await to_thread.run_sync(self.participants.coding, study_id, token, index)
+        who = await self.who(study_id, token)
+        self.participants.limits.requests.take(who.id)  # before the check, as a telemetry batch is charged
+        try:
+            await asyncio.wrap_future(self.writer.check_coding((who.id, token or ""), index))
+        except TimeIsUp:
+            return await to_thread.run_sync(self.participants.coding, study_id, token, index)
+        return ParticipantRow(id=who.id, study_id=who.study_id, condition=who.condition, sequence=list(who.sequence),
+                              stage="coding", task_index=index)
 
     def rows(self, who: Who, batch: EventBatch) -> tuple[list[dict[str, Any]], Snapshots]:
         study = self.participants.studies.get(who.study_id)

@@ -45,8 +45,9 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _time_up(row: ParticipantRow, now: int) -> bool:
-    return row.stage == "coding" and row.session_ends_ms is not None and now >= row.session_ends_ms
+def time_up(stage: str | None, session_ends_ms: int | None, now: int) -> bool:
+    """Whether a session's time has run out (it is ended at its limit when next noticed)."""
+    return stage == "coding" and session_ends_ms is not None and now >= session_ends_ms
 
 
 class NotAParticipant(Forbidden, PermissionError):
@@ -59,6 +60,20 @@ class ParticipantFinished(Conflict, PermissionError):
 
 class WrongStage(Conflict, ValueError):
     """The participant is not at the stage this action belongs to."""
+
+
+class NotCoding(Conflict):
+    """A coding-stage request (Run, Submit, a suggestion, chat) from a participant who is not coding that task:
+    their session is over, or another task is loaded (their page is stale)."""
+
+
+def check_coding(stage: str | None, task_index: int | None, index: int) -> None:
+    """The rule for a coding-stage request, wherever the participant's state is read (a route's read, or the
+    telemetry writer's transaction): the participant is coding, and task `index` is the one loaded."""
+    if stage != "coding":
+        raise NotCoding(f"the session is over (stage '{stage}'): reload the page")
+    if index != task_index:
+        raise NotCoding(f"task {index} is not the current task ({task_index}): reload the page")
 
 
 def check_token(stored_digest: str | None, stage: str | None, token: str, *, writes: bool) -> None:
@@ -151,6 +166,15 @@ class Participants:
         self.limits.requests.take(row.id)
         return row
 
+    def coding(self, study_id: str, token: str | None, index: int) -> ParticipantRow:
+        """The participant, as stored now (one read), if they are coding task `index`; else NotFound (no such
+        study), Forbidden (not or no longer a participant), Conflict (another stage or task, or finished) or
+        TooManyRequests (over the participant's budget). A session whose time is up is ended first."""
+        self.studies.get(study_id)
+        p = self.ended_if_time_up(self.authenticate(study_id, token, writes=True))
+        check_coding(p.stage, p.task_index, index)
+        return p
+
     # --- events -----------------------------------------------------------------------------------------------
 
     def event(self, study: Study, p: ParticipantRow, type_: str, payload: dict[str, Any], *, index: int | None = -1,
@@ -236,7 +260,7 @@ class Participants:
 
     def ended_if_time_up(self, row: ParticipantRow) -> ParticipantRow:
         """`row` (just read from the store), or, when its session's time is up, the row after ending it."""
-        if not _time_up(row, self.clock()):
+        if not time_up(row.stage, row.session_ends_ms, self.clock()):
             return row
         stored, _ = self._time_out(row.id)
         return stored or row
@@ -257,7 +281,7 @@ class Participants:
             stored = session.get(ParticipantRow, participant_id, with_for_update=True)
             if stored is None:
                 return None, False
-            ended = _time_up(stored, self.clock())
+            ended = time_up(stored.stage, stored.session_ends_ms, self.clock())
             if ended:
                 self._end(self.studies.get(stored.study_id), session, stored, "timeout", stored.session_ends_ms)
             session.flush()

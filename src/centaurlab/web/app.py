@@ -220,6 +220,9 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json",
         lifespan=_lifespan,
+        # FastAPI's native OpenTelemetry asks the global providers on every request whether one was set up
+        # (a look in os.environ each time: 3% of a study server's CPU, issue 42); the platform sets none up
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     access_log.install()  # participants' tokens never reach the access log
     app.state.catalogue = Catalogue(banks)

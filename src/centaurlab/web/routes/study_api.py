@@ -46,7 +46,7 @@ class CodeAction(Action):
 
 def _coding(request: Request, study_id: str, index: int) -> Any:
     """The participant, as stored now (one read), if they are coding task `index`; else 403 or 409."""
-    return study_hot.coding_participant(platform_of(request), study_id, token_of(request, study_id), index)
+    return platform_of(request).participants.coding(study_id, token_of(request, study_id), index)
 
 
 @router.get("/state")

@@ -12,13 +12,12 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ...errors import CentaurError, Conflict, Unavailable
+from ...errors import CentaurError, Unavailable
 from ...models import ModelError
-from ...study import EventBatch, ParticipantRow, StudyPlatform, SuggestRequest
+from ...study import EventBatch, StudyPlatform, SuggestRequest
 from ..errors import centaur_body, centaur_headers, invalid_response
 from .deps import platform_of, token_of
 
@@ -57,19 +56,6 @@ def body_doc(model: type[BaseModel]) -> dict[str, Any]:
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": inline(schema)}}}}
 
 
-def coding_participant(platform: StudyPlatform, study_id: str, token: str | None, index: int) -> ParticipantRow:
-    """The participant, as stored now (one read), if they are coding task `index`; else NotFound (no such
-    study), Forbidden (not or no longer a participant), Conflict (another stage or task, or finished) or
-    TooManyRequests (over the participant's budget)."""
-    platform.studies.get(study_id)
-    p = platform.participants.ended_if_time_up(platform.participants.authenticate(study_id, token, writes=True))
-    if p.stage != "coding":
-        raise Conflict(f"the session is over (stage '{p.stage}'): reload the page")
-    if index != p.task_index:
-        raise Conflict(f"task {index} is not the current task ({p.task_index}): reload the page")
-    return p
-
-
 async def store_events(platform: StudyPlatform, study_id: str, token: str | None, body: EventBatch) -> dict[str, int]:
     platform.studies.get(study_id)
     try:
@@ -79,7 +65,7 @@ async def store_events(platform: StudyPlatform, study_id: str, token: str | None
 
 
 async def suggest(platform: StudyPlatform, study_id: str, token: str | None, body: SuggestRequest) -> dict[str, Any]:
-    p = await run_in_threadpool(coding_participant, platform, study_id, token, body.task_index)
+    p = await platform.telemetry.coding(study_id, token, body.task_index)
     try:
         return await platform.suggestions.suggest(p, body)
     except ModelError as exc:
