@@ -9,10 +9,11 @@ file and a reviewer reads what each set gets wrong, not code that computes it.
 A file's content depends on its name: `.docx` is `paragraphs` (a "# " or "## " line is a
 heading) and `tables` (rows of cells); `.xlsx` is `sheet` and `rows`; anything else is `text`.
 A file with `from = "<set>"` starts from the same-named file of that set (or `"<set>/<file>"`),
-takes any content key it gives instead, then applies its `change` list, each entry one of
-`{ cell = "B3", value = ... }` (a `.csv` or `.xlsx` cell) or `{ line|paragraph|row = n, drop = k,
-add = [...] }` (drop k items at item n, 1-based, and put `add` there). Positions refer to the
-file changed from, so entries do not shift each other. A `why` on an entry is for the reader.
+takes any content key it gives instead, then applies its changes: `cells` (a `.csv` or `.xlsx`
+cell named like B3 -> its new value) and `lines` (entries `at = n`, `drop = k`, `add = [...]`:
+drop k lines at line n, 1-based, and put `add` there; a document's lines are its paragraphs, a
+sheet's its rows). Positions refer to the file changed from, so changes do not shift each other.
+`why` (on a file or a `lines` entry) says what the change gets wrong, for the reader.
 
 Office files are zip archives stamped with the time of writing; the stamps are fixed so a rebuild
 gives the same bytes. Needs python-docx and openpyxl.
@@ -81,8 +82,8 @@ def _cell(ref: str) -> tuple[int, int]:
     return int(match[2]) - 1, col - 1
 
 
-def _items(kind: str, content: dict[str, Any]) -> list[Any]:
-    """The list a file's line, paragraph or row changes apply to."""
+def _lines(kind: str, content: dict[str, Any]) -> list[Any]:
+    """The list a file's `lines` entries apply to."""
     if kind == "docx":
         return list(content["paragraphs"])
     if kind == "xlsx":
@@ -90,36 +91,29 @@ def _items(kind: str, content: dict[str, Any]) -> list[Any]:
     return str(content["text"]).split("\n")
 
 
-def _apply(kind: str, content: dict[str, Any], changes: list[dict[str, Any]]) -> dict[str, Any]:
-    items = _items(kind, content)
-    rows: list[list[Any]] | None = None
-    if kind == "csv":
-        rows = [list(r) for r in csv.reader(io.StringIO(content["text"]))]
-    elif kind == "xlsx":
-        rows = items
-    spans = []
-    for change in changes:
-        if "cell" in change:
-            if rows is None:
-                raise DescriptionError(f"a cell change needs a .csv or .xlsx file, not {kind}")
-            r, c = _cell(change["cell"])
-            rows[r][c] = change["value"]
-        else:
-            at = change.get("line", change.get("paragraph", change.get("row")))
-            if not isinstance(at, int) or at < 1:
-                raise DescriptionError(f"change {change} names no cell and no line, paragraph or row")
-            spans.append((at - 1, int(change.get("drop", 0)), list(change.get("add", []))))
-    if kind == "csv" and rows is not None and any("cell" in c for c in changes):
-        items = csv_text(rows).split("\n")
-    for start, drop, add in sorted(spans, key=lambda s: s[0], reverse=True):
-        items[start : start + drop] = add
+def _apply(kind: str, content: dict[str, Any], cells: dict[str, Any], lines: list[dict[str, Any]]) -> dict[str, Any]:
+    """Content with its cells changed, then its lines, both by positions in the content given."""
     out = dict(content)
-    if kind == "docx":
-        out["paragraphs"] = items
-    elif kind == "xlsx":
-        out["rows"] = items
-    else:
-        out["text"] = "\n".join(items)
+    if cells:
+        if kind not in ("csv", "xlsx"):
+            raise DescriptionError(f"cells can change a .csv or .xlsx file, not a {kind} file")
+        rows = list(csv.reader(io.StringIO(content["text"]))) if kind == "csv" else copy.deepcopy(content["rows"])
+        for ref, value in cells.items():
+            r, c = _cell(ref)
+            if r >= len(rows) or c >= len(rows[r]):
+                raise DescriptionError(f"cell {ref} is outside the file")
+            rows[r][c] = value
+        out["text" if kind == "csv" else "rows"] = csv_text(rows) if kind == "csv" else rows
+    items = _lines(kind, out)
+    for entry in sorted(lines, key=lambda e: int(e.get("at", 0)), reverse=True):
+        unknown = set(entry) - {"at", "drop", "add", "why"}
+        at = entry.get("at")
+        if unknown or not isinstance(at, int) or not 1 <= at <= len(items) + 1:
+            raise DescriptionError(f"lines entry {entry}: give at (a line of the file), drop and add only")
+        items[at - 1 : at - 1 + int(entry.get("drop", 0))] = list(entry.get("add", []))
+    out["paragraphs" if kind == "docx" else "rows" if kind == "xlsx" else "text"] = (
+        items if kind in ("docx", "xlsx") else "\n".join(items)
+    )
     return out
 
 
@@ -190,7 +184,7 @@ CONTENT = {"docx": ("paragraphs", "tables"), "xlsx": ("sheet", "rows"), "csv": (
 
 
 def _content(sets: dict[str, dict[str, Any]], set_name: str, name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A file's content as the description gives it, its `from` and `change` resolved."""
+    """A file's content as the description gives it, its `from` and changes resolved."""
     where = f"{set_name}/{name}"
     if where in seen:
         raise DescriptionError(f"{where}: 'from' goes round in a circle")
@@ -202,6 +196,9 @@ def _content(sets: dict[str, dict[str, Any]], set_name: str, name: str, seen: tu
     if "from" in spec:
         base_set, _, base_file = str(spec["from"]).partition("/")
         content = _content(sets, base_set, base_file or name, (*seen, where))
+    unknown = set(spec) - {*CONTENT[kind], "from", "cells", "lines", "why"}
+    if unknown:
+        raise DescriptionError(f"{where}: {', '.join(sorted(unknown))} is not a key of a {kind} file")
     content.update({k: spec[k] for k in CONTENT[kind] if k in spec})
     if kind == "docx":
         content.setdefault("tables", [])
@@ -210,7 +207,10 @@ def _content(sets: dict[str, dict[str, Any]], set_name: str, name: str, seen: tu
     missing = [k for k in CONTENT[kind] if k not in content]
     if missing:
         raise DescriptionError(f"{where}: give {' and '.join(missing)} or 'from'")
-    return _apply(kind, content, spec.get("change", [])) if spec.get("change") else content
+    try:
+        return _apply(kind, content, spec.get("cells", {}), spec.get("lines", []))
+    except DescriptionError as exc:
+        raise DescriptionError(f"{where}: {exc}") from None
 
 
 def _render(name: str, content: dict[str, Any]) -> bytes:
