@@ -109,7 +109,9 @@ def _apply(kind: str, content: dict[str, Any], cells: dict[str, Any], lines: lis
         unknown = set(entry) - {"at", "drop", "add", "why"}
         at = entry.get("at")
         if unknown or not isinstance(at, int) or not 1 <= at <= len(items) + 1:
-            raise DescriptionError(f"lines entry {entry}: give at (a line of the file), drop and add only")
+            raise DescriptionError(
+                f"the lines entry at {at} must name a line from 1 to {len(items) + 1} and have only at, drop, add and why"
+            )
         items[at - 1 : at - 1 + int(entry.get("drop", 0))] = list(entry.get("add", []))
     out["paragraphs" if kind == "docx" else "rows" if kind == "xlsx" else "text"] = (
         items if kind in ("docx", "xlsx") else "\n".join(items)
@@ -188,14 +190,15 @@ def _content(sets: dict[str, dict[str, Any]], set_name: str, name: str, seen: tu
     where = f"{set_name}/{name}"
     if where in seen:
         raise DescriptionError(f"{where}: 'from' goes round in a circle")
-    spec = sets.get(set_name, {}).get("files", {}).get(name)
-    if spec is None:
-        raise DescriptionError(f"{where}: no such set or file")
+    spec = sets[set_name]["files"][name]
     kind = _kind(name)
     content: dict[str, Any] = {}
     if "from" in spec:
         base_set, _, base_file = str(spec["from"]).partition("/")
-        content = _content(sets, base_set, base_file or name, (*seen, where))
+        base_file = base_file or name
+        if base_file not in sets.get(base_set, {}).get("files", {}):
+            raise DescriptionError(f"{where}: from names {base_set}/{base_file}, which the description does not give")
+        content = _content(sets, base_set, base_file, (*seen, where))
     unknown = set(spec) - {*CONTENT[kind], "from", "cells", "lines", "why"}
     if unknown:
         raise DescriptionError(f"{where}: {', '.join(sorted(unknown))} is not a key of a {kind} file")
