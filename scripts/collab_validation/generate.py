@@ -110,7 +110,8 @@ def _apply(kind: str, content: dict[str, Any], cells: dict[str, Any], lines: lis
         at = entry.get("at")
         if unknown or not isinstance(at, int) or not 1 <= at <= len(items) + 1:
             raise DescriptionError(
-                f"the lines entry at {at} must name a line from 1 to {len(items) + 1} and have only at, drop, add and why"
+                f"the lines entry at {at} must name a line from 1 to {len(items) + 1}"
+                " and have only at, drop, add and why"
             )
         items[at - 1 : at - 1 + int(entry.get("drop", 0))] = list(entry.get("add", []))
     out["paragraphs" if kind == "docx" else "rows" if kind == "xlsx" else "text"] = (
