@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     for task in args.tasks or task_names(args.descriptions):
         try:
             output = build_task(task, args.bank, args.descriptions)
-        except (DescriptionError, OSError, tomllib.TOMLDecodeError, KeyError) as exc:
+        except (DescriptionError, OSError, tomllib.TOMLDecodeError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         if args.check:

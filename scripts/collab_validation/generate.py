@@ -105,7 +105,7 @@ def _apply(kind: str, content: dict[str, Any], cells: dict[str, Any], lines: lis
             rows[r][c] = value
         out["text" if kind == "csv" else "rows"] = csv_text(rows) if kind == "csv" else rows
     items = _lines(kind, out)
-    for entry in sorted(lines, key=lambda e: int(e.get("at", 0)), reverse=True):
+    for entry in sorted(lines, key=lambda e: e["at"] if isinstance(e.get("at"), int) else 0, reverse=True):
         unknown = set(entry) - {"at", "drop", "add", "why"}
         at = entry.get("at")
         if unknown or not isinstance(at, int) or not 1 <= at <= len(items) + 1:
@@ -230,10 +230,17 @@ def build(description: dict[str, Any], rubric: dict[str, Any], task: str = "task
     """labels.toml and the files of every set; sets are written in label order (none, wrong,
     partial, right) so a description may give its `right` set first."""
     points = item_points(rubric)
-    sets = {s["name"]: s for s in description["set"]}
+    for s in description.get("set", []):
+        where = f"{task}: set {s.get('name', '(no name)')}"
+        unknown, missing = set(s) - {"name", "label", "note", "items", "files"}, {"name", "note"} - set(s)
+        if unknown or missing:
+            raise DescriptionError(f"{where}: give name and note, and only label, items and files besides")
+        if s.get("label", s["name"]) not in LABELS:
+            raise DescriptionError(f"{where}: the label (or the name, without one) must be one of {', '.join(LABELS)}")
+    sets = {s["name"]: s for s in description.get("set", [])}
     out = list(HEADER)
     files: dict[str, dict[str, bytes]] = {}
-    for s in sorted(description["set"], key=lambda s: LABELS.index(s.get("label", s["name"]))):
+    for s in sorted(description.get("set", []), key=lambda s: LABELS.index(s.get("label", s["name"]))):
         label = s.get("label", s["name"])
         items = {k: 0 for k in points} if label == "none" else s.get("items") or dict(points)
         if set(items) != set(points) or any(not 0 <= v <= points[k] for k, v in items.items()):

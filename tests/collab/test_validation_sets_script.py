@@ -82,6 +82,7 @@ def test_a_description_that_cannot_be_built_is_named_with_its_set_and_file(tmp_p
         'from = "right"\n': 'from = "draft"\n',  # a set that is not there
         "at = 4\n": "at = 40\n",  # a line past the end of the file
         "items = { C1 = 12,": "items = { C1 = 99,",  # more points than the item's maximum
+        'name = "wrong"\n': 'name = "wrong"\ngrade = 20\n',  # the grade is the sum of the points, not given
     }
     problems = []
     for old, new in cases.items():
@@ -96,4 +97,5 @@ def test_a_description_that_cannot_be_built_is_named_with_its_set_and_file(tmp_p
         "error: pipeline_forecast: partial/forecast.csv: the lines entry at 40 must name a line from 1 to 12 and "
         "have only at, drop, add and why",
         "error: pipeline_forecast/partial: give every item points within its maximum",
+        "error: pipeline_forecast: set wrong: give name and note, and only label, items and files besides",
     ]
