@@ -99,7 +99,8 @@ def _stand_in(body: dict[str, Any]) -> Any:
     return chat_body("I would rather describe the idea than write it.")
 
 
-def test_the_worked_example_goes_on_to_the_cards_when_no_agent_passes(tmp_path: Path) -> None:
+def test_the_worked_example_goes_on_to_the_cards_when_no_agent_passes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     bin_dir = Path(sys.executable).parent
     if not (bin_dir / "centaur").exists():
         pytest.skip("the example runs the centaur command beside this interpreter: run make install first")
@@ -130,3 +131,7 @@ def test_the_worked_example_goes_on_to_the_cards_when_no_agent_passes(tmp_path: 
     for name in ("bench", "study", "collab", "calls"):
         assert not local["lenses"][name]["empty"], name
     assert "no generated agent passed its checks" in " ".join(run.stdout.split())  # the printed card says it too
+    monkeypatch.setenv("CENTAUR_CONFIG", str(config))
+    with TestClient(create_app(database_url=f"sqlite:///{data / 'centaur.db'}")) as client:
+        answer = client.get("/api/models/local")
+        assert answer.status_code == 200 and strict(answer.text) == local
