@@ -43,10 +43,13 @@ step bench $centaur bench run -m local -m local-warm --tasks "${CARD_BENCH_TASKS
     --framings neutral --samples 2 --max-tokens 200
 
 # arena: each configuration writes an agent (strategy A1, answers of at most 1,200 tokens), one debug
-# round; then a tournament of whatever the checks accepted against two baselines. When no agent
+# round and no restart (the command's default of 3 restarts makes four conversations of two
+# 1,200-token answers per agent: most of an hour on a busy two-core machine, for agents a 135M model
+# rarely gets through the checks); then a tournament of whatever the checks accepted against two
+# baselines. When no agent
 # passed (often, with a 135M model), there is no tournament: the card's arena lens shows the failed
 # agents, why no win rate, and the command that would give one.
-step arena $centaur arena generate -m local -m local-warm --strategies A1 --replicates 1 --debug-rounds 1 \
+step arena $centaur arena generate -m local -m local-warm --strategies A1 --replicates 1 --debug-rounds 1 --restarts 0 \
     --max-tokens 1200
 if agents=$($centaur arena generated names); then
     # shellcheck disable=SC2086  # one name per word
