@@ -43,14 +43,13 @@ step bench $centaur bench run -m local -m local-warm --tasks "${CARD_BENCH_TASKS
     --framings neutral --samples 2 --max-tokens 200
 
 # arena: each configuration writes an agent (strategy A1, answers of at most 1,200 tokens), one debug
-# round and no restart (the command's default of 3 restarts makes four conversations of two
-# 1,200-token answers per agent: most of an hour on a busy two-core machine, for agents a 135M model
-# rarely gets through the checks); then a tournament of whatever the checks accepted against two
-# baselines. When no agent
-# passed (often, with a 135M model), there is no tournament: the card's arena lens shows the failed
-# agents, why no win rate, and the command that would give one.
-step arena $centaur arena generate -m local -m local-warm --strategies A1 --replicates 1 --debug-rounds 1 --restarts 0 \
-    --max-tokens 1200
+# round and no restart (the command's default of 3 restarts makes four conversations of two 1,200-token
+# answers per agent: more than an hour on a busy two-core machine, for agents a 135M model rarely gets
+# through the checks); then a tournament of whatever the checks accepted against two baselines. When
+# no agent passed (often, with a 135M model), there is no tournament: the card's arena lens shows the
+# failed agents, why there is no win rate, and the commands that would give one.
+step arena $centaur arena generate -m local -m local-warm --strategies A1 --replicates 1 --debug-rounds 1 \
+    --restarts 0 --max-tokens 1200
 if agents=$($centaur arena generated names); then
     # shellcheck disable=SC2086  # one name per word
     step arena $centaur arena tournament $agents naive honest --topologies france --tournaments 1 \
@@ -65,12 +64,15 @@ fi
 study() {
     $centaur study create "$here/study.toml" --base-url "http://127.0.0.1:$port" >/dev/null || return 1
     CENTAUR_PORT=$port $centaur serve >"$CENTAUR_DATA_DIR/serve.log" 2>&1 &
-    local server=$! status=0
+    server=$!
+    trap 'kill "$server" 2>/dev/null || true' EXIT  # no server left behind if the script is stopped
+    local status=0
     for _ in $(seq 120); do curl -fs "http://127.0.0.1:$port/health" >/dev/null && break; sleep 1; done
     $python "$here/participants.py" --base-url "http://127.0.0.1:$port" \
         --participants "${CARD_PARTICIPANTS:-6}" || status=$?
     kill "$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
+    trap - EXIT
     return "$status"
 }
 step study study
