@@ -174,3 +174,37 @@ def test_a_mean_of_rates_keeps_its_interval_within_0_and_1() -> None:
     assert free.low is not None and free.low < 0  # the t interval of two values is wide
     rates = mean_figure([0.0, 0.56], bounds=(0.0, 1.0))
     assert (rates.value, rates.low, rates.high) == (0.28, 0.0, 1.0)
+
+
+def test_an_arena_lens_whose_agents_all_failed_says_why_and_what_fills_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worked example's usual arena: a small model's agents both fail their checks, so no
+    tournament is played; the card shows the failed agents, and its win rate says why there is none
+    and which commands would give one, in JSON that a strict parser reads."""
+    from centaurlab import store
+    from centaurlab.arena.generate import tables as gen_store
+
+    url = f"sqlite:///{tmp_path / 'failed.db'}"
+    store.upgrade(url)
+    with store.session_scope(url) as s:
+        for strategy in ("A1", "A2"):
+            name = f"gen-lone-{strategy}-r1"
+            gen_store.ensure_generated_agent(s, name, {"run": "main", "model": "lone", "strategy": strategy,
+                                                       "replicate": 1}, {"debug_rounds": 1})
+            gen_store.finish_generated_agent(s, name, status="failed", debug_rounds=1, failure_kind="no_code")
+    monkeypatch.setenv("CENTAUR_DATABASE_URL", url)
+    out = CliRunner().invoke(app, ["models", "card", "lone", "--json"])
+    assert out.exit_code == 0, out.output
+
+    def refuse(name: str) -> None:
+        raise ValueError(f"{name} is not JSON")
+
+    arena = json.loads(out.output, parse_constant=refuse)["lenses"]["arena"]
+    assert arena["figures"]["accepted"]["estimate"] == 0.0 and arena["figures"]["accepted"]["n"] == 2
+    why = arena["figures"]["win_rate"]["not_computed"]
+    assert arena["figures"]["win_rate"]["estimate"] is None
+    assert why.startswith("no generated agent passed its checks (0 of 2; failures: no_code 2)")
+    assert "centaur arena generate -m lone --run retry" in why and "centaur arena tournament --generated" in why
+    monkeypatch.setattr(output.console, "_width", 400)
+    text = CliRunner().invoke(app, ["models", "card", "lone"]).output
+    assert "no generated agent passed its checks" in " ".join(text.split())

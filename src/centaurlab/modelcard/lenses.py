@@ -201,6 +201,24 @@ def _win_rate(record: list[float], runs: list[str], empty: str) -> Figure:
     return Figure(rate.estimate, rate.n, None, rate.low, rate.high, runs, method="Wilson")
 
 
+def _why_no_win_rate(model: str, info: list[tuple[Any, ...]]) -> str:
+    """Why the arena lens has no win rate, and the commands that would give it one. A small model's
+    generated agents often all fail their checks (no code, a crash): then no tournament can be
+    played, and the card says so rather than showing an empty lens with no reason."""
+    tournament = "centaur arena tournament --generated naive honest"
+    if not info:
+        return f"no generated agent: fill with centaur arena generate -m {model}, then {tournament}"
+    if any(status == "passed" for *_, status, _, _ in info):
+        return f"no decisive match of an accepted agent: fill with {tournament}"
+    kinds: dict[str, int] = defaultdict(int)
+    for *_, kind in info:
+        kinds[kind or "error"] += 1
+    failures = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
+    return (f"no generated agent passed its checks (0 of {len(info)}; failures: {failures}), so none could "
+            f"play a match: fill with centaur arena generate -m {model} --run retry --debug-rounds 3 (more "
+            f"rounds, or other --strategies), then {tournament}")
+
+
 def arena_lens(url: str, model: str) -> Lens:
     lens = Lens("arena", score="win_rate",
                 empty_hint=f"centaur arena generate -m {model}, then centaur arena tournament with its gen-... agents")
@@ -218,7 +236,7 @@ def arena_lens(url: str, model: str) -> Lens:
     all_points = [p for ps in points.values() for p in ps]
     all_runs = sorted({t for ts in tournaments.values() for t in ts})
     lens.units = [p for p in all_points if p != 0.5]  # the decisive matches the win rate counts
-    lens.figures["win_rate"] = _win_rate(all_points, all_runs, "no decisive match of an accepted agent")
+    lens.figures["win_rate"] = _win_rate(all_points, all_runs, _why_no_win_rate(model, info))
     lens.tables["record"] = [{"wins": all_points.count(1.0), "losses": all_points.count(0.0),
                               "draws": all_points.count(0.5)}]
     gen_runs = [f"arena-gen:{run}" for _, run, *_ in info]

@@ -13,7 +13,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
-import select
 import shutil
 import subprocess
 import sys
@@ -29,6 +28,7 @@ from typing import IO
 from ..errors import ServiceError
 from .limits import Limits
 from .supervise import LAUNCHER, _Launch, _pid_of, _pidfd_kill, _read_init_pidfd, kill_stragglers, rlimit_prefix
+from .waiting import readable
 
 MAX_LINE_BYTES = 4 * 1024 * 1024
 
@@ -171,7 +171,7 @@ class SandboxSession:
         """Whether a line can be read now, waiting up to `seconds` for one to start arriving."""
         if b"\n" in self._buffer or self._proc.stdout is None:
             return True
-        return bool(select.select([self._proc.stdout.fileno()], [], [], seconds)[0])
+        return readable(self._proc.stdout.fileno(), seconds)
 
     def receive(self, timeout: float) -> str:
         """The next line within `timeout` seconds of wall clock; on timeout the process is killed."""
@@ -182,7 +182,7 @@ class SandboxSession:
         while b"\n" not in self._buffer:
             now = time.monotonic()
             # a reply already waiting counts even when the time is up (replies are read one by one)
-            if not select.select([fd], [], [], max(0.0, min(deadline, lifetime_end) - now))[0]:
+            if not readable(fd, max(0.0, min(deadline, lifetime_end) - now)):
                 if time.monotonic() >= lifetime_end:
                     self.kill()
                     raise SessionError("timeout", f"the session's lifetime of {self.limits.wall_seconds:g} s is over")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import select
 import selectors
 import signal
 import subprocess
@@ -21,6 +20,7 @@ from typing import Any
 
 from .limits import Limits, Status
 from .result import RunResult
+from .waiting import readable
 
 MB = 1024 * 1024
 _MEMORY_MARKERS = ("MemoryError", "Cannot allocate memory", "std::bad_alloc", "out of memory")
@@ -103,7 +103,7 @@ class _Launch:
         deadline = time.monotonic() + timeout
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+            if left <= 0 or not readable(self.fd, left):
                 return None
             chunk = os.read(self.fd, 4096)
             if not chunk:
@@ -172,7 +172,7 @@ def _read_init_pidfd(info_fd: int | None) -> int | None:
         return None
     data = b""
     try:
-        while select.select([info_fd], [], [], 5.0)[0]:
+        while readable(info_fd, 5.0):
             chunk = os.read(info_fd, 4096)
             if not chunk:
                 break

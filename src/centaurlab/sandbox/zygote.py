@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import select
 import signal
 import socket
 import struct
@@ -33,6 +32,7 @@ from . import cputime, seccomp
 from .bwrap import BwrapBackend
 from .limits import Limits
 from .session import MAX_LINE_BYTES, STDERR_TAIL_BYTES, SandboxSession, SessionEnd, SessionError
+from .waiting import readable
 
 _UCRED = struct.Struct("3i")
 
@@ -76,7 +76,7 @@ class ForkedSession:
 
     @property
     def alive(self) -> bool:
-        return self._end is None and not select.select([self._pidfd], [], [], 0)[0]
+        return self._end is None and not readable(self._pidfd, 0)
 
     def renew(self, limits: Limits) -> None:
         self.limits = limits
@@ -94,14 +94,14 @@ class ForkedSession:
 
     def ready(self, seconds: float) -> bool:
         """Whether a line can be read now, waiting up to `seconds` for one to start arriving."""
-        return b"\n" in self._buffer or bool(select.select([self._channel], [], [], seconds)[0])
+        return b"\n" in self._buffer or readable(self._channel, seconds)
 
     def receive(self, timeout: float) -> str:
         deadline = time.monotonic() + timeout
         lifetime_end = self._started + self.limits.wall_seconds
         while b"\n" not in self._buffer:
             left = min(deadline, lifetime_end) - time.monotonic()
-            if not select.select([self._channel], [], [], max(0.0, left))[0]:
+            if not readable(self._channel, max(0.0, left)):
                 self.kill()
                 if time.monotonic() >= lifetime_end:
                     raise SessionError("timeout", f"the session's lifetime of {self.limits.wall_seconds:g} s is over")
@@ -129,9 +129,9 @@ class ForkedSession:
             return self._end
         with contextlib.suppress(OSError):
             self._channel.shutdown(socket.SHUT_WR)
-        if not select.select([self._pidfd], [], [], grace)[0]:
+        if not readable(self._pidfd, grace):
             self.kill()
-            select.select([self._pidfd], [], [], 5.0)
+            readable(self._pidfd, 5.0)
         cpu = cputime.process_seconds(self._pid)
         code = None if self._killed else self._exit_code()
         self._end = SessionEnd(exit_code=code if code is not None and 0 <= code <= 128 else None,
@@ -219,7 +219,7 @@ class Zygote:
                 if not self.alive:
                     return None
                 self._control.send(f"exit {pid}".encode())
-                if not select.select([self._control], [], [], 2.0)[0]:
+                if not readable(self._control, 2.0):
                     return None
                 reply = self._control.recv(256)
             return int(reply)
@@ -231,7 +231,7 @@ class Zygote:
             raise ZygoteError("the zygote has ended")
         try:
             socket.send_fds(self._control, [b"fork"], [channel.fileno(), stderr.fileno()])
-            if not select.select([self._control], [], [], 10.0)[0]:
+            if not readable(self._control, 10.0):
                 self.close()
                 raise ZygoteError("the zygote did not answer a fork within 10 s")
             reply = self._control.recv(256)
@@ -246,7 +246,7 @@ class Zygote:
         deadline = time.monotonic() + seconds
         data, pid = b"", 0
         while b"\n" not in data:
-            if not select.select([channel], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            if not readable(channel, max(0.0, deadline - time.monotonic())):
                 raise ZygoteError(f"the forked box did not start within {seconds:g} s")
             chunk, ancillary, _flags, _addr = channel.recvmsg(65536, socket.CMSG_SPACE(_UCRED.size))
             if not chunk:
