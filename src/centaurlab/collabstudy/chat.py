@@ -55,6 +55,19 @@ def shown(payload: dict[str, Any]) -> tuple[str, str | None]:
     return words, note
 
 
+DECISIONS_LEAD = "[The platform: "
+
+
+def decisions_note(decisions: list[tuple[str, str]]) -> str:
+    """What the agent is told, before the person's next message, of their decisions on its proposed
+    overwrites ("" when there were none)."""
+    if not decisions:
+        return ""
+    said = "; ".join(f"the person {'accepted' if d == 'accepted' else 'declined'} your change to {name}"
+                     + ("" if d == "accepted" else " (the file is unchanged)") for name, d in decisions)
+    return f"{DECISIONS_LEAD}{said}.]\n\n"
+
+
 def start_messages(cfg: AgentConfig, task: TaskInstance, ws: Workspace) -> list[dict[str, Any]]:
     return first_messages(cfg, task, ws)
 
