@@ -60,7 +60,7 @@ def test_consent_to_completion_over_http(client: TestClient) -> None:
                        headers={"Accept": "application/json"})
     assert turn.json()["files"] == ["readout.md"]
     kinds = [ev["kind"] for ev in client.get(f"/collab/p/{token}/t/0/events").json()]
-    assert kinds[:4] == ["setup", "prompt", "agent_step", "file_version"]
+    assert kinds[:4] == ["setup", "prompt", "file_version", "agent_step"]
     assert "Variant B wins." in client.get(f"/collab/p/{token}/t/0/files/readout.md?preview=1").text
     assert client.get(f"/collab/p/{token}/t/0/files/readout.md").content == b"# Readout\nVariant B wins."
     assert client.get(f"/collab/p/{token}/t/0/files/../../etc/passwd").status_code == 404
