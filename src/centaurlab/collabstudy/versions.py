@@ -40,6 +40,8 @@ class NoSuchVersion(NotFound, LookupError):
 @dataclass(frozen=True)
 class Version:
     id: int
+    idx: int
+    """The task of the participant's plan."""
     name: str
     sha256: str
     size: int
@@ -57,7 +59,7 @@ def sha256(data: bytes) -> str:
 
 
 def _version(row: CollabFileVersion) -> Version:
-    return Version(row.id, row.name, row.sha256, row.size, row.author, row.t_ms, row.note or "")
+    return Version(row.id, row.idx, row.name, row.sha256, row.size, row.author, row.t_ms, row.note or "")
 
 
 def put_blob(s: Session, data: bytes) -> str:
