@@ -146,7 +146,7 @@ def test_export_and_override(platform: tuple[CollabStudies, ScriptedModel], tmp_
     assert list(tables["overrides"]["score"]) == [73.0]
     assert (tables["surveys"].query("item == 'a7_affect'")["answer"] == "Curious").all()
     paths = export_study(p.url, "pilot", tmp_path / "out", "parquet")
-    assert len(paths) == 6 and pd.read_parquet(paths[1])["kind"].tolist()[0] == "join"
+    assert len(paths) == 7 and pd.read_parquet(paths[1])["kind"].tolist()[0] == "join"
     assert export_study(p.url, "pilot", tmp_path / "csv", "csv")[0].read_text().startswith("participant,")
 
 
