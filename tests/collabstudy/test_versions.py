@@ -191,3 +191,27 @@ def test_the_overwrite_setting_is_checked() -> None:
         "agent_overwrite": {"local-agent": "allow"}}}})
     assert study.agents.overwrite_for("local-agent") == "allow" and study.agents.overwrite_for("other") == "ask"
     assert parse_collab_study({"study": {"id": "x", "title": "t"}}).agents.overwrite_for("local-agent") == "ask"
+
+
+@pytest.mark.slow
+def test_the_embedded_agent_writes_through_the_versioned_store(tmp_path: Path) -> None:
+    """The real path: the built-in `local-agent` (the embedded model, no fake) answers the person's message;
+    every file it writes is a version by "agent" whose stored bytes are the file's, and its steps and tokens
+    are counted."""
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    store.upgrade(url)
+    p = CollabStudies(url, tmp_path / "ws")
+    p.create(parse_collab_study({"study": {"id": "pilot", "title": "Pilot", "tasks": {"sessions_per_participant": 1},
+                                           "agents": {"embedded": ["local-agent"]}}}))
+    _, token = p.join("pilot", {})
+    p.consent(token)
+    p.survey(token, "pre", PRE)
+    p.setup(token, 0, "never")
+    out = p.chat(token, 0, "Please write the deliverables.", client_id="c1")
+    assert out["files"], out  # the constrained agent may not finish before a deliverable exists
+    for name in out["files"]:
+        history = p.history(token, 0, name)
+        assert history and history[-1].author == "agent"
+        assert hashlib.sha256(p.read(token, 0, name)).hexdigest() == history[-1].sha256
+    end = [ev["payload"] for ev in p.events(token, 0) if ev["kind"] == "turn_end"][-1]
+    assert end["steps"] >= 1 and end["tokens"] > 0

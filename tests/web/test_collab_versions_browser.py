@@ -2,7 +2,9 @@
 agent to change it and declines its change (the file is unchanged), asks again and accepts, then
 restores the first version in one click; the file's history shows the three versions with their
 authors, the chat shows the agent's words and one line per tool call, and the study's export holds
-every version. The agent is the tests' fake OpenAI server, scripted to overwrite the memo each turn."""
+every version. The agent is the tests' fake OpenAI server, scripted to overwrite the memo each turn.
+
+Set CENTAUR_DOCS_SHOTS to a folder (docs/img) to write the documentation's screenshots there."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typer.testing import CliRunner
 
 from tests.fakes.openai_server import answering, chat_body, tool_call
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS
-from tests.web.test_collab_workspace_browser import _intake, _setup
+from tests.web.test_collab_workspace_browser import _intake, _setup, _shot
 
 pytestmark = BROWSER_MARKS
 
@@ -104,7 +106,8 @@ def test_decline_accept_restore_and_export(base: str, tmp_path: Path) -> None:
         expect(first.locator("pre.diff .diff-add").first).to_contain_text("# Memo, draft 1")
         expect(page.locator("#chat-log .agent-text").first).to_have_text(WORDS)  # its words, not its tool call
         expect(page.locator("#chat-log .tool-line summary").first).to_have_text(
-            "asked you before overwriting variance_memo.md (below)")
+            "asked you before overwriting variance_memo.md")
+        _shot(page, "collab-overwrite-ask.png")
         first.get_by_role("button", name="Decline").click()
         expect(page.locator("#chat-log .msg-ask").first).to_have_attribute("data-state", "declined")
         assert memo() == MINE  # declined: unchanged
@@ -125,6 +128,7 @@ def test_decline_accept_restore_and_export(base: str, tmp_path: Path) -> None:
         expect(item.locator(".history-list > li")).to_have_count(3)
         authors = [a.get_attribute("data-author") for a in item.locator(".history-list > li").all()]
         assert authors == ["restore", "agent", "upload"]  # newest first
+        _shot(page, "collab-history.png")
         expect(item.locator(".history-list .version-author")).to_have_text(["you (restore)", "agent", "you (upload)"])
         browser.close()
 

@@ -61,7 +61,7 @@ def _call(ctx: ChatContext, action: dict[str, Any], result: dict[str, Any], p: d
         if prior is not None:
             links += " " + _restore_form(ctx, int(prior), "undo")
     elif path in (p.get("asked") or {}):
-        line = f"asked you before overwriting {path} (below)"
+        line = f"asked you before overwriting {path}"
     args = json.dumps(action.get("args") or {}, ensure_ascii=False, indent=1)
     return (f'<div class="tool-line" data-tool="{e(action.get("tool"))}"><details><summary>{e(line)}</summary>'
             f'<pre class="tool-args">{e(args[:4000])}</pre>'

@@ -77,7 +77,7 @@ def history_list(base: str, name: str, history: Sequence[Version]) -> str:
                      f'<span class="version-author">{e(v.label)}</span>{note} <span class="muted">{_when(v.t_ms)}, '
                      f'{v.size:,} bytes</span> <a href="{base}/diff?version={v.id}">diff</a> {restore}</li>')
     return (f'<details class="history" data-history="{e(name)}"><summary>History: {len(history)} version'
-            f'{"s" if len(history) != 1 else ""}</summary><ol class="history-list" reversed>{"".join(items)}</ol>'
+            f'{"s" if len(history) != 1 else ""}</summary><ul class="history-list">{"".join(items)}</ul>'
             f'</details>')
 
 
