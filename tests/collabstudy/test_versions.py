@@ -21,6 +21,7 @@ from centaurlab.collabstudy import export_study, session_review
 from centaurlab.collabstudy.service import CollabStudies, WrongStep
 from centaurlab.collabstudy.studyfile import CollabStudyFileError, parse_collab_study
 from centaurlab.collabstudy.tables import CollabBlob, CollabFileVersion
+from centaurlab.collabstudy.transcript import from_events
 from centaurlab.collabstudy.versions import record
 
 from .fakes import ScriptedModel
@@ -144,6 +145,9 @@ def test_the_agent_asks_before_it_overwrites_the_persons_file(tmp_path: Path) ->
     assert [(v.author, v.note) for v in history] == [("upload", ""), ("agent", "accepted by the person"),
                                                     ("restore", f"restored version {first.id}")]
     kinds = [ev["kind"] for ev in p.events(token, 0)]
+    transcript = from_events(p.events(token, 0))  # what the fluency coders read
+    assert "PERSON declined the agent's change to memo.md" in transcript.render()
+    assert len(transcript.person_turns()) == 2  # a decision is no message of theirs
     assert kinds.count("overwrite_declined") == 1 and kinds.count("overwrite_accepted") == 1
     # the agent writes a file of its own freely, and its own file again
     p.submit(token, 0)
