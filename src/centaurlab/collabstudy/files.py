@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ..collab import REFERENCE_DIR, Workspace, WorkspaceError
+from ..store import session_scope
 from . import versions
 from .platform import Platform
 from .tables import CollabStudyEvent, CollabStudySession, add_event
@@ -52,20 +53,21 @@ class VersionedFiles(Platform):
         ws = self.workspace(pid, idx)
         if not ws.root.is_dir():
             return
-        with self.writing() as s:
+        with session_scope(self.url) as s:  # a read: the writer's lock only when something is to be stored
             newest = versions.latest(s, pid, idx)
-            for name in ws.files():
-                if name.startswith(REFERENCE_DIR + "/") or name in newest:
-                    continue
-                newest[name] = versions.record(s, pid, idx, name, ws.read_bytes(name), "found", self.clock(),
-                                               "in the workspace without a version")
-            behind = {}
-            for name, version in newest.items():
-                target = ws.root / name
-                if not target.is_file() or versions.sha256(target.read_bytes()) != version.sha256:
-                    behind[name] = versions.blob(s, version.sha256)
-        for name, data in behind.items():
-            ws.write_bytes(name, data)
+        unseen = [n for n in ws.files() if not n.startswith(REFERENCE_DIR + "/") and n not in newest]
+        if unseen:
+            with self.writing() as s:
+                for name in unseen:
+                    newest[name] = versions.record(s, pid, idx, name, ws.read_bytes(name), "found", self.clock(),
+                                                   "in the workspace without a version")
+        behind = [v for name, v in newest.items()
+                  if not (ws.root / name).is_file() or versions.sha256((ws.root / name).read_bytes()) != v.sha256]
+        if behind:
+            with session_scope(self.url) as s:
+                restored = {v.name: versions.blob(s, v.sha256) for v in behind}
+            for name, data in restored.items():
+                ws.write_bytes(name, data)
 
     def files(self, token: str, idx: int) -> list[tuple[str, int]]:
         v = self.view(token)
@@ -116,14 +118,14 @@ class VersionedFiles(Platform):
 
     def history(self, token: str, idx: int, name: str | None = None) -> list[Version]:
         v = self.view(token)
-        with self.writing() as s:
+        with session_scope(self.url) as s:
             return versions.history(s, v.id, idx, name)
 
     def version(self, token: str, idx: int, version_id: int) -> tuple[Version, bytes, Version | None, bytes | None]:
         """A version with its bytes, and the version of the same file before it with its bytes (None, None for
         the first)."""
         v = self.view(token)
-        with self.writing() as s:
+        with session_scope(self.url) as s:
             version = versions.find(s, v.id, idx, version_id)
             prior = versions.before(versions.history(s, v.id, idx, version.name), version)
             return (version, versions.blob(s, version.sha256), prior,
@@ -205,7 +207,7 @@ class VersionedFiles(Platform):
     def decisions_since_prompt(self, pid: str, idx: int) -> list[tuple[str, str]]:
         """(name, "accepted" | "declined") of the decisions the person made since their last message: the agent
         hears them with the next one."""
-        with self.writing() as s:
+        with session_scope(self.url) as s:
             rows = list(s.execute(select(CollabStudyEvent.kind, CollabStudyEvent.payload).where(
                 CollabStudyEvent.participant_id == pid, CollabStudyEvent.idx == idx,
                 CollabStudyEvent.kind.in_(("prompt", *DECISIONS))).order_by(CollabStudyEvent.id)))
