@@ -116,6 +116,9 @@ def test_the_researchers_pages(client: TestClient) -> None:
     assert "62.5" in page.text and "local-agent" in page.text, page.text[page.text.find("<main"):][:3000]
     page = client.get(f"/dashboard/collab-studies/pilot/s/{sid}")
     assert "lift not tested" in page.text and "readout.md" in page.text
+    versions = page.text[page.text.index('id="versions"'):]  # every version of the task's files, who wrote it
+    assert "<td>readout.md</td><td>agent</td>" in versions[:versions.index("</table>")]
+    assert re.search(r'<span id="usage">[1-9]\d* steps, [1-9][\d,]* tokens</span>', page.text)
     csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)  # type: ignore[union-attr]
     page = client.post(f"/dashboard/collab-studies/pilot/s/{sid}/override", data={"researcher": "ana", "score": "70",
                                                                           "note": "fair", "csrf": csrf})
