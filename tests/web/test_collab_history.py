@@ -75,3 +75,20 @@ def test_the_agents_proposal_in_the_chat_and_its_decision(client: TestClient) ->
     assert "You declined the agent's change to <code>readout.md</code>; the file is unchanged." in page
     steps, tokens = end["payload"]["steps"], end["payload"]["tokens"]
     assert f'id="chat-usage" data-steps="{steps}" data-tokens="{tokens}">1 turn, {steps} steps' in page
+
+
+def test_an_allowed_overwrite_is_one_line_with_its_diff_and_undo() -> None:
+    """With `agent_overwrite = "allow"` the agent overwrites; its line links the diff and undoes to the version
+    before (a restore), and a file it created has no undo (there is nothing to go back to)."""
+    from centaurlab.web.collab_chat import ChatContext, event_html
+
+    write = {"tool": "write_file", "args": {"path": "variance.csv", "content": "a,b\n1,2\n"}}
+    result = {"tool": "write_file", "text": "wrote variance.csv (8 bytes)", "error": False, "changed": ["variance.csv"]}
+    step = {"kind": "agent_step", "payload": {"answer": "", "actions": [write], "results": [result],
+                                              "versions": {"variance.csv": [7, 5]}}}
+    html = event_html(step, ChatContext("/collab/p/T/t/0"))
+    assert "<summary>wrote variance.csv, 2 lines</summary>" in html and "&quot;content&quot;" in html
+    assert '<a href="/collab/p/T/t/0/diff?version=7" class="view-diff">view diff</a>' in html
+    assert '<input type="hidden" name="version" value="5"><button type="submit" class="btn btn-small">undo' in html
+    created = {**step, "payload": {**step["payload"], "versions": {"variance.csv": [7, None]}}}
+    assert "undo" not in event_html(created, ChatContext("/collab/p/T/t/0"))
