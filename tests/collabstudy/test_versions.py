@@ -219,3 +219,49 @@ def test_the_embedded_agent_writes_through_the_versioned_store(tmp_path: Path) -
         assert hashlib.sha256(p.read(token, 0, name)).hexdigest() == history[-1].sha256
     end = [ev["payload"] for ev in p.events(token, 0) if ev["kind"] == "turn_end"][-1]
     assert end["steps"] >= 1 and end["tokens"] > 0
+
+
+CRASH = """
+import os, sys
+from pathlib import Path
+import centaurlab.collab.workspace as workspace
+import centaurlab.collabstudy.versions as versions
+from centaurlab.collabstudy.service import CollabStudies
+
+url, folder, token, where = sys.argv[1:5]
+def die(*args, **kwargs):
+    os._exit(9)  # the process dies here: no cleanup, no exception handler
+if where == "before-record":
+    versions.record = die
+else:
+    workspace.replace_file = die
+CollabStudies(url, Path(folder)).write(token, 0, "memo.md", b"A new draft.\\n", "edit")
+print("acknowledged")
+"""
+
+
+@pytest.mark.parametrize("where", ["before-record", "after-record"])
+def test_a_process_killed_mid_write_loses_nothing(tmp_path: Path, where: str) -> None:
+    """A real crash (the process killed) in the middle of a person's save: before the version is recorded the
+    save was never acknowledged and the file is as it was; after it, the restarted platform finds the new
+    version and completes the working copy. Either way every earlier version is intact."""
+    import os
+    import subprocess
+    import sys
+
+    p, model, _, token = _platform(tmp_path)
+    p.write(token, 0, "memo.md", MINE, "upload")
+    before = _stored(p.url)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    run = subprocess.run([sys.executable, "-c", CRASH, p.url, str(tmp_path / "ws"), token, where],
+                         capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 9 and "acknowledged" not in run.stdout, run.stderr
+    restarted = CollabStudies(p.url, tmp_path / "ws", providers=lambda name: model)
+    _kept(before, _stored(p.url))
+    authors = [v.author for v in restarted.history(token, 0, "memo.md")]
+    if where == "before-record":
+        assert authors == ["upload"] and restarted.read(token, 0, "memo.md") == MINE
+    else:
+        assert authors == ["upload", "edit"]
+        dict(restarted.files(token, 0))  # the folder read that completes the cut-off write
+        assert restarted.read(token, 0, "memo.md") == b"A new draft.\n"
