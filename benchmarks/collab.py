@@ -20,11 +20,24 @@ and their ratio, with the panel's unusable answers.
 
     python benchmarks/collab.py --validate                # panel on 2 tasks
     python benchmarks/collab.py --validate --panel-tasks 25
+
+`--agent` runs the autonomous baseline (`run_baseline`, what `centaur collab run` calls) on the first
+`--limit-tasks` built-in tasks twice in one run: the agent as configured, held to the plan of
+collab/plan.py (one write per missing deliverable before `finish`), and the baseline, the same agent
+as it was before the plan (free to finish at any time, 4 steps, greedy sampling). For each: tasks
+with every deliverable handed in (non-empty), deliverables handed in, tasks with no file, the mean
+score of the rubric's checks (`collab validate --judges 0`'s grade of what code decides), seconds
+per task; and their ratio.
+
+    python benchmarks/collab.py --agent local-agent --limit-tasks 25
+    python benchmarks/collab.py --agent local-agent --arms held-greedy   # held, without the agent's
+                                                                        # repetition penalty
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import tempfile
@@ -33,11 +46,15 @@ from dataclasses import replace
 from pathlib import Path
 
 from centaurlab import store
-from centaurlab.collab import load_collab_bank, parse_rubric, validate, validate_bank
+from centaurlab.collab import get_agent, load_collab_bank, load_rubric_file, parse_rubric, validate, validate_bank
+from centaurlab.collab.agents import AgentConfig
 from centaurlab.collab.grade import GradeOptions, grade_sessions
 from centaurlab.collab.llm_judge import default_panel, run_judge
 from centaurlab.collab.rubric_gen import save_rubric
-from centaurlab.collab.tables import CollabSession, save_files
+from centaurlab.collab.runner import run_baseline
+from centaurlab.collab.schema import TaskInstance
+from centaurlab.collab.scoring import check_session, code_score
+from centaurlab.collab.tables import CollabSession, files_of, save_files
 from centaurlab.models import ChatRequest, load_registry
 
 VERIFY = "open the deliverable and compare it with the task prompt and the reference files"
@@ -104,12 +121,76 @@ def time_validate(panel_tasks: int) -> None:
     print(f"the whole built-in bank with the panel would take about {per_panel * n_checks / 60:.0f} minutes here")
 
 
+def agent_arm(url: str, cfg: AgentConfig, tasks: list[TaskInstance]) -> dict[str, float]:
+    """One agent on the tasks through `run_baseline`; what it handed in, graded by the rubric's checks."""
+    start = time.perf_counter()
+    outcomes = run_baseline(url, cfg, tasks)
+    seconds = time.perf_counter() - start
+    complete = handed = empty_tasks = 0
+    scores = []
+    with store.session_scope(url) as s:
+        for task, o in zip(tasks, outcomes, strict=True):
+            names = [d.name for d in task.deliverables]
+            checks = check_session(task, load_rubric_file(task.rubric_path, task.id, names), files_of(s, o.session_id))
+            handed += len(checks.present)
+            complete += not checks.missing
+            empty_tasks += checks.no_deliverable
+            score = code_score(checks)
+            scores.append(0.0 if math.isnan(score) else score)
+            print(f"  {cfg.name:<20} {task.id:<22} {o.stop_reason:<28} steps {o.steps}  "
+                  f"{len(checks.present)}/{len(names)} deliverables  checks {score:5.1f}")
+    return {"complete": complete, "handed": handed, "expected": sum(len(t.deliverables) for t in tasks),
+            "no_file": empty_tasks, "checks": statistics.mean(scores), "seconds": seconds / len(tasks),
+            "steps": statistics.mean(o.steps for o in outcomes)}
+
+
+ARMS = ("held", "held-greedy", "baseline")
+
+
+def time_agent(name: str, limit: int, chosen: list[str]) -> None:
+    """The held agent against its unheld baseline on the same tasks, in the same run; `held-greedy`
+    (held, without the agent's extra sampling options) tells the plan's share from the sampling's."""
+    held = get_agent(name)
+    if not held.plan:
+        raise SystemExit(f"agent {name} is not held to the plan (plan = false): nothing to compare")
+    configs = {"held": held, "held-greedy": replace(held, name=f"{name}-greedy", extra={}),
+               "baseline": replace(held, name=f"{name}-unheld", plan=False, step_limit=4, token_budget=16_000,
+                                   extra={})}
+    tasks = load_collab_bank().select(None, limit)
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        store.upgrade(url)
+        load_registry().provider(held.model).chat(ChatRequest.user("hi", max_tokens=1))  # server up first
+        arms = {label: agent_arm(url, configs[label], tasks) for label in chosen}
+    print(f"machine load average (1 min) at the end: {os.getloadavg()[0]:.1f}")
+    for label, arm in arms.items():
+        print(f"{label:<11}: every deliverable on {arm['complete']:.0f} of {len(tasks)} tasks; "
+              f"{arm['handed']:.0f} of {arm['expected']:.0f} deliverables; no file on {arm['no_file']:.0f}; "
+              f"checks' score {arm['checks']:.1f} (mean, 0-100); {arm['steps']:.1f} steps and "
+              f"{arm['seconds']:.1f} s per task")
+    if not {"held", "baseline"} <= set(arms):
+        return
+    new, old = arms["held"], arms["baseline"]
+    print(f"held / baseline: tasks with every deliverable {new['complete'] / max(1, old['complete']):.2f}x, "
+          f"checks' score {new['checks'] / old['checks'] if old['checks'] else float('nan'):.2f}x, "
+          f"seconds per task {new['seconds'] / old['seconds']:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sessions", type=int, default=3)
     parser.add_argument("--validate", action="store_true", help="time `collab validate` instead")
     parser.add_argument("--panel-tasks", type=int, default=2, help="tasks graded by the panel in --validate")
+    parser.add_argument("--agent", help="run this agent held to the plan against its unheld baseline instead")
+    parser.add_argument("--limit-tasks", type=int, default=25, help="tasks the --agent runs take (by id)")
+    parser.add_argument("--arms", default="held,baseline", help=f"--agent's runs, of {', '.join(ARMS)}")
     args = parser.parse_args()
+    if args.agent:
+        arms = [a.strip() for a in args.arms.split(",") if a.strip()]
+        if not arms or set(arms) - set(ARMS):
+            raise SystemExit(f"--arms: choose among {', '.join(ARMS)}")
+        time_agent(args.agent, args.limit_tasks, arms)
+        return
     if args.validate:
         time_validate(args.panel_tasks)
         return

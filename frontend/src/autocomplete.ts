@@ -8,7 +8,7 @@
 import * as monaco from "monaco-editor/editor/editor.api";
 import "monaco-editor/features/inlineCompletions/register";
 
-import type { Editor } from "./editor";
+import { VIEW_ZONE_CLICK, type Editor } from "./editor";
 import { StudyApi, StudyApiError, uuid } from "./study-api";
 import type { Telemetry } from "./telemetry";
 
@@ -138,7 +138,8 @@ export function setupAutocomplete(editor: Editor, api: StudyApi, telemetry: Tele
     if (e.keyCode === monaco.KeyCode.Escape && offer && !offer.decided) decide(false, "esc");
   });
   editor.onDidChangeCursorPosition((e) => {
-    if (e.reason === monaco.editor.CursorChangeReason.Explicit && offer && !offer.decided
+    const moved = e.reason === monaco.editor.CursorChangeReason.Explicit || e.source === VIEW_ZONE_CLICK;
+    if (moved && offer && !offer.decided
       && !e.position.equals(offer.position)) decide(false, "cursor");
   });
   editor.onDidBlurEditorText(() => {

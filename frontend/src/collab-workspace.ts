@@ -43,6 +43,10 @@ function liveChat(api: CollabApi, form: HTMLFormElement, lastShown: number): voi
   let last = lastShown;
   let busy = false;
   const seen = new Set<number>();
+  const toLatest = (): void => {
+    if (log) log.scrollTop = log.scrollHeight; // the latest turn in view, on load and as the turn goes on
+  };
+  toLatest();
   const poll = async (): Promise<void> => {
     if (busy) return; // one request at a time, or a slow server would get the same events twice
     busy = true;
@@ -52,6 +56,7 @@ function liveChat(api: CollabApi, form: HTMLFormElement, lastShown: number): voi
         if (seen.has(ev.id)) continue;
         seen.add(ev.id);
         log?.append(...eventNodes(ev));
+        toLatest();
       }
     } finally {
       busy = false;

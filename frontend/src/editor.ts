@@ -64,7 +64,28 @@ export function createEditor(host: HTMLElement, value: string, options: EditorOp
   document.addEventListener(THEME_EVENT, (event) => {
     monaco.editor.setTheme(monacoTheme((event as CustomEvent<Theme>).detail));
   });
+  keepFocusOnViewZones(editor);
   return editor;
+}
+
+/** The `source` of a cursor move made by a click on a view zone (see below). */
+export const VIEW_ZONE_CLICK = "mouse";
+
+/**
+ * A click on a view zone (the lines between the lines: a multi-line inline suggestion's grey text after
+ * its first line) would otherwise take the focus out of the editor, since Monaco leaves such a mouse
+ * down to the browser: the suggestion was dropped for `blur` and the next keystrokes went nowhere. Here
+ * the click places the cursor at the end of the line the zone follows (where a suggestion starts, so
+ * it stays shown and Tab still accepts it) and the focus stays in the editor.
+ */
+function keepFocusOnViewZones(editor: Editor): void {
+  editor.onMouseDown((e) => {
+    if (e.target.type !== monaco.editor.MouseTargetType.CONTENT_VIEW_ZONE || !e.event.leftButton) return;
+    e.event.preventDefault();
+    const position = e.target.detail.positionBefore ?? e.target.position;
+    if (position && !position.equals(editor.getPosition() ?? position)) editor.setPosition(position, VIEW_ZONE_CLICK);
+    editor.focus();
+  });
 }
 
 /** Show `value` in `language` (a new model, so that undo does not reach back into another file). */

@@ -5,6 +5,8 @@ export interface StudyTask {
   index: number;
   count: number;
   tutorial: boolean;
+  /** What the tutorial's page says above the task, for the condition's assistance ("" on other tasks). */
+  tutorial_note: string;
   id: string;
   title: string;
   description_html: string;

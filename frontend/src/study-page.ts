@@ -2,7 +2,9 @@
 // in the console), Submit (the hidden tests; on a pass the next task loads), Skip (after the study's
 // time on a task), Reset, the countdown and progress, the instructions; and, by condition, inline
 // autocomplete or the chat panel. The server keeps where the participant is, so a reload resumes;
-// the code typed since the last snapshot is kept in localStorage as well.
+// the code typed since the last snapshot is kept in localStorage as well. Each task starts with an empty
+// console (the verdict on the previous task is said once, in the bar above); when the session's time is up a
+// dialog says so before the exit survey.
 import { setupAutocomplete, type Autocomplete } from "./autocomplete";
 import { setupPaired } from "./paired";
 import { mountChat } from "./chat-panel";
@@ -57,11 +59,30 @@ export function mountStudyPage(initial: StudyState): void {
     consoleBox.textContent = text;
     consoleBox.dataset.status = kind;
   };
+  const taskNotice = document.getElementById("task-notice");
+  const notice = (text: string, kind = ""): void => {
+    if (!taskNotice) return;
+    taskNotice.textContent = text;
+    taskNotice.dataset.status = kind;
+  };
   const taskIndex = (): number => state.task?.index ?? 0;
   const goToStage = (): void => {
     // send what is queued before leaving (the next page has no telemetry of its own); at most 3 s
     const leave = (): void => window.location.assign(`/s/${encodeURIComponent(state.study_id)}/go`);
     void Promise.race([telemetry.flush(), new Promise((r) => window.setTimeout(r, 3000))]).finally(leave);
+  };
+  const timeIsUp = (s: StudyState): boolean => s.session_ends_ms !== null && Date.now() + offset >= s.session_ends_ms;
+  /** Leave for the next stage; when the clock ended the session, after a dialog that says so. */
+  const leaveCoding = (next: StudyState): void => {
+    const dialog = document.getElementById("time-up-dialog");
+    if (!timeIsUp(next) || !(dialog instanceof HTMLDialogElement)) {
+      goToStage();
+      return;
+    }
+    for (const b of [run, submit, skip, reset]) b.disabled = true;
+    document.getElementById("time-up-continue")?.addEventListener("click", goToStage, { once: true });
+    dialog.addEventListener("cancel", (event) => event.preventDefault()); // Esc does not return to the task
+    if (!dialog.open) dialog.showModal();
   };
 
   const first = state.task;
@@ -80,8 +101,14 @@ export function mountStudyPage(initial: StudyState): void {
     document.getElementById("task-title")!.textContent = task.tutorial ? `Tutorial: ${task.title}` : task.title;
     document.getElementById("task-description")!.innerHTML = task.description_html; // server-rendered, no raw HTML
     document.getElementById("progress")!.textContent = task.tutorial ? "Tutorial" : `Task ${task.index} / ${task.count}`;
+    const note = document.getElementById("tutorial-note");
+    if (note) {
+      note.textContent = task.tutorial_note;
+      note.hidden = !task.tutorial_note;
+    }
     document.body.dataset.taskIndex = String(task.index);
     document.body.dataset.taskId = task.id;
+    show("", "");  // a task starts with an empty console: no verdict of the task before stays under this one
     if (editor.getValue() !== code) editor.setValue(code);
     lastSnapshot = editor.getValue();
     skip.hidden = true;
@@ -139,6 +166,7 @@ export function mountStudyPage(initial: StudyState): void {
 
   // --- clocks: countdown of the session, Skip after the study's time on a task
   const countdown = document.getElementById("countdown")!;
+  let endingSession = false; // asking the server whether the session has ended, once at a time
   const tick = (): void => {
     const now = Date.now() + offset;
     if (state.session_ends_ms === null) {
@@ -147,9 +175,13 @@ export function mountStudyPage(initial: StudyState): void {
       const left = state.session_ends_ms - now;
       countdown.textContent = `${formatClock(left)} left`;
       countdown.dataset.low = String(left < 5 * 60_000);
-      if (left <= 0) {
+      if (left <= 0 && !endingSession) {
+        endingSession = true;
         snapshot();
-        void telemetry.flush().finally(() => api.state().then((s) => s.stage !== "coding" && goToStage()));
+        editor.updateOptions({ readOnly: true });
+        void telemetry.flush().finally(() => api.state()
+          .then((s) => (s.stage !== "coding" ? leaveCoding(s) : editor.updateOptions({ readOnly: false })))
+          .finally(() => (endingSession = false)));
       }
     }
     const started = state.task?.started_ms;
@@ -175,7 +207,7 @@ export function mountStudyPage(initial: StudyState): void {
     const changed = next.task?.index !== state.task?.index;
     state = next;
     if (next.stage !== "coding" || !next.task) {
-      goToStage();
+      leaveCoding(next);
       return;
     }
     if (changed) {
@@ -187,6 +219,7 @@ export function mountStudyPage(initial: StudyState): void {
   run.addEventListener("click", async () => {
     if (busy) return;
     setBusy(true);
+    notice("");
     show("Running your code…", "running");
     try {
       const answer = await api.run(taskIndex(), editor.getValue());
@@ -202,11 +235,12 @@ export function mountStudyPage(initial: StudyState): void {
   submit.addEventListener("click", async () => {
     if (busy) return;
     setBusy(true);
+    notice("");
     show("Checking your solution against the hidden tests…", "running");
     try {
       const answer = await api.submit(taskIndex(), editor.getValue());
       if (answer.completed) {
-        show(`✓ All ${answer.total} tests passed. Next task loaded.`, "pass");
+        notice(`✓ All ${answer.total} tests passed. The next task is loaded.`, "pass");
         announce("Solved; the next task is loaded");
       } else if (answer.error) {
         show(`✗ Your code could not be loaded, so no hidden test could run:\n${answer.error}`, "error");
@@ -232,7 +266,7 @@ export function mountStudyPage(initial: StudyState): void {
     try {
       snapshot();
       apply(await api.skip(taskIndex()));
-      show("Task skipped. Next task loaded.", "ok");
+      notice("Task skipped. The next task is loaded.");
     } catch (err) {
       failed(err);
     } finally {

@@ -55,6 +55,8 @@ def test_a_failing_agent_makes_match_exit_1_with_its_reason(tmp_path: Path) -> N
     assert "cannot start" in result.output and "lost: error in setup" in result.stdout
     assert "broken's own output" in result.stderr and "loading my tables" in result.stderr
     assert "each company's own time" in result.stdout
+    # the traceback points at the agent's own file (the sandbox calls it agent.py), without the host's frames
+    assert f'File "{bad}", line 4, in setup' in result.stderr and "agent_host" not in result.stderr
     as_json = runner.invoke(app, ["arena", "match", str(bad), "naive", *QUICK, "--json"])
     assert json.loads(as_json.stdout)["logs"] == ["loading my tables\n", ""]
 

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import math
 import statistics
-import sys
 from typing import Any
 
 import pytest
 
+import centaur_arena as lib
 from centaurlab.arena import default_match_config, load_topology
 from centaurlab.arena.agents import builtin_source
 from centaurlab.arena.protocol import world_json
-from centaurlab.arena.runtime import centaur_arena as lib
 
 
 def _reference(monkeypatch: pytest.MonkeyPatch, world: lib.World) -> Any:
-    monkeypatch.setitem(sys.modules, "centaur_arena", lib)  # what the sandbox puts next to the agent
     namespace: dict[str, Any] = {}
     exec(compile(builtin_source("reference"), "reference.py", "exec"), namespace)
     agent = namespace["Reference"]()

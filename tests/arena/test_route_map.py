@@ -1,17 +1,19 @@
 """The match map: one panel per vehicle, start, numbered directed legs, pick-ups and deliveries
-marked apart, labels that do not overlap."""
+marked apart, every label beside what it names (or joined to it) and on no other."""
 
 from __future__ import annotations
 
 import functools
+import math
 import re
 from typing import Any
 
 import pytest
 
 from centaurlab.arena import TOPOLOGY_NAMES, default_match_config, load_topology
+from centaurlab.arena.map_labels import NEAR_PX, Box, PanelLayout, box_distance
 from centaurlab.arena.protocol import task_json
-from centaurlab.arena.route_map import Box, RouteMap, draw_route_map, vehicle_routes
+from centaurlab.arena.route_map import RouteMap, draw_route_map, vehicle_routes
 
 FRANCE = load_topology("france")  # 0 Brest, 1 Le Havre, 2 Paris, 3 Bordeaux, 4 Marseille, 5 Lyon, ...
 
@@ -76,35 +78,85 @@ def _overlap(a: Box, b: Box) -> bool:
     return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
+def _check_panel(name: str, panel: PanelLayout) -> None:
+    """No label on another or on a marker; each beside what it names (within NEAR_PX of its anchor,
+    and a city's label nearer its own city than any other) or joined to it by a leader line."""
+    for i, label in enumerate(panel.labels):
+        clashes = [other.gid for other in panel.labels[i + 1:] if _overlap(label.box, other.box)]
+        assert clashes == [], f"{name}: {label.gid} overlaps {clashes}"
+        markers = [k for k, marker in enumerate(panel.markers) if _overlap(label.box, marker)]
+        assert markers == [], f"{name}: {label.gid} overlaps markers {markers}"
+        if label.leader:  # from the point it names to the label's edge
+            start, end = label.leader
+            assert math.dist(start, label.anchor) < 0.5 and box_distance(label.box, end) < 1.0, label.gid
+            continue
+        gap = box_distance(label.box, label.anchor)
+        assert gap <= NEAR_PX, f"{name}: {label.gid} stands {gap:.0f} px from what it names, with no leader line"
+        if not label.gid.startswith("label-leg-"):
+            own = [c for c in panel.cities if c == label.anchor]
+            nearest = min(panel.cities, key=lambda c: box_distance(label.box, c))
+            assert own and nearest == label.anchor, f"{name}: {label.gid} stands nearer another city"
+
+
 @pytest.mark.parametrize("name", TOPOLOGY_NAMES)
-def test_no_label_overlaps_another_label_or_a_marker(name: str) -> None:
+def test_every_label_is_beside_what_it_names_and_on_nothing_else(name: str) -> None:
     topology = load_topology(name)
     drawn = draw_route_map(_busy_record(name), topology)
     assert len(drawn.panels) == 4
     busiest = drawn.panels[0]
-    ids = [gid for gid, _box in busiest.labels]
+    ids = [label.gid for label in busiest.labels]
     legs = [gid for gid in ids if gid.startswith("label-leg-0-0-")]
     assert len(legs) >= 2 * len(topology.cities) - 2  # a crowded panel: every leg numbered
     stops = {v.city for v in vehicle_routes(_busy_record(name), topology)[0].visits}
     assert sum(gid.startswith("label-stops-0-0-") for gid in ids) == len(stops) >= len(topology.cities) - 1
     for panel in drawn.panels:
-        names = [gid for gid, _box in panel.labels]
+        names = [label.gid for label in panel.labels]
         assert sum(g.startswith("label-city-") for g in names) == len(topology.cities)
         assert sum(g.startswith("label-start-") for g in names) == 1
-        for i, (gid, box) in enumerate(panel.labels):
-            clashes = [other for other, b in panel.labels[i + 1:] if _overlap(box, b)]
-            assert clashes == [], f"{name}: {gid} overlaps {clashes}"
-            markers = [k for k, marker in enumerate(panel.markers) if _overlap(box, marker)]
-            assert markers == [], f"{name}: {gid} overlaps markers {markers}"
-    # the boxes are the labels as drawn: their ids are in the SVG
+        _check_panel(name, panel)
+    # the boxes are the labels as drawn: their ids are in the SVG, and so are the leader lines drawn
     assert all(f'id="{gid}"' in drawn.svg for gid in ids)
-    # names and counts are drawn after (above) every leg, so an arrow passes under a label, not through it
-    last_leg = max(drawn.svg.index(f'id="{g}"') for g in re.findall(r'id="(leg-0-0-\d+)"', drawn.svg))
-    assert all(drawn.svg.index(f'id="{gid}"') > last_leg for gid in ids if not gid.startswith("label-leg-"))
+    leaders = [f"leader-{label.gid}" for panel in drawn.panels for label in panel.labels if label.leader]
+    assert leaders  # the crowded panel leaves some label no free place beside what it names
+    assert all(f'id="{gid}"' in drawn.svg for gid in leaders)
+    assert len(re.findall(r'id="leader-', drawn.svg)) == len(leaders)
+    # labels are drawn after (above) every leg and marker, so an arrow passes under a name, not through it;
+    # the star after the triangles, so the start is never covered
+    svg = drawn.svg
+    last_leg = max(svg.index(f'id="{g}"') for g in re.findall(r'id="(leg-0-0-\d+)"', svg))
+    assert all(svg.index(f'id="{gid}"') > last_leg for gid in ids)
+    triangles = re.findall(r'id="((?:pickup|delivery)-0-0-\d+)"', svg)
+    assert max(svg.index(f'id="{g}"') for g in triangles) < svg.index('id="start-0-0"') < svg.index(f'id="{ids[0]}"')
 
 
-def test_the_small_match_s_labels_do_not_overlap_either() -> None:
+def test_the_start_stands_clear_of_the_triangles_at_home() -> None:
+    """Vehicle 0 of company 0 picks up and delivers at its home city: the triangles stand aside."""
+    record = _busy_record("france")
+    drawn = draw_route_map(record, FRANCE)
+    star, *others = _home_markers(drawn.panels[0], record)
+    assert not any(_overlap(star, box) for box in others)
+
+
+def _home_markers(panel: PanelLayout, record: dict[str, Any]) -> list[Box]:
+    """The start star's box first, then the triangles' boxes (the layout registers them in order:
+    dots, triangles, star)."""
+    n = len(FRANCE.cities)
+    home = record["config"]["companies"][0]["vehicles"][0]["home"]
+    route = vehicle_routes(record, FRANCE)[0]
+    assert any(v.city == home and v.pickups for v in route.visits)  # it does pick up at home
+    return [panel.markers[-1], *panel.markers[n:-1]]
+
+
+def test_the_small_match_s_labels_are_beside_what_they_name() -> None:
     for panel in _drawn().panels:
-        boxes = [box for _gid, box in panel.labels]
-        assert len(boxes) >= len(FRANCE.cities) + 1  # every city, and "start"
-        assert not any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+        assert len(panel.labels) >= len(FRANCE.cities) + 1  # every city, and "start"
+        _check_panel("france", panel)
+    svg = _drawn().svg
+    sizes = [float(s) for s in re.findall(r"font-size: ([\d.]+)px", svg)]
+    width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))  # type: ignore[union-attr]
+    # every label is SVG text (a browser reads, finds and scales it), not glyph outlines: its halo is CSS
+    labels = sum(len(panel.labels) for panel in _drawn().panels)
+    assert svg.count("<text ") == labels + 4 + 1  # and the four panels' titles, the legend
+    assert "paint-order:stroke" in svg and "*{" not in svg.replace("svg.arena-map *{", "")
+    # at its own width (1,200 px, the page's at 1,280 px) no text is under 12 px
+    assert width / 0.75 == 1200 and min(sizes) / 0.75 >= 12

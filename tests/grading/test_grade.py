@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from centaurlab.grading import EfficiencyConfig, GradeConfig, Weights, composite, grade_solution, human_percentile
+from centaurlab.grading import (
+    EfficiencyConfig,
+    GradeConfig,
+    ReferenceCache,
+    Weights,
+    composite,
+    grade_solution,
+    human_percentile,
+)
 from centaurlab.sandbox import TRUSTED_ENV
 from centaurlab.tasks.schema import HumanBaseline
 from tests.helpers import pair_sum
@@ -98,27 +106,24 @@ def test_human_percentile_and_skew_warning() -> None:
 
 
 @pytest.mark.slow
-def test_instruction_counts_are_identical_across_gradings(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(TRUSTED_ENV, "1")  # our own reference: counts are refused for untrusted code
+def test_instruction_counts_are_identical_across_gradings_and_fail_the_known_bad(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(TRUSTED_ENV, "1")  # the bank's own code: counts are refused for untrusted code
     task = pair_sum()
     config = GradeConfig(EfficiencyConfig(measure="instructions", instructions_case_seconds=60))
-    first = grade_solution(task, task.reference_source, config)
-    second = grade_solution(task, task.reference_source, config)
+    references = ReferenceCache(config.efficiency)  # the reference is counted once, as in a bench run
+    first = grade_solution(task, task.reference_source, config, references=references)
+    second = grade_solution(task, task.reference_source, config, references=references)
     assert first.efficiency is not None and second.efficiency is not None
     counts = [c.candidate for c in first.efficiency.cases]
     assert counts == [c.candidate for c in second.efficiency.cases]
     assert counts[0] is not None and counts[0] > 1_000_000
     assert first.efficiency.cases[0].reference == counts[0]  # reference and candidate: the same code, same count
     assert first.efficiency.score == 100.0
-
-
-@pytest.mark.slow
-def test_instructions_mode_fails_the_known_bad_solution(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(TRUSTED_ENV, "1")  # the bank's own known-bad solution
-    task = pair_sum()
-    config = GradeConfig(EfficiencyConfig(measure="instructions", instructions_case_seconds=20))
-    grade = grade_solution(task, task.known_bad_source(task.meta.known_bad[0]), config)
-    assert grade.efficiency is not None and grade.efficiency.score == 0.0
+    # the known-bad runs until its case's budget, so that budget is kept short
+    short = GradeConfig(EfficiencyConfig(measure="instructions", instructions_case_seconds=20))
+    bad = grade_solution(task, task.known_bad_source(task.meta.known_bad[0]), short)
+    assert bad.efficiency is not None and bad.efficiency.score == 0.0
 
 
 @pytest.mark.parametrize("where", ["docs/grading.md", "docs/web.md", "frontend/src/grade-report.ts"])

@@ -17,6 +17,8 @@ from centaurlab.stats import audit
 
 from .seed import Seeded, seed
 
+pytestmark = pytest.mark.xdist_group("test_card")  # one worker builds the module's fixture once
+
 
 @pytest.fixture(scope="module")
 def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seeded]:

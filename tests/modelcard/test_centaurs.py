@@ -25,7 +25,7 @@ from centaurlab.stats import audit, describe, welch_difference
 from tests.fakes.openai_server import FakeOpenAI
 from tests.modelcard import centaur_seed as scenario
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("test_centaurs")]  # one worker builds the module's fixture once
 
 runner = CliRunner()
 

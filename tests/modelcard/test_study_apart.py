@@ -29,6 +29,8 @@ from centaurlab.study.studyfile import parse_study
 from centaurlab.study.tables import ParticipantRow, append_events
 from centaurlab.web import create_app
 
+pytestmark = pytest.mark.xdist_group("test_study_apart")  # one worker builds the module's fixture once
+
 REGISTRY = Registry({n: ModelConfig(name=n, base_url="http://127.0.0.1:9/v1") for n in ("a", "b")})
 T0 = 1_800_000_000_000
 TLX = {"tlx_mental": "10", "tlx_physical": "10", "tlx_temporal": "10", "tlx_performance": "10", "tlx_effort": "10",

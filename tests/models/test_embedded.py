@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from centaurlab.cli import app
 from centaurlab.models import ChatRequest, CompletionRequest, Message, OpenAIProvider, embedded, load_registry, plan_fim
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("test_embedded")]  # one worker builds the module's fixture once
 
 
 @pytest.fixture(scope="module")

@@ -28,7 +28,11 @@ from centaurlab.tasks import get_task
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import pair_sum
 
-pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unavailable")
+# one worker builds the module's fixture once
+pytestmark = [
+    pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unavailable"),
+    pytest.mark.xdist_group("test_forgery"),
+]
 
 runner = CliRunner()
 WRONG = "\ndef even_odd_count(num):\n    return (0, 0)\n"

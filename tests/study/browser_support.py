@@ -106,6 +106,23 @@ def study_server(*create: str) -> Iterator[Server]:
         srv.stop()
 
 
+@contextmanager
+def recorder_study_server(folder: Path, monkeypatch: pytest.MonkeyPatch, study_id: str,
+                          conditions: tuple[str, ...], completion: str | None = None, chat: str | None = None,
+                          **study: Any) -> Iterator[Server]:
+    """The server with a study whose assistants are the model "recorder", which answers at once with fixed
+    text (`completion` for autocomplete, `chat` for the chat; see fake_model.py); `study` goes to
+    `write_study`."""
+    from .fake_model import CHAT, COMPLETION, recording_model
+    from .studyfiles import write_study
+
+    with recording_model(folder, monkeypatch, completion or COMPLETION, chat or CHAT):
+        path = write_study(folder, study_id=study_id, conditions=conditions, **study)
+        path.write_text(path.read_text().replace('"local"', '"recorder"'))
+        with study_server("study", "create", str(path)) as srv:
+            yield srv
+
+
 def paste(page: Any, text: str) -> None:
     """Replace the editor's code as a person would: select all, paste."""
     lines = page.locator(".monaco-editor .view-lines")

@@ -18,16 +18,16 @@ CHAT = "Use a loop:\n\n```python\nfor d in str(num):\n    pass\n```"
 
 @contextmanager
 def recording_model(folder: Path, monkeypatch: pytest.MonkeyPatch,
-                    completion: str = COMPLETION) -> Iterator[list[dict[str, Any]]]:
+                    completion: str = COMPLETION, chat: str = CHAT) -> Iterator[list[dict[str, Any]]]:
     """Serve the model "recorder" (named in a centaur.toml that CENTAUR_CONFIG points at), which completes
-    every prompt with `completion`; yields the requests so far, each its JSON body with "path":
-    "completions" or "chat"."""
+    every prompt with `completion` and every chat with `chat`; yields the requests so far, each its JSON body
+    with "path": "completions" or "chat"."""
     seen: list[dict[str, Any]] = []
 
     def answer(body: dict[str, Any]) -> Answer:
         if "messages" in body:
             seen.append({"path": "chat", **body})
-            return chat_body(CHAT, prompt_tokens=5, completion_tokens=9)
+            return chat_body(chat, prompt_tokens=5, completion_tokens=9)
         seen.append({"path": "completions", **body})
         return completion_body(completion, finish_reason="stop", prompt_tokens=5, completion_tokens=4)
 

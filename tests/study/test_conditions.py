@@ -108,3 +108,22 @@ def test_the_consent_names_the_sessions_length_and_timed_tasks_say_speed_counts(
     plain = Study("x", short, load_bank("study"), "sum_product", [["even_odd_count"]])
     assert algo.instructions("none").startswith(short.instructions("none"))
     assert "Speed counts too" in algo.instructions("none") and "Speed counts" not in plain.instructions("none")
+
+
+def test_the_tutorial_names_only_the_assistance_of_the_condition() -> None:
+    """A no-AI participant's tutorial speaks of no assistant; the others name what they have."""
+    from centaurlab.study import Study
+    from centaurlab.tasks import load_bank
+
+    spec = study({"no-ai": {"kind": "none"}, "ac": {"kind": "autocomplete", "model": "codellama-7b"},
+                  "talk": {"kind": "chat", "model": "gpt-4o"},
+                  "both": {"kind": "both", "autocomplete_model": "codellama-7b", "chat_model": "gpt-4o"}})
+    bank = load_bank("study")
+    s = Study("x", spec, bank, "sum_product", [["even_odd_count"]])
+    notes = {name: s.tutorial_note(name) for name in ("no-ai", "ac", "talk", "both")}
+    assert "assistant" not in notes["no-ai"].lower()
+    assert "assistant" not in bank.tasks["sum_product"].description.lower()
+    assert "inline suggestions" in notes["ac"] and "chatbot" not in notes["ac"]
+    assert "chatbot" in notes["talk"] and "inline" not in notes["talk"]
+    assert "inline suggestions" in notes["both"] and "chatbot" in notes["both"]
+    assert all(n.startswith("This is the tutorial task, to make you familiar with the study.") for n in notes.values())

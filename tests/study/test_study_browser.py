@@ -26,12 +26,12 @@ from tests.study.browser_support import (
     exit_survey,
     participants_one_by_one,
     paste,
+    recorder_study_server,
     study_server,
     submit_and_wait,
     through_the_surveys,
 )
 
-from .fake_model import recording_model
 from .studyfiles import write_study
 
 BANK = load_bank("study")
@@ -208,11 +208,8 @@ def test_a_server_restart_loses_no_event_a_reload_resumes_and_outside_pastes_are
 @pytest.fixture
 def recorder_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
     """The server with an autocomplete study whose model answers at once (see fake_model.py)."""
-    with recording_model(tmp_path, monkeypatch):
-        path = write_study(tmp_path, study_id="ac", conditions=("autocomplete",))
-        path.write_text(path.read_text().replace('"local"', '"recorder"'))
-        with study_server("study", "create", str(path)) as srv:
-            yield srv
+    with recorder_study_server(tmp_path, monkeypatch, "ac", ("autocomplete",)) as srv:
+        yield srv
 
 
 def test_suggestions_are_rejected_by_esc_and_typing_and_come_after_a_pause(recorder_server: Server) -> None:

@@ -68,6 +68,7 @@ def test_a_participant_goes_from_the_link_to_the_thank_you_page(url: str, tmp_pa
     assert state["condition"] == "none" and not state["autocomplete"] and not state["chat"]
     task = state["task"]
     assert task["tutorial"] and task["index"] == 0 and task["count"] == 2 and task["id"] == "study/sum_product"
+    assert "the code editor" in task["tutorial_note"] and "assistant" not in task["tutorial_note"]
 
     # Run runs the file as a script in the sandbox and shows what it prints; a wrong submission keeps the task
     script = task["starter"] + '\n\nif __name__ == "__main__":\n    print("main ran", 6 * 7)\n'
@@ -99,6 +100,7 @@ def test_a_participant_goes_from_the_link_to_the_thank_you_page(url: str, tmp_pa
     assert last["completed"] and last["state"]["stage"] == "exit"
     page = client.get("/s/pilot/go").text
     assert "tlx_mental" in page and "ai_helpfulness" not in page  # no AI question without AI
+    assert "Time is up" not in page  # the last task was solved: the clock did not end the session
     exit_answers = {q: "10" for q in ("tlx_mental", "tlx_physical", "tlx_temporal", "tlx_performance", "tlx_effort",
                                       "tlx_frustration")}
     r = client.post("/s/pilot/exit", data={**exit_answers, "comments": "Thanks, Maria (maria@example.org)"})
@@ -186,6 +188,7 @@ def test_the_session_ends_when_its_time_is_up(url: str, tmp_path: Path) -> None:
 
     time.sleep(0.05)
     assert client.get("/api/study/pilot/state").json()["stage"] == "exit"
+    assert "Time is up: the coding session has ended." in client.get("/s/pilot/go").text
     reasons = study_events(url, "pilot").query("type == 'session_ended'")["payload"].tolist()
     assert reasons == [{"reason": "timeout"}]
 

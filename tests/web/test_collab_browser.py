@@ -44,6 +44,7 @@ completion_code = "OFFICE-OK"
 
 @pytest.fixture
 def base(tmp_path: Path) -> Iterator[str]:
+    from centaurlab import plugins
     from centaurlab.collab import agents
 
     # the embedded agent with shorter references in its prompt, so that a turn is quicker on a busy box
@@ -54,7 +55,7 @@ def base(tmp_path: Path) -> Iterator[str]:
         with study_server("collab", "study", "create", str(path), "--json") as srv:
             yield srv.base
     finally:
-        agents._registered.pop("local-agent-brief", None)
+        plugins.unregister(plugins.COLLAB_AGENT, "local-agent-brief")
 
 
 AGENT_WAIT_MS = 900_000

@@ -39,7 +39,7 @@ def test_the_task_is_rendered_markdown_and_the_csv_a_table(client: TestClient) -
     csv = page[page.index("data-file=\"reference/experiment.csv\""):]
     assert '<table class="preview-table"><thead><tr><th>' in csv[:csv.index("</details>")]
     checklist = page[page.index('id="deliverable-list"'):]
-    assert '<li data-deliverable="readout.md" data-present="false">' in checklist
+    assert '<li data-deliverable="readout.md" data-present="false" data-state="missing">' in checklist
 
 
 def test_previews_escape_what_was_written() -> None:
@@ -63,7 +63,7 @@ def test_the_editor_reopens_the_saved_file_and_submit_warns_of_a_missing_deliver
     assert "# Draft\nB wins?</textarea>" in page
     warned = client.post(f"/collab/p/{token}/t/0/submit")
     assert warned.status_code == 422 and 'id="submit-warning"' in warned.text
-    assert "Not in the workspace yet: <code>readout.md</code>" in warned.text
+    assert "Not in the workspace yet (an empty file is not a deliverable): <code>readout.md</code>" in warned.text
     kinds = [ev["kind"] for ev in client.get(f"/collab/p/{token}/t/0/events").json()]
     assert "submit" not in kinds
     page = client.post(f"/collab/p/{token}/t/0/submit", data={"anyway": "yes"})

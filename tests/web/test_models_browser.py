@@ -15,6 +15,8 @@ from tests.helpers import MINI_BANK
 from tests.modelcard.seed import Seeded, seed
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, serving
 
+pytestmark = pytest.mark.xdist_group("test_models_browser")  # one worker builds the module's fixture once
+
 
 @pytest.fixture(scope="module")
 def seeded(tmp_path_factory: pytest.TempPathFactory) -> Seeded:

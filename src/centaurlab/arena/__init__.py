@@ -6,7 +6,7 @@ match, spoken to in JSON lines; matches and tournaments are stored and replayabl
 """
 
 from .agent_process import AgentFailure, AgentSource
-from .agents import BASELINES, BUILTIN, UnknownAgent, new_agent_source, resolve_agent
+from .agents import BASELINES, BUILTIN, UnknownAgent, agent_names, new_agent_source, resolve_agent
 from .auction import AuctionOutcome, InvalidBid, parse_bid, run_auction
 from .generate import (
     BUILTIN_STRATEGIES,
@@ -48,6 +48,7 @@ from .leaderboard import (
     rating_claim,
     win_rate,
 )
+from .library import library_doc, library_names
 from .logist_tables import ValueSpec
 from .match import play_match, replay_match
 from .match_file import MatchFileError, load_match_config
@@ -57,6 +58,7 @@ from .report import TIMING_COLUMNS, auction_rows, log_tail, match_topology, plan
 from .route_map import route_map_svg
 from .topology import TOPOLOGY_NAMES, City, Route, Topology, TopologyFileError, load_topology
 from .tournament import TournamentProgress, TournamentSpec, match_seed, run_tournament, schedule, tournament_results
+from .trial import SourceLine, Trial, TrialMatch, map_traceback, try_agent
 from .warmup import run_centralized, run_deliberative, run_reactive
 from .world import (
     Company,
@@ -90,6 +92,9 @@ __all__ = [
     "InvalidBid",
     "InvalidPlan",
     "LeaderRow",
+    "SourceLine",
+    "Trial",
+    "TrialMatch",
     "LoopLimits",
     "MatchConfig",
     "MatchFileError",
@@ -115,6 +120,7 @@ __all__ = [
     "agent_detail",
     "agent_libraries",
     "agent_name",
+    "agent_names",
     "agent_sources",
     "agents_overview",
     "passed_agents",
@@ -128,6 +134,10 @@ __all__ = [
     "generation_report",
     "latest_matches",
     "leaderboard",
+    "library_doc",
+    "library_names",
+    "map_traceback",
+    "try_agent",
     "rating_claim",
     "load_match_config",
     "load_strategy",

@@ -7,13 +7,15 @@ protocol says) becomes an `AgentFailure` with a kind and a readable reason; noth
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import time
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
-from ..errors import ServiceError
+from ..errors import ServiceError, Unavailable
 from ..sandbox import Limits, SandboxBackend, SandboxSession, SessionError, python_argv
 from .world import Timeouts
 
@@ -46,7 +48,20 @@ class AgentFailure(ServiceError):
         self.reason = reason
 
 
+LIBRARY_MODULES = ("centaur_arena", "centaur_world", "centaur_search")  # top-level modules of this project
+
+
 def runtime_file(name: str) -> str:
+    """The text of one file the sandbox gets. The helper library's modules are the project's own
+    top-level modules (`import centaur_arena` works in its environment too, for help() and editors):
+    the sandbox is given the very files installed, never a copy kept beside them."""
+    module = name.removesuffix(".py")
+    if module in LIBRARY_MODULES:
+        spec = importlib.util.find_spec(module)
+        if spec is None or spec.origin is None:
+            raise Unavailable(f"the helper library module {module} is not installed; reinstall the project "
+                              "(`pip install -e .`)")  # fmt: skip
+        return Path(spec.origin).read_text(encoding="utf-8")
     return resources.files("centaurlab.arena.runtime").joinpath(name).read_text()
 
 

@@ -4,19 +4,24 @@ One panel per vehicle rather than every route on one map: four routes over the s
 hide each other. In a panel the roads are grey, the vehicle's home is a star marked "start", and
 each leg (from one stop city to the next; the vehicle drives the shortest road path between them)
 is a curved arrow numbered in driving order; a leg driven again, or back, curves further out so
-it stays visible. Cities where the vehicle picks tasks up carry an upward triangle, those where it
-delivers a downward one, with the counts. A label placement step (`_Layout`) puts every label (the
-start, the counts, city names, leg numbers) where its box overlaps no other label and no marker: it
-registers the markers first, then each label tries offsets around its anchor, near ones first.
+it stays visible. Cities where the vehicle picks tasks up carry an upward triangle on their left,
+those where it delivers a downward one on their right, with the counts; at the home city the
+triangles stand aside, clear of the star. Markers are drawn in a fixed order (roads, legs, leader
+lines, city dots, triangles, the star, then the labels), so nothing covers the start.
+
+Every label (the start, the counts, city names, leg numbers) is placed by `map_labels.Layout`
+beside what it names, or joined to it by a leader line, and never on another label or a marker.
+Text is real SVG text of at least 12 px at the map's own size (1,200 px wide, two panels a row),
+which the page draws as wide as it is: a browser reads it, finds it and scales it.
 
 Every element has an SVG id (`leg-<company>-<vehicle>-<k>`, `start-<c>-<v>`, `pickup-<c>-<v>-<city>`,
-`delivery-<c>-<v>-<city>`, `label-...`) so pages and tests can find them. Deterministic output.
+`delivery-<c>-<v>-<city>`, `label-...`, `leader-label-...`) so pages and tests can find them.
+Deterministic output.
 """
 
 from __future__ import annotations
 
 import io
-import math
 import re
 import threading
 from collections import Counter
@@ -26,15 +31,23 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, cast
 
+from .map_labels import Layout, PanelLayout, measured
 from .topology import Topology
 
 COLOURS = ("#d1495b", "#00798c", "#b07d12", "#4f7d3a", "#8d5a97", "#2e4057")
 ROAD, INK = "#c8c8c8", "#333333"
 PX = 1 / 96
-PANEL_PX = 330
+COLUMNS, PANEL_PX = 2, 600  # the map is 1,200 px wide: the page's width at 1,280 px, text unscaled
+TITLE_PX, LEGEND_PX, MARGIN_PX = 34, 40, 10
+PT = {"legend": 11, "title": 12, "start": 10.5, "name": 9.75, "count": 9.75, "leg": 9.25}  # >= 9 pt: 12 px
+DOT, STAR, TRIANGLE = 20, 300, 85  # marker areas, points squared
 METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.DOTALL)
+MPL_STYLE = re.compile(r'<style type="text/css">.*?</style>', re.DOTALL)
+# matplotlib's own style rule names every element (`*`): scoped to the map, as the page inlines it
+STYLE = ('<style type="text/css">svg.arena-map *{stroke-linejoin:round;stroke-linecap:butt}'
+         'svg.arena-map g[id^="label-"] text{paint-order:stroke;stroke:#fff;stroke-width:3px}</style>')  # fmt: skip
 RC: dict[str, Any] = {"svg.fonttype": "none", "svg.hashsalt": "centaurlab-arena", "text.parse_math": False,
-                      "font.family": "sans-serif", "font.size": 7.5}  # fmt: skip
+                      "font.family": "sans-serif", "font.size": PT["name"]}  # fmt: skip
 _LOCK = threading.Lock()
 
 
@@ -93,105 +106,6 @@ def _figure(width_px: float, height_px: float) -> Iterator[Any]:
         yield fig
 
 
-Box = tuple[float, float, float, float]  # display pixels: x0, y0, x1, y1
-PAD_PX = 1.5  # around every label box: browsers draw the SVG text with their own font metrics
-
-
-def _candidates() -> list[tuple[float, float]]:
-    """Offsets (points) a label tries around its anchor: near first, then further out, all around."""
-    angles = (30, 150, -30, -150, 90, -90, 0, 180, 60, 120, -60, -120)
-    between = tuple(a + 15 for a in range(0, 360, 30))
-    out = []
-    for r in (7, 10, 14, 19, 25, 32, 40, 50, 62, 76, 92):
-        for a in angles + (between if r >= 19 else ()):
-            out.append((r * math.cos(math.radians(a)), 0.8 * r * math.sin(math.radians(a))))
-    return out
-
-
-CANDIDATES = _candidates()
-
-
-def _overlap(a: Box, b: Box) -> float:
-    """The area two boxes share (0 when they only touch or are apart)."""
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-class _Layout:
-    """The label placement step of a panel: markers are registered first (city dots, the start star,
-    pick-up and delivery triangles), then each label tries the candidate offsets around its anchor
-    and takes the first whose box (padded; a circled leg number counted as its circle) overlaps no
-    marker and no label placed before and stays inside the panel. When none is free (never in the
-    reference topologies, which a test checks) it takes the one that overlaps least."""
-
-    def __init__(self, ax: Any) -> None:
-        self.ax = ax
-        self.renderer = ax.figure.canvas.get_renderer()
-        self.scale = ax.figure.dpi / 72  # display pixels per point
-        frame = ax.get_window_extent(self.renderer)
-        self.frame: Box = (frame.x0, frame.y0, frame.x1, frame.y1)
-        self.markers: list[Box] = []
-        self.labels: list[Box] = []
-
-    def marker(self, x: float, y: float, size: float) -> None:
-        """A scatter marker of area `size` (points squared) at data (x, y)."""
-        cx, cy = self.ax.transData.transform((x, y))
-        r = math.sqrt(size) / 2 * self.scale + 0.5
-        self.markers.append((cx - r, cy - r, cx + r, cy + r))
-
-    def _inside(self, box: Box) -> bool:
-        f = self.frame
-        return box[0] >= f[0] and box[1] >= f[1] and box[2] <= f[2] and box[3] <= f[3]
-
-    def place(self, x: float, y: float, text: str, gid: str, circled: bool = False, **style: Any) -> Any:
-        from matplotlib import patheffects
-
-        # above the roads and legs, with a white halo: an arrow that passes under a label does not strike it
-        style.setdefault("zorder", 8)
-        if not circled:
-            style.setdefault("path_effects", [patheffects.withStroke(linewidth=2.5, foreground="white")])
-        label = self.ax.annotate(text, (x, y), xytext=(0, 0), textcoords="offset points", ha="center",
-                                 va="center", gid=gid, **style)  # fmt: skip
-        base = label_box(label, self.renderer, circled)
-        taken = self.markers + self.labels
-        best: tuple[float, tuple[float, float], Box] | None = None
-        for dx, dy in CANDIDATES:
-            box = (base[0] + dx * self.scale, base[1] + dy * self.scale, base[2] + dx * self.scale,
-                   base[3] + dy * self.scale)  # fmt: skip
-            cost = sum(_overlap(box, other) for other in taken) + (0.0 if self._inside(box) else 1e6)
-            if best is None or cost < best[0]:
-                best = (cost, (dx, dy), box)
-            if cost == 0:
-                break
-        assert best is not None
-        label.xyann = best[1]
-        self.labels.append(best[2])
-        return label
-
-
-def label_box(label: Any, renderer: Any, circled: bool = False) -> Box:
-    """A label's box as drawn (display pixels), padded; a circled label's box is its circle's."""
-    b = label.get_window_extent(renderer)
-    x0, y0, x1, y1 = b.x0, b.y0, b.x1, b.y1
-    if circled:
-        patch = label.get_bbox_patch()
-        pad = patch.get_boxstyle().pad * label.get_fontsize() * renderer.points_to_pixels(1.0)
-        r = max(x1 - x0, y1 - y0) / 2 + pad
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        x0, y0, x1, y1 = cx - r, cy - r, cx + r, cy + r
-    return (x0 - PAD_PX, y0 - PAD_PX, x1 + PAD_PX, y1 + PAD_PX)
-
-
-@dataclass(frozen=True)
-class PanelLayout:
-    """Where a panel's labels ended up, measured on the drawn figure, and its markers' boxes (display
-    pixels x0, y0, x1, y1; labels by SVG id)."""
-
-    labels: tuple[tuple[str, Box], ...]
-    markers: tuple[Box, ...]
-
-
 def _stops(route: VehicleRoute) -> tuple[Counter[int], Counter[int]]:
     pickups: Counter[int] = Counter()
     deliveries: Counter[int] = Counter()
@@ -215,69 +129,90 @@ def _legs(route: VehicleRoute) -> Iterator[tuple[int, int, int, float]]:
         here = b
 
 
-def _frame(ax: Any, topology: Topology, title: str, colour: str) -> float:
+@dataclass(frozen=True)
+class _Frame:
+    """The data limits of a panel (the topology with a margin) and the height they take at the
+    panel's width, so a tall country gets a tall panel rather than a small map."""
+
+    xlim: tuple[float, float]
+    ylim: tuple[float, float]
+    map_px: float
+
+    @classmethod
+    def of(cls, topology: Topology) -> _Frame:
+        xs, ys = [c.x for c in topology.cities], [c.y for c in topology.cities]
+        span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+        m = 0.1 * span
+        xlim, ylim = (min(xs) - m, max(xs) + m), (max(ys) + m, min(ys) - m)  # screen: y grows downwards
+        ratio = min(max((ylim[0] - ylim[1]) / (xlim[1] - xlim[0]), 0.6), 1.4)
+        return cls(xlim, ylim, (PANEL_PX - 2 * MARGIN_PX) * ratio)
+
+
+def _roads(ax: Any, topology: Topology, frame: _Frame) -> None:
     xs, ys = [c.x for c in topology.cities], [c.y for c in topology.cities]
     for r in topology.routes:
-        ax.plot([xs[r.a], xs[r.b]], [ys[r.a], ys[r.b]], color=ROAD, linewidth=1, zorder=1)
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
-    ax.set_xlim(min(xs) - 0.12 * span, max(xs) + 0.12 * span)
-    ax.set_ylim(max(ys) + 0.12 * span, min(ys) - 0.12 * span)  # screen coordinates: y grows downwards
+        ax.plot([xs[r.a], xs[r.b]], [ys[r.a], ys[r.b]], color=ROAD, linewidth=1.3, zorder=1)
+    ax.set_xlim(*frame.xlim)
+    ax.set_ylim(*frame.ylim)
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.set_title(title, color=colour, fontsize=9)
     ax.apply_aspect()  # now, not at draw time: labels are placed in the panel's final pixels
-    return span
 
 
-def _panel(ax: Any, route: VehicleRoute, topology: Topology, colour: str) -> _Layout:
-    """Draw one vehicle's panel: roads, markers, legs, then every label through the layout step."""
+def _data_per_px(ax: Any) -> float:
+    x0 = ax.transData.transform((0.0, 0.0))[0]
+    return 1.0 / abs(ax.transData.transform((1.0, 0.0))[0] - x0)
+
+
+def _leg_middle(ax: Any, a: tuple[float, float], b: tuple[float, float], bend: float) -> tuple[float, float]:
+    """The middle of a leg's arc (matplotlib's arc3 bends in display space), in data coordinates."""
+    (x1, y1), (x2, y2) = ax.transData.transform(a), ax.transData.transform(b)
+    mx, my = (x1 + x2) / 2 + 0.5 * bend * (y2 - y1), (y1 + y2) / 2 - 0.5 * bend * (x2 - x1)
+    x, y = ax.transData.inverted().transform((mx, my))
+    return float(x), float(y)
+
+
+def _panel(ax: Any, route: VehicleRoute, topology: Topology, frame: _Frame, colour: str) -> Layout:
+    """Draw one vehicle's panel: roads, legs, markers (the star last), then every label through the
+    layout step (the start, counts, names, leg numbers)."""
     from matplotlib.patches import FancyArrowPatch
 
     xs, ys = [c.x for c in topology.cities], [c.y for c in topology.cities]
-    span = _frame(ax, topology, f"{route.agent}, vehicle {route.vehicle}", colour)
+    _roads(ax, topology, frame)
     tag, home = f"{route.company}-{route.vehicle}", route.home
-    layout = _Layout(ax)
-    ax.scatter(xs, ys, s=9, color=INK, zorder=3)
-    ax.scatter([xs[home]], [ys[home]], s=110, marker="*", color=colour, edgecolor=INK, linewidth=0.5, zorder=5,
-               gid=f"start-{tag}")  # fmt: skip
-    for x, y in zip(xs, ys, strict=True):
-        layout.marker(x, y, 9)
-    layout.marker(xs[home], ys[home], 110)
-    pickups, deliveries = _stops(route)
-    for city in sorted(pickups):
-        ax.scatter([xs[city] - 0.018 * span], [ys[city]], s=34, marker="^", color="white", edgecolor=colour,
-                   linewidth=1.2, zorder=6, gid=f"pickup-{tag}-{city}")  # fmt: skip
-        layout.marker(xs[city] - 0.018 * span, ys[city], 34 * 1.5)  # the edge line counts too
-    for city in sorted(deliveries):
-        ax.scatter([xs[city] + 0.018 * span], [ys[city]], s=34, marker="v", color=colour, edgecolor=colour,
-                   linewidth=1.2, zorder=6, gid=f"delivery-{tag}-{city}")  # fmt: skip
-        layout.marker(xs[city] + 0.018 * span, ys[city], 34 * 1.5)
-    layout.place(xs[home], ys[home], "start", f"label-start-{tag}", color=colour, fontweight="bold")
-    for city in sorted(set(pickups) | set(deliveries)):
-        counts = " ".join(f"{mark}{n}" for mark, n in (("▲", pickups[city]), ("▼", deliveries[city])) if n)
-        layout.place(xs[city], ys[city], counts, f"label-stops-{tag}-{city}", color=colour, fontsize=6.5)
-    for c in topology.cities:
-        layout.place(c.x, c.y, c.name, f"label-city-{tag}-{c.id}", color=INK, fontsize=7)
+    layout = Layout(ax)
+    per_px = _data_per_px(ax)
     for k, a, b, bend in _legs(route):
         ax.add_patch(FancyArrowPatch((xs[a], ys[a]), (xs[b], ys[b]), connectionstyle=f"arc3,rad={bend}",
-                                     arrowstyle="-|>", mutation_scale=9, color=colour, linewidth=1.2, alpha=0.85,
-                                     shrinkA=4, shrinkB=5, zorder=4, gid=f"leg-{tag}-{k}"))  # fmt: skip
-        mx, my = (xs[a] + xs[b]) / 2, (ys[a] + ys[b]) / 2
-        nx, ny = ys[b] - ys[a], xs[a] - xs[b]  # towards the bulge of the arc
-        layout.place(mx + bend * nx * 0.5, my + bend * ny * 0.5, str(k), f"label-leg-{tag}-{k}", circled=True,
-                     color=colour, fontsize=6.5, zorder=7,
-                     bbox={"boxstyle": "circle,pad=0.15", "fc": "white", "ec": colour, "lw": 0.5})  # fmt: skip
-    if not route.visits:
-        ax.text(0.5, 0.04, "stays home", transform=ax.transAxes, ha="center", color=INK)
+                                     arrowstyle="-|>", mutation_scale=15, color=colour, linewidth=1.7, alpha=0.85,
+                                     shrinkA=6, shrinkB=8, zorder=4, gid=f"leg-{tag}-{k}"))  # fmt: skip
+    ax.scatter(xs, ys, s=DOT, color=INK, zorder=5)
+    for x, y in zip(xs, ys, strict=True):
+        layout.city(x, y, DOT)
+    pickups, deliveries = _stops(route)
+    for side, kind, at, marker in ((-1, "pickup", pickups, "^"), (1, "delivery", deliveries, "v")):
+        for city in sorted(at):
+            aside = (22 if city == home else 10) * per_px  # clear of the star at home, of the dot elsewhere
+            x, y = xs[city] + side * aside, ys[city]
+            ax.scatter([x], [y], s=TRIANGLE, marker=marker, color="white" if side < 0 else colour,
+                       edgecolor=colour, linewidth=1.5, zorder=6, gid=f"{kind}-{tag}-{city}")  # fmt: skip
+            layout.marker(x, y, TRIANGLE * 1.5, layout.cities[city])  # the edge line counts too
+    ax.scatter([xs[home]], [ys[home]], s=STAR, marker="*", color=colour, edgecolor=INK, linewidth=0.7, zorder=7,
+               gid=f"start-{tag}")  # fmt: skip
+    layout.marker(xs[home], ys[home], STAR, layout.cities[home])
+    layout.place(xs[home], ys[home], "start", f"label-start-{tag}", names_city=True, color=colour,
+                 fontweight="bold", fontsize=PT["start"])  # fmt: skip
+    for city in sorted(set(pickups) | set(deliveries)):
+        counts = " ".join(f"{mark}{n}" for mark, n in (("▲", pickups[city]), ("▼", deliveries[city])) if n)
+        layout.place(xs[city], ys[city], counts, f"label-stops-{tag}-{city}", names_city=True, color=colour,
+                     fontsize=PT["count"])  # fmt: skip
+    for c in topology.cities:
+        layout.place(c.x, c.y, c.name, f"label-city-{tag}-{c.id}", names_city=True, color=INK, fontsize=PT["name"])
+    for k, a, b, bend in _legs(route):
+        mx, my = _leg_middle(ax, (xs[a], ys[a]), (xs[b], ys[b]), bend)
+        layout.place(mx, my, str(k), f"label-leg-{tag}-{k}", circled=True, color=colour, fontsize=PT["leg"],
+                     bbox={"boxstyle": "circle,pad=0.15", "fc": "white", "ec": colour, "lw": 0.8})  # fmt: skip
     return layout
-
-
-def measured(ax: Any, layout: _Layout) -> PanelLayout:
-    """The panel's label boxes read back from the drawn figure (not from the placement's bookkeeping)."""
-    renderer = ax.figure.canvas.get_renderer()
-    labels = tuple((t.get_gid(), label_box(t, renderer, t.get_gid().startswith("label-leg-")))
-                   for t in ax.texts if (t.get_gid() or "").startswith("label-"))  # fmt: skip
-    return PanelLayout(labels, tuple(layout.markers))
 
 
 @dataclass(frozen=True)
@@ -289,29 +224,34 @@ class RouteMap:
 
 
 def draw_route_map(record: dict[str, Any], topology: Topology) -> RouteMap:
-    """One panel per vehicle (rows: companies), each its numbered, directed route."""
+    """One panel per vehicle, two a row (each company's vehicles in order), each its numbered,
+    directed route."""
     routes = vehicle_routes(record, topology)
     if not routes:
         return RouteMap("<p>No plan was handed in, so there is no route to draw.</p>", ())
-    columns = max(r.vehicle for r in routes) + 1
-    rows = max(r.company for r in routes) + 1
-    with _figure(PANEL_PX * columns, PANEL_PX * rows + 30) as fig:
-        axes = fig.subplots(rows, columns, squeeze=False)
-        fig.subplots_adjust(left=0.01, right=0.99, top=0.93, bottom=0.02, wspace=0.04, hspace=0.1)
-        for ax in axes.flat:
-            ax.axis("off")
+    frame = _Frame.of(topology)
+    row_px = TITLE_PX + frame.map_px + 2 * MARGIN_PX
+    rows = -(-len(routes) // COLUMNS)
+    width, height = COLUMNS * PANEL_PX, LEGEND_PX + rows * row_px
+    with _figure(width, height) as fig:
         drawn = []
-        for route in routes:
+        for i, route in enumerate(routes):
             colour = COLOURS[(2 * route.company + route.vehicle) % len(COLOURS)]
-            ax = axes[route.company][route.vehicle]
-            drawn.append((ax, _panel(ax, route, topology, colour)))
-        fig.text(0.5, 0.985, "★ start · numbered arrows: legs in driving order · ▲ pick-ups · ▼ deliveries",
-                 ha="center", va="top", color=INK, fontsize=8)  # fmt: skip
+            left, top = (i % COLUMNS) * PANEL_PX, LEGEND_PX + (i // COLUMNS) * row_px
+            title = f"{route.agent}, vehicle {route.vehicle}" + ("" if route.visits else " (stays home)")
+            fig.text((left + PANEL_PX / 2) / width, 1 - (top + TITLE_PX / 2) / height, title, ha="center",
+                     va="center", color=colour, fontsize=PT["title"])  # fmt: skip
+            rect = ((left + MARGIN_PX) / width, 1 - (top + TITLE_PX + MARGIN_PX + frame.map_px) / height,
+                    (PANEL_PX - 2 * MARGIN_PX) / width, frame.map_px / height)  # fmt: skip
+            ax = fig.add_axes(rect)
+            drawn.append((ax, _panel(ax, route, topology, frame, colour)))
+        fig.text(0.5, 1 - LEGEND_PX / 2 / height, "★ start · numbered arrows: legs in driving order · "
+                 "▲ pick-ups · ▼ deliveries", ha="center", va="center", color=INK, fontsize=PT["legend"])  # fmt: skip
         buffer = io.StringIO()
         fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
         panels = tuple(measured(ax, layout) for ax, layout in drawn)
     text = buffer.getvalue()
-    svg = METADATA.sub("", text[text.index("<svg"):])
+    svg = MPL_STYLE.sub(lambda _m: STYLE, METADATA.sub("", text[text.index("<svg"):]), count=1)
     label = escape(f"Each vehicle's route on {topology.name}: start, legs in order, pick-ups and deliveries", True)
     return RouteMap(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" class="arena-map" ', 1), panels)
 

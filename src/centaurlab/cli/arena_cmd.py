@@ -38,6 +38,7 @@ from ..arena import (
     leaderboard,
     load_match_config,
     log_tail,
+    map_traceback,
     match_topology,
     new_agent_source,
     passed_agents,
@@ -58,15 +59,17 @@ from ..config import settings
 from ..errors import Conflict, NotFound
 from ..executors import Executor
 from ..sandbox import get_backend
-from . import arena_warmup_cmd
+from . import arena_agent_cmd, arena_warmup_cmd
+from .arena_agent_cmd import BID_HELP, PLAN_HELP, SETUP_HELP
 from .errors import context
 from .executor_opts import address_option, executor_option, opened
 from .output import console, err_console, print_json, print_table, styled
 
 app = typer.Typer(no_args_is_help=True, help="The APDP arena: agents bid for tasks, then plan their deliveries.")
 app.add_typer(arena_warmup_cmd.app, name="warmup")
+app.command("try")(arena_agent_cmd.try_cmd)
+app.command("doc")(arena_agent_cmd.doc_cmd)
 
-SETUP_HELP, BID_HELP, PLAN_HELP = "Setup time limit, s.", "Bid time limit, s.", "Plan time limit, s."
 
 
 def _database() -> str:
@@ -84,7 +87,9 @@ def _topologies(value: str) -> tuple[str, ...]:
     return names
 
 
-def _print_match(record: dict[str, Any], match_id: int | None) -> None:
+def _print_match(record: dict[str, Any], match_id: int | None, files: dict[int, Path] | None = None) -> None:
+    """The match's tables, then each failure; an agent given as a file (`files`, by company) has its
+    traceback shown at its own path rather than the sandbox's agent.py."""
     topology = match_topology(record)
     names = record["agents"]
     print_table(f"auctions on {topology.name} (seed {record['config']['seed']})",
@@ -97,8 +102,10 @@ def _print_match(record: dict[str, Any], match_id: int | None) -> None:
     print_table("each company's own time", TIMING_COLUMNS, timing_rows(record))
     logs = record.get("logs") or []
     for failure in record["failures"]:
+        path = (files or {}).get(failure["agent"])
+        reason = map_traceback(failure["reason"], path)[0] if path is not None else failure["reason"]
         err_console.print(styled("[bold]{}[/] failed ({}, {}): {}", names[failure["agent"]], failure["kind"],
-                                 failure["phase"], failure["reason"]))  # fmt: skip
+                                 failure["phase"], reason))  # fmt: skip
         log = logs[failure["agent"]] if failure["agent"] < len(logs) else ""
         if log.strip():
             err_console.print(styled("[bold]{}[/]'s own output (the end; all of its last 64 KiB is in --json):\n{}",
@@ -140,7 +147,8 @@ def match(
     if json_out:
         print_json({"id": match_id, **record})
     else:
-        _print_match(record, match_id)
+        files = {i: Path(a) for i, a in enumerate((agent_a, agent_b)) if a.endswith(".py") and Path(a).is_file()}
+        _print_match(record, match_id, files)
     if record["failures"]:
         raise typer.Exit(1)
 
@@ -336,4 +344,4 @@ def new_agent(
     if target.exists() and not force:
         raise Conflict(f"{target} exists; pass --force to overwrite it")
     target.write_text(source)
-    console.print(f"wrote {target}; try: centaur arena match {target} honest --topology france --tasks 20")
+    console.print(f"wrote {target}; try it against each baseline: centaur arena try {target}", soft_wrap=True)

@@ -11,7 +11,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from .. import store
 from ..arena import (
     BASELINES,
-    BUILTIN,
     BUILTIN_STRATEGIES,
     RANK_NOTE,
     TOPOLOGY_NAMES,
@@ -21,6 +20,7 @@ from ..arena import (
     Timeouts,
     agent_detail,
     agent_name,
+    agent_names,
     agents_overview,
     builtin_strategies,
     generation_plan,
@@ -99,10 +99,11 @@ def generate(
         raise NotFound(f"--check-topology {check_topology!r}: use one of {', '.join(TOPOLOGY_NAMES)} or a "
                        f"topology file")  # fmt: skip
     opponents = tuple(o.strip() for o in check_against.split(",") if o.strip())
-    unknown = [o for o in opponents if o not in BUILTIN]
+    known = agent_names()
+    unknown = [o for o in opponents if o not in known]
     if unknown:
-        raise NotFound(f"--check-against: unknown agent {', '.join(unknown)}; use built-in agents "
-                       f"({', '.join(BUILTIN)})")  # fmt: skip
+        raise NotFound(f"--check-against: unknown agent {', '.join(unknown)}; use agents by name "
+                       f"({', '.join(known)})")  # fmt: skip
     with context(builtin=(ValueError,)):  # the specs check their numbers as they are made
         check = CheckSpec(check_topology, check_tasks, check_seed, Timeouts(setup_s, bid_s, plan_s), opponents)
         spec = GenerationSpec(tuple(models), names, replicates, critic, debug_rounds, check, temperature,

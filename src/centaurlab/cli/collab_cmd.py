@@ -65,7 +65,8 @@ def run(
         chosen = b.select(_split(tasks), limit_tasks)
     url = _url()
     err_console.print(
-        f"agent {cfg.name} (model {cfg.model}, {cfg.protocol} protocol, {cfg.step_limit} steps) on {len(chosen)} tasks"
+        f"agent {cfg.name} (model {cfg.model}, {cfg.protocol} protocol, {cfg.step_limit} steps"
+        f"{', held to the plan' if cfg.plan else ''}) on {len(chosen)} tasks"
     )
     with Progress(console=err_console, transient=not json_out) as progress:
         bar = progress.add_task("sessions", total=len(chosen))
@@ -115,9 +116,9 @@ def agents(json_out: bool = typer.Option(False, "--json", help="Print the agents
         return
     print_table(
         "collab agents",
-        ["name", "model", "protocol", "constrained", "step_limit", "tools", "description"],
+        ["name", "model", "protocol", "constrained", "plan", "step_limit", "tools", "description"],
         [
-            [c.name, c.model, c.protocol, c.constrained, c.step_limit, ",".join(c.tools), c.description]
+            [c.name, c.model, c.protocol, c.constrained, c.plan, c.step_limit, ",".join(c.tools), c.description]
             for c in found.values()
         ],
     )

@@ -9,6 +9,7 @@ from ..errors import InvalidInput
 from ..executors import RayExecutor, probe_node
 from .executor_opts import ADDRESS_HELP
 from .output import console, print_json, print_table, styled
+from .plugins_cmd import broken_plugins, print_broken
 
 
 def doctor(
@@ -16,8 +17,9 @@ def doctor(
     ray_address: str | None = typer.Option(None, "--ray-address", help=ADDRESS_HELP),
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Report the nodes (this machine, or each node of the Ray cluster) and whether each can sandbox.
-    Exits 1 when a node cannot: the ray executor would refuse to run jobs there."""
+    """Report the nodes (this machine, or each node of the Ray cluster) and whether each can sandbox,
+    and any plugin that failed to load (`centaur plugins`). Exits 1 when a node cannot: the ray
+    executor would refuse to run jobs there."""
     url = settings().database_url
     store_kind = url.split(":", 1)[0].split("+", 1)[0]
     if executor == "local":
@@ -34,12 +36,14 @@ def doctor(
         raise InvalidInput(f"--executor {executor!r}: choose local or ray")
     bad = [n for n in nodes if not n.isolated]
     if json_out:
-        print_json({"where": where, "store": store_kind, "nodes": [n.to_dict() for n in nodes], "ok": not bad})
+        print_json({"where": where, "store": store_kind, "nodes": [n.to_dict() for n in nodes], "ok": not bad,
+                    "broken_plugins": broken_plugins()})  # fmt: skip
     else:
         print_table(f"{where}: {len(nodes)} node(s)", ["node", "CPUs", "sandbox", "isolated", "note"],
                     [[n.node, f"{n.cpus:g}", n.backend, "yes" if n.isolated else styled("[red]NO[/]"), n.note]
                      for n in nodes])
         console.print(f"store: {store_kind}" + (" (one machine only with the ray executor; use PostgreSQL for "
                                                 "several)" if store_kind == "sqlite" else ""))  # fmt: skip
+        print_broken()
     if bad:
         raise typer.Exit(1)

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 import typer
 
 from ..errors import InvalidInput
-from ..executors import EXECUTORS, Executor, open_executor, store_note
+from ..executors import EXECUTORS, Executor, executor_names, open_executor, store_note
 from .output import err_console, styled
 
 EXECUTOR_HELP = f"Where the heavy jobs run: {', '.join(EXECUTORS)} (a Ray cluster)."
@@ -33,8 +33,8 @@ def opened(name: str, ray_address: str | None, workers: int | None, database_url
            processes: bool = False, quiet: bool = False) -> Iterator[Executor]:  # fmt: skip
     """The executor for a command, closed after it. An executor that cannot be had (ExecutorError) or a node
     that cannot isolate code (SandboxRefused, naming it) stops the command as Unavailable."""
-    if name not in EXECUTORS:
-        raise InvalidInput(f"--executor {name!r}: choose {', '.join(EXECUTORS)}")
+    if name not in executor_names():
+        raise InvalidInput(f"--executor {name!r}: choose {', '.join(executor_names())}")
     executor = open_executor(name, workers=workers, ray_address=ray_address, processes=processes)
     try:
         note = store_note(database_url, executor)

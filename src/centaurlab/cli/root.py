@@ -16,6 +16,7 @@ from . import (
     grade_cmd,
     model_cmd,
     models_cmd,
+    plugins_cmd,
     rate_cmd,
     run_cmd,
     sandbox_cmd,
@@ -42,6 +43,7 @@ app.add_typer(sandbox_cmd.app, name="sandbox")
 app.command("run")(run_cmd.run)
 app.command("serve")(serve_cmd.serve)
 app.command("doctor")(doctor_cmd.doctor)
+app.command("plugins")(plugins_cmd.plugins_command)
 # sub-apps of the pillars are registered below, one line each
 app.add_typer(rate_cmd.app, name="rate")
 app.command("grade")(grade_cmd.grade)

@@ -95,6 +95,31 @@ def create(
     console.print("  start the server with `centaur serve`; a browser that agrees to the consent becomes a participant")
 
 
+@app.command("pilot-link")
+def pilot_link(
+    study_id: str = typer.Argument(..., help="The study's id."),
+    condition: str | None = typer.Option(None, "--condition", help="The condition the pilot is put in (a name "
+                                         "from the study file); default: any, balanced among the pilots."),
+    base_url: str | None = typer.Option(None, "--base-url", help="Public address of the server in the link "
+                                        "(default: http://HOST:PORT from the settings)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Print a pilot link: whoever opens it takes part in the condition it names, marked as a pilot (the
+    `pilot` column of the participants export), balanced apart from the study's participants and left out of
+    `study report` unless --keep-all. The link is signed: editing its condition makes a plain participant."""
+    from ..study import PilotLinks, StudyCache
+
+    url = settings().database_url
+    store.upgrade(url)
+    study = StudyCache(url).get(study_id)  # UnknownStudy: a NotFound, said with its fix
+    query = PilotLinks(url).query(study.id, list(study.spec.conditions), condition)
+    link = f"{server_base_url(base_url)}/s/{quote(study.id)}?{query}"
+    if as_json:
+        print_json({"study": study.id, "condition": condition, "pilot_link": link})
+        return
+    console.print(f"pilot link ({'condition ' + condition if condition else 'any condition'}): {link}", soft_wrap=True)
+
+
 @app.command("status")
 def status(
     study_id: str | None = typer.Argument(None, help="One study (default: all)."),

@@ -108,10 +108,17 @@ def check(
     bank: str | None = BANK_OPTION,
     workers: int = typer.Option(0, help="Parallel sandboxes; 0 = the `workers` setting (one per core)."),
     json_out: bool = typer.Option(False, "--json", help="Print each task's result and problems as JSON."),
+    only: list[str] = typer.Option([], "--task", help="Check only this task (repeatable): the one you edit."),
 ) -> None:
     """Run every task in the sandbox: each reference must pass every test, each starter must fail,
     each known-bad solution must pass correctness and fail an efficiency test."""
     tasks = _tasks(bank)
+    if only:
+        known = {t.id for t in tasks}
+        if missing := [t for t in only if t not in known]:
+            raise NotFound(f"no task {', '.join(map(repr, missing))} in {'bank ' + repr(bank) if bank else 'any bank'}",
+                           fix="`centaur tasks list` shows the ids")
+        tasks = [t for t in tasks if t.id in only]
     with Progress(console=console, transient=True, disable=json_out) as progress:
         bar = progress.add_task("checking tasks", total=len(tasks))
         results = check_tasks(tasks, workers or settings().workers, on_done=lambda _r: progress.advance(bar))

@@ -16,6 +16,7 @@ from .harness import (
     ToolCallingRefused,
     build_request,
     first_messages,
+    held_request,
     run_steps,
 )
 from .llm_json import JsonAskError, ask_json
@@ -28,6 +29,7 @@ from .loader import (
     load_instance,
 )
 from .onet import FAMILIES, Match, family_of, match_tasks
+from .plan import chat_hold, missing_deliverables, requested_files
 from .protocol import action_schema, content_cap
 from .rate import CollabRating, TaskTerm, rate_sessions, skill_figure
 from .report import build_report, calibration_figures, render_html
@@ -111,10 +113,14 @@ __all__ = [
     "Workspace",
     "WorkspaceError",
     "action_schema",
+    "chat_hold",
     "all_agents",
     "ask_json",
     "build_report",
     "build_request",
+    "held_request",
+    "missing_deliverables",
+    "requested_files",
     "builtin_collab_bank_names",
     "calibration_figures",
     "check_task",

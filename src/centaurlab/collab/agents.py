@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .. import plugins
 from ..errors import InvalidInput
 from .tools import TOOLS
 
@@ -52,6 +53,9 @@ class AgentConfig:
     seed: int = 0
     inline_references: int = 0
     """Characters of the reference files put into the first message (0: the agent reads them itself)."""
+    plan: bool = False
+    """Alone on a task, held to a plan (collab/plan.py): each step writes the next missing deliverable,
+    and `finish` is refused while one is missing. What the files say stays the model's own."""
     description: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -68,9 +72,16 @@ class AgentConfig:
             "max_tokens": self.max_tokens,
             "seed": self.seed,
             "inline_references": self.inline_references,
+            "plan": self.plan,
             "description": self.description,
+            **({"extra": dict(self.extra)} if self.extra else {}),
         }
 
+
+LOCAL_SAMPLING = {"repeat_penalty": 1.3, "repeat_last_n": 64}
+"""llama.cpp sampling of the held embedded agent: greedy, the 135M model fills a file with its own name
+again and again ("calc_note.md.csv.csv.csv"); a repetition penalty over the last 64 tokens makes it
+write sentences (still its own, and still those of a 135M model)."""
 
 BUILTIN: dict[str, AgentConfig] = {
     "local-agent": AgentConfig(
@@ -78,12 +89,15 @@ BUILTIN: dict[str, AgentConfig] = {
         model="local",
         protocol="text",
         constrained=True,
-        step_limit=4,
-        token_budget=16_000,
+        plan=True,
+        step_limit=6,
+        token_budget=24_000,
         max_tokens=300,
         tools=("write_file", "finish"),
         inline_references=2500,
-        description="the embedded model; references in the prompt; actions held to the schema by the server's grammar",
+        extra=dict(LOCAL_SAMPLING),
+        description="the embedded model; references in the prompt; actions held to the schema by the server's "
+                    "grammar and to one write per deliverable before finish",
     ),
     "local-agent-free": AgentConfig(
         name="local-agent-free",
@@ -98,7 +112,9 @@ BUILTIN: dict[str, AgentConfig] = {
         description="the same backbone and prompt, text protocol without constrained decoding",
     ),
 }
-_registered: dict[str, AgentConfig] = {}
+for _agent in BUILTIN.values():
+    plugins.register(plugins.COLLAB_AGENT, _agent.name, _agent)
+plugins.require(plugins.COLLAB_AGENT, lambda obj: None if isinstance(obj, AgentConfig) else f"a {type(obj).__name__}")
 
 
 class AgentFile(BaseModel):
@@ -117,6 +133,7 @@ class AgentFile(BaseModel):
     max_tokens: int = Field(default=1024, gt=0)
     seed: int = 0
     inline_references: int = Field(default=0, ge=0)
+    plan: bool = False
     description: str = ""
 
 
@@ -124,7 +141,7 @@ def register_agent(config: AgentConfig) -> None:
     unknown = [t for t in config.tools if t not in TOOLS]
     if unknown:
         raise AgentConfigError(f"agent '{config.name}': unknown tools {unknown}; tools are {', '.join(TOOLS)}")
-    _registered[config.name] = config
+    plugins.register(plugins.COLLAB_AGENT, config.name, config, replace=True)
 
 
 def agents_from_file(path: Path) -> dict[str, AgentConfig]:
@@ -152,6 +169,7 @@ def agents_from_file(path: Path) -> dict[str, AgentConfig]:
             max_tokens=spec.max_tokens,
             seed=spec.seed,
             inline_references=spec.inline_references,
+            plan=spec.plan,
             description=spec.description,
         )
         unknown = [t for t in cfg.tools if t not in TOOLS]
@@ -170,10 +188,11 @@ def all_agents(config_file: Path | None = None) -> dict[str, AgentConfig]:
         from ..config import find_config_file
 
         config_file = find_config_file(dict(os.environ))
-    found = dict(BUILTIN)
+    parts = plugins.components(plugins.COLLAB_AGENT)  # built-in < centaur.toml < registered in code or plugins
+    found = {part.name: BUILTIN[part.name] for part in parts if BUILTIN.get(part.name) is part.obj}
     if config_file is not None and Path(config_file).is_file():
         found.update(agents_from_file(Path(config_file)))
-    found.update(_registered)
+    found.update({part.name: part.obj for part in parts if BUILTIN.get(part.name) is not part.obj})
     return found
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -17,6 +17,7 @@ from ..errors import ServiceError
 from ..models import ChatRequest, ModelError, ModelProvider
 from .agents import TEXT_PROTOCOL, AgentConfig
 from .convert import render_for_prompt
+from .plan import REFUSED_FINISH, Hold, autonomous_hold, missing_deliverables, next_message
 from .protocol import (
     Action,
     ActionParseError,
@@ -27,7 +28,7 @@ from .protocol import (
     parse_tool_calls,
 )
 from .schema import TaskInstance
-from .tools import TOOLS, call_tool
+from .tools import TOOLS, ToolResult, call_tool
 from .workspace import Workspace
 
 
@@ -84,19 +85,36 @@ def task_message(task: TaskInstance, ws: Workspace, inline: int = 0) -> str:
     return text
 
 
-def build_request(cfg: AgentConfig, messages: list[dict[str, Any]], task: TaskInstance, ws: Workspace) -> ChatRequest:
+def build_request(cfg: AgentConfig, messages: list[dict[str, Any]], task: TaskInstance, ws: Workspace,
+                  written: Collection[str] = ()) -> ChatRequest:
     """The model request for the next step: the conversation, plus the tool list (tool calling) or the
-    action's JSON schema (constrained text protocol, file names held to the deliverables not yet written)."""
-    extra: dict[str, Any] = {"messages": messages, **cfg.extra}
-    if cfg.protocol == "tools":
-        extra["tools"] = [TOOLS[t].openai_schema() for t in cfg.tools]
-        extra["tool_choice"] = "auto"
-    elif cfg.constrained:
+    action's JSON schema (constrained text protocol). A constrained agent held to the plan
+    (`cfg.plan`) may only write the next missing deliverable, then only finish; otherwise its writes
+    are held to the deliverables not yet written (`written`: the files changed so far in this run)."""
+    if cfg.protocol == "tools" or not cfg.constrained:
+        extra: dict[str, Any] = {"messages": messages, **cfg.extra}
+        if cfg.protocol == "tools":
+            extra["tools"] = [TOOLS[t].openai_schema() for t in cfg.tools]
+            extra["tool_choice"] = "auto"
+        return ChatRequest(messages=[], temperature=cfg.temperature, max_tokens=cfg.max_tokens, seed=cfg.seed,
+                           extra=extra)
+    if cfg.plan:
+        hold = autonomous_hold(cfg.tools, cfg.temperature, task, ws, written)
+    else:
         names = [d.name for d in task.deliverables]
-        remaining = [n for n in names if n not in ws.changes()] or names
-        schema = action_schema(cfg.tools, remaining, ws.files(), max_content=content_cap(cfg.max_tokens))
-        extra["response_format"] = {"type": "json_schema", "json_schema": {"name": "action", "schema": schema}}
-    return ChatRequest(messages=[], temperature=cfg.temperature, max_tokens=cfg.max_tokens, seed=cfg.seed, extra=extra)
+        hold = Hold(cfg.tools, [n for n in names if n not in ws.changes()] or names, cfg.temperature)
+    return held_request(cfg, messages, hold, ws)
+
+
+def held_request(cfg: AgentConfig, messages: list[dict[str, Any]], hold: Hold, ws: Workspace) -> ChatRequest:
+    """A constrained agent's request: the action's JSON schema, with the hold's tools and write paths,
+    its content capped so that the whole action fits in the answer (`content_cap`)."""
+    reads = ws.files() if "read_file" in hold.tools else None
+    schema = action_schema(hold.tools, hold.write_paths, reads, max_content=content_cap(cfg.max_tokens))
+    extra = {"messages": messages, **cfg.extra,
+             "response_format": {"type": "json_schema", "json_schema": {"name": "action", "schema": schema}}}
+    return ChatRequest(messages=[], temperature=hold.temperature, max_tokens=cfg.max_tokens, seed=cfg.seed,
+                       extra=extra)
 
 
 def first_messages(cfg: AgentConfig, task: TaskInstance, ws: Workspace) -> list[dict[str, Any]]:
@@ -123,10 +141,12 @@ HARNESS_LEADS = (RESULT_LEAD, RETRY_LEAD)
 correction of an unusable answer): readers of a conversation tell them from a person's words by these."""
 
 
-def _feedback(cfg: AgentConfig, action: Action, text: str) -> dict[str, Any]:
+def _feedback(cfg: AgentConfig, action: Action, text: str, after: str = "Next action?") -> dict[str, Any]:
+    """A tool's result as the model reads it; `after` ends it in the text protocol (a held run names
+    the next file there; a tool-calling model gets it after its last result)."""
     if cfg.protocol == "tools":
         return {"role": "tool", "tool_call_id": action.call_id or action.tool, "content": text}
-    return {"role": "user", "content": f"{RESULT_LEAD}{action.tool}:\n{text}\n\nNext action?"}
+    return {"role": "user", "content": f"{RESULT_LEAD}{action.tool}:\n{text}\n\n{after}"}
 
 
 class ToolCallingRefused(ServiceError):
@@ -161,15 +181,19 @@ def run_steps(
     on_step: Callable[[Step], None] | None = None,
     request: RequestBuilder | None = None,
     stop: Callable[[], str | None] | None = None,
+    plan: bool = False,
 ) -> Steps:
     """The agent loop both the autonomous harness and the people's chat drive: ask the model for an
     action, run the tool in `ws`, feed the result back, until `finish`, an answer without a tool call,
     a model error, the token budget or the step limit. `messages` is extended in place.
 
     `request` replaces `build_request` (the chat holds a small model's grammar tighter); `stop` is
-    asked before every model call and ends the loop with its reason (a study's time limit).
+    asked before every model call and ends the loop with its reason (a study's time limit). With
+    `plan` (an agent alone on a task, `AgentConfig.plan`) the loop holds the model to the plan of
+    collab/plan.py: every result names the next missing deliverable, `finish` is refused while one is
+    missing, and an answer without a tool call is told to write it instead of ending the loop.
     Raises ToolCallingRefused when the first request of a tool-calling agent is refused."""
-    build = request or (lambda msgs, _changed: build_request(cfg, msgs, task, ws))
+    build = request or (lambda msgs, changed: build_request(cfg, msgs, task, ws, changed))
     out = Steps()
     for index in range(cfg.step_limit):
         if out.tokens >= cfg.token_budget:
@@ -207,13 +231,19 @@ def run_steps(
             if on_step:
                 on_step(step)
             continue
+        if not actions and plan and missing_deliverables(task, ws):  # held to the plan: prose does not end the run
+            messages += [{"role": "assistant", "content": response.text},
+                         {"role": "user", "content": f"{RETRY_LEAD}it called no tool. {next_message(task, ws)}"}]
+            if on_step:
+                on_step(step)
+            continue
         if not actions:  # a tool-calling model that answers in prose is done
             messages.append({"role": "assistant", "content": response.text})
             out.stop_reason = "answered without a tool call"
             if on_step:
                 on_step(step)
             break
-        if _act(cfg, ws, actions, step, messages, out.changed):
+        if _act(cfg, ws, actions, step, messages, out.changed, task if plan else None):
             if on_step:
                 on_step(step)
             out.stop_reason = "finished"
@@ -226,8 +256,10 @@ def run_steps(
 
 
 def _act(cfg: AgentConfig, ws: Workspace, actions: list[Action], step: Step, messages: list[dict[str, Any]],
-         changed: set[str]) -> bool:
-    """Run the step's tool calls, record them on the step and in the conversation; True on `finish`."""
+         changed: set[str], held: TaskInstance | None = None) -> bool:
+    """Run the step's tool calls, record them on the step and in the conversation; True on `finish`.
+    With `held` (the task of a run held to the plan) a `finish` while a deliverable is missing is
+    refused (logged as an error result) and the results name the next file."""
     assistant: dict[str, Any] = {"role": "assistant", "content": step.answer}
     if cfg.protocol == "tools":
         assistant["tool_calls"] = [
@@ -237,14 +269,23 @@ def _act(cfg: AgentConfig, ws: Workspace, actions: list[Action], step: Step, mes
         ]
     messages.append(assistant)
     done = False
-    for action in actions:
-        result = call_tool(ws, action.tool, action.args, cfg.tools)
+    for n, action in enumerate(actions):
+        if held is not None and action.tool == "finish" and (left := missing_deliverables(held, ws)):
+            result = ToolResult(REFUSED_FINISH.format(names=", ".join(left), next=next_message(held, ws)),
+                                error=True)
+        else:
+            result = call_tool(ws, action.tool, action.args, cfg.tools)
         step.actions.append({"tool": action.tool, "args": action.args})
         step.results.append(
             {"tool": action.tool, "text": result.text, "error": result.error, "changed": result.changed}
         )
         changed.update(result.changed)
-        messages.append(_feedback(cfg, action, result.text))
+        text, after = result.text, "Next action?"
+        if held is not None and not result.done:
+            after = next_message(held, ws)
+            if cfg.protocol == "tools" and n == len(actions) - 1:
+                text += "\n\n" + after
+        messages.append(_feedback(cfg, action, text, after))
         done = done or result.done
     return done
 
@@ -276,7 +317,9 @@ def _run(
     on_step: Callable[[Step], None] | None,
 ) -> Trajectory:
     messages = first_messages(cfg, task, ws)
-    loop = run_steps(cfg, provider, task, ws, messages, on_step=on_step)
+    if cfg.plan:  # the plan's first step, named as every later one is
+        messages[-1]["content"] += "\n\n" + next_message(task, ws)
+    loop = run_steps(cfg, provider, task, ws, messages, on_step=on_step, plan=cfg.plan)
     return Trajectory(
         agent=cfg.as_dict(),
         task_id=task.id,

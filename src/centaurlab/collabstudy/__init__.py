@@ -12,6 +12,7 @@ from .coding import code_study, code_validation_set
 from .export import export_study, override_grade, study_tables
 from .fluency import IDS, TOTAL_INDICATORS, fluency_total
 from .fluency_check import check_coder, load_set
+from .handin import DeliverablesMissing, HandIn, writers
 from .listing import CollabStudySummary, list_collab_studies
 from .load import load_study_data, stored_checks
 from .power import CollabPower, collab_power, plan_collab_study
@@ -30,6 +31,8 @@ __all__ = [
     "CollabStudies",
     "CollabStudy",
     "CollabStudySummary",
+    "DeliverablesMissing",
+    "HandIn",
     "IDS",
     "NoSuchVersion",
     "TOTAL_INDICATORS",
@@ -60,4 +63,5 @@ __all__ = [
     "study_tables",
     "synthetic_study",
     "tool_line",
+    "writers",
 ]

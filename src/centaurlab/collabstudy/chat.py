@@ -24,10 +24,11 @@ from ..collab import (
     TaskInstance,
     ToolCallingRefused,
     Workspace,
-    action_schema,
     build_request,
-    content_cap,
+    chat_hold,
     first_messages,
+    held_request,
+    requested_files,
     run_steps,
 )
 from ..models import ChatRequest, ModelProvider
@@ -73,33 +74,15 @@ def start_messages(cfg: AgentConfig, task: TaskInstance, ws: Workspace) -> list[
 
 
 def request_for(cfg: AgentConfig, messages: list[dict[str, Any]], task: TaskInstance, ws: Workspace,
-                written: set[str] | frozenset[str] = frozenset()) -> ChatRequest:
+                written: set[str] | frozenset[str] = frozenset(), asked: list[str] | None = None) -> ChatRequest:
     """The harness's request, held tighter for a schema-constrained agent so that a very small model
-    answers a person's request with work and hands back control once it is done:
-
-    - `finish` is held back until a deliverable exists (otherwise the model may stop at once);
-    - once every deliverable was written in this turn (`written`), only `finish` is left;
-    - a written file's content is capped so that the whole action fits in the answer (as in the
-      autonomous harness: `content_cap`).
-
-    Whether a deliverable exists is a look at its path, not a scan of the workspace."""
+    answers a person's request with work and hands back control once it is done (`collab.chat_hold`):
+    the files the person named (`asked`) are the ones it writes; otherwise `finish` waits until a
+    deliverable exists and, once every deliverable was written in this turn (`written`), is all that
+    is left. A written file's content is capped so that the whole action fits in the answer."""
     if not (cfg.protocol == "text" and cfg.constrained):
         return build_request(cfg, messages, task, ws)
-    names = [d.name for d in task.deliverables]
-    tools = cfg.tools
-    if "finish" in tools and len(tools) > 1:
-        if not any((ws.root / n).is_file() for n in names):
-            tools = tuple(t for t in tools if t != "finish")
-        elif all(n in written for n in names):
-            tools = ("finish",)
-    remaining = [n for n in names if n not in written] or names
-    reads = ws.files() if "read_file" in tools else None
-    schema = action_schema(tools, remaining, reads, max_content=content_cap(cfg.max_tokens))
-    extra: dict[str, Any] = {"messages": messages, **cfg.extra,
-                             "response_format": {"type": "json_schema",
-                                                 "json_schema": {"name": "action", "schema": schema}}}
-    return ChatRequest(messages=[], temperature=cfg.temperature, max_tokens=cfg.max_tokens, seed=cfg.seed,
-                       extra=extra)
+    return held_request(cfg, messages, chat_hold(cfg.tools, cfg.temperature, task, ws, written, asked or []), ws)
 
 
 def agent_turn(
@@ -122,10 +105,12 @@ def agent_turn(
     else:
         messages.append({"role": "user", "content": text})
 
+    asked = requested_files(text, task, ws)  # "write variance.csv": that file, not another deliverable
+
     def request(msgs: list[dict[str, Any]], changed: set[str]) -> ChatRequest:
         if before_call:
             before_call()
-        return request_for(cfg, msgs, task, ws, changed)
+        return request_for(cfg, msgs, task, ws, changed, asked)
 
     try:
         loop = run_steps(cfg, provider, task, ws, messages, on_step=on_step, request=request, stop=stop)

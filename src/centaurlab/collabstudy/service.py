@@ -23,6 +23,7 @@ from . import versions
 from .chat import Turn, agent_turn, decisions_note
 from .chatlines import did
 from .files import VersionedFiles
+from .handin import HandIn, accept
 from .instruments import OCCUPATION
 from .plan import EXTERNAL, plan_sessions
 from .platform import ProviderFactory
@@ -344,34 +345,42 @@ class CollabStudies(VersionedFiles):
                     s, v.id, f"server:time_up:{idx}", "time_up", self.clock(),
                     {"limit_minutes": v.study.timing.minutes_per_task, "deadline_ms": deadline}, idx):
                 return
-            files = self.workspace(v.id, idx).changes()
+            files = dict(HandIn.of((), self.workspace(v.id, idx).changes()).files)
             if files:
                 self._hand_in(s, v, row, files, {"timed_out": True})
             row.status, row.submitted_ms = "timed_out", deadline
             self._maybe_post(s, v)
 
+    def hand_in_check(self, token: str, idx: int) -> HandIn:
+        """What a submit of the task would hand in now, against its deliverables (`handin.accept` decides):
+        the page's checklist and the warning beside Submit read this, the submit the same."""
+        v = self.view(token)
+        task = self.task(v.study, v.plan[idx]["task_id"])
+        return HandIn.of((d.name for d in task.deliverables), self.workspace(v.id, idx).changes())
+
     def submit(self, token: str, idx: int, log_text: str = "", logs: dict[str, bytes] | None = None,
-               deliverables: dict[str, bytes] | None = None) -> int:
+               deliverables: dict[str, bytes] | None = None, ask_if_missing: bool = False) -> int:
         """Store the workspace's deliverables as a collab session (done, ready for the judges); an
-        external session brings its deliverables and its interaction log here."""
+        external session brings its deliverables and its interaction log here. Refused with nothing to
+        hand in; with deliverables missing and `ask_if_missing` (the page's first Submit), refused with
+        `DeliverablesMissing`, so that the page asks again (an external session is never asked: its submit
+        brings the deliverables)."""
         v = self.view(token)
         self._check_current(v, idx)
         with self.lock(v.id):
             self.sync(v.id, idx)
             ws = self.workspace(v.id, idx)
-            with self.writing() as s:  # every check before the first file is written: a refusal stores nothing
+            with self.writing() as s:  # every check, and every row, before the first file is written
                 row = self._session(s, v.id, idx, ("working",))
                 if row.mode == EXTERNAL and not (log_text.strip() or logs):
                     raise WrongStep("upload the outside agent's interaction log (text, a transcript or screenshots)")
-                brought = {Path(name).name: data for name, data in (deliverables or {}).items()}
-                for name, data in brought.items():
-                    ws.writable(name, data)
-                for name, data in brought.items():
+                brought = {ws.writable(Path(name).name, data)[1]: data for name, data in (deliverables or {}).items()}
+                task = self.task(v.study, row.task_id)
+                check = HandIn.of((d.name for d in task.deliverables), {**ws.changes(), **brought})
+                accept(check, anyway=not ask_if_missing or row.mode == EXTERNAL)
+                files = dict(check.files)
+                for name, data in brought.items():  # versions first, like every write
                     self._stored(s, v.id, idx, name, data, "upload", "handed in with the submit")
-                    ws.write_bytes(name, data)
-                files = ws.changes()
-                if not files:
-                    raise WrongStep("there is no deliverable yet: write or upload the files the task asks for")
                 collab_id = self._hand_in(s, v, row, files, {"log_text": log_text.strip()[:200_000]}
                                        if log_text.strip() else {})
                 for name, data in (logs or {}).items():
@@ -384,7 +393,9 @@ class CollabStudies(VersionedFiles):
                 add_event(s, v.id, f"server:submit:{idx}", "submit", self.clock(),
                           {"files": sorted(files), "collab_session": collab_id,
                            "time_on_task_ms": row.submitted_ms - (row.started_ms or row.submitted_ms)}, idx)
-                self._maybe_post(s, v)
+                self._maybe_post(s, v)  # flushed: the rows are in; the files brought are written last
+                for name, data in brought.items():
+                    ws.write_bytes(name, data)
                 return collab_id
 
 

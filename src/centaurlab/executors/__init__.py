@@ -6,6 +6,7 @@ plain data given to one `Executor`; results come back to the driver, which alone
 
 from __future__ import annotations
 
+from .. import plugins
 from .base import EXECUTORS, Executor, ExecutorError, SandboxRefused, run_all
 from .local import LocalExecutor
 from .node import NodeStatus, probe_node, require_isolation
@@ -15,13 +16,28 @@ from .raycluster import RayExecutor, resolve_address
 def open_executor(name: str = "local", *, workers: int | None = None, ray_address: str | None = None,
                   processes: bool = False) -> Executor:  # fmt: skip
     """The executor called `name`; `processes` picks processes over threads for the local pool."""
-    if name == "local":
-        if ray_address:
-            raise ExecutorError("--ray-address is for --executor ray; drop it or add --executor ray")
-        return LocalExecutor(workers, processes=processes)
-    if name == "ray":
-        return RayExecutor(ray_address, workers=workers)
-    raise ExecutorError(f"unknown executor {name!r}; choose {', '.join(EXECUTORS)}")
+    factory = plugins.find(plugins.EXECUTOR, name)
+    if factory is None:
+        raise ExecutorError(f"unknown executor {name!r}; choose {', '.join(executor_names())}")
+    executor: Executor = factory(workers, ray_address, processes)
+    return executor
+
+
+def executor_names() -> list[str]:
+    """The executors there are: local, ray, and any a plugin adds."""
+    return plugins.names(plugins.EXECUTOR)
+
+
+@plugins.component(plugins.EXECUTOR, "local")
+def _local(workers: int | None, ray_address: str | None, processes: bool) -> Executor:
+    if ray_address:
+        raise ExecutorError("--ray-address is for --executor ray; drop it or add --executor ray")
+    return LocalExecutor(workers, processes=processes)
+
+
+@plugins.component(plugins.EXECUTOR, "ray")
+def _ray(workers: int | None, ray_address: str | None, processes: bool) -> Executor:
+    return RayExecutor(ray_address, workers=workers)
 
 
 def store_note(database_url: str, executor: Executor) -> str | None:
@@ -49,6 +65,7 @@ __all__ = [
     "NodeStatus",
     "RayExecutor",
     "SandboxRefused",
+    "executor_names",
     "open_executor",
     "probe_node",
     "require_isolation",

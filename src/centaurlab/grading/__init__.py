@@ -29,9 +29,11 @@ from .efficiency import (
 from .grade import Grade, GradeConfig, grade_solution
 from .jobs import GradeJob, GradeOutcome, run_grade_job
 from .quality import (
+    MODULE,
     Category,
     Finding,
     QualityReport,
+    SourceContext,
     Thresholds,
     analyse_quality,
     list_rules,
@@ -50,6 +52,7 @@ __all__ = [
     "StoredBaseline",
     "PlacementInterval",
     "MIN_PEOPLE",
+    "MODULE",
     "BatchItem",
     "BatchResult",
     "CaseResult",
@@ -74,6 +77,7 @@ __all__ = [
     "ReferenceStore",
     "Runner",
     "SUITES",
+    "SourceContext",
     "StoredGrade",
     "SuiteChoice",
     "Thresholds",

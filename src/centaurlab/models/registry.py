@@ -1,7 +1,7 @@
 """The model registry: `[models.NAME]` tables of `centaur.toml`, plus the built-in offline model `local`.
 
     [models.gpt4o]
-    provider = "openai"              # openai | embedded | replay
+    provider = "openai"              # openai | embedded | replay | one a plugin adds (`centaur plugins`)
     base_url = "https://api.openai.com/v1"
     api_key_env = "OPENAI_API_KEY"
     model = "gpt-4o-2024-08-06"
@@ -26,8 +26,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from .. import plugins
 from .budget import Budget, Counter, Speed
 from .embedded import N_CTX as EMBEDDED_CONTEXT
 from .provider import ModelProvider, OpenAIProvider
@@ -42,7 +43,7 @@ class ModelConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", protected_namespaces=())
 
     name: str
-    provider: Literal["openai", "embedded", "replay"] = "openai"
+    provider: str = "openai"  # a registered provider (plugins.PROVIDER): openai, embedded, replay, or a plugin's
     base_url: str | None = None
     api_key_env: str | None = None
     model: str | None = None
@@ -63,6 +64,14 @@ class ModelConfig(BaseModel):
     max_retries: int = Field(default=4, ge=0)
     replay_file: str | None = None
     source: str = "built-in"
+
+    @field_validator("provider")
+    @classmethod
+    def _known_provider(cls, value: str) -> str:
+        known = plugins.names(plugins.PROVIDER)
+        if value not in known:
+            raise ValueError(f"unknown provider {value!r}; providers: {', '.join(known)}")
+        return value
 
     @model_validator(mode="after")
     def _one_concurrency(self) -> ModelConfig:
@@ -140,38 +149,54 @@ class Registry:
 
 
 def build_provider(cfg: ModelConfig, env: Mapping[str, str] | None = None) -> ModelProvider:
-    env = os.environ if env is None else env
-    if cfg.provider == "replay":
-        from .replay import ReplayProvider
+    """The provider registered under the config's `provider` name, built from the config."""
+    factory = plugins.get(plugins.PROVIDER, cfg.provider)
+    provider: ModelProvider = factory(cfg, os.environ if env is None else env)
+    return provider
 
-        if not cfg.replay_file:
-            raise ModelConfigError(
-                f"model '{cfg.name}' ({cfg.source}) uses provider 'replay' but has no replay_file: "
-                f"add replay_file = \"path/to/recording.jsonl\" to [models.{cfg.name}]"
-            )
-        path = Path(cfg.replay_file)
-        if not path.is_file():
-            raise ModelConfigError(f"model '{cfg.name}': replay_file {path} does not exist")
-        return ReplayProvider(cfg.name, path, model=cfg.model_id)
+
+@plugins.component(plugins.PROVIDER, "openai")
+def _openai_provider(cfg: ModelConfig, env: Mapping[str, str]) -> ModelProvider:
+    if not cfg.base_url:
+        raise ModelConfigError(
+            f"model '{cfg.name}' ({cfg.source}) has no endpoint: add base_url = \"https://.../v1\" "
+            f"to [models.{cfg.name}] in centaur.toml"
+        )
     api_key: str | None = None
-    if cfg.provider == "embedded":
-        from . import embedded
-
-        base_url = cfg.base_url or embedded.base_url()
-    else:
-        if not cfg.base_url:
+    if cfg.api_key_env:
+        api_key = env.get(cfg.api_key_env)
+        if not api_key:
             raise ModelConfigError(
-                f"model '{cfg.name}' ({cfg.source}) has no endpoint: add base_url = \"https://.../v1\" "
-                f"to [models.{cfg.name}] in centaur.toml"
+                f"model '{cfg.name}' ({cfg.model_id} at {cfg.base_url}) needs an API key: set the environment "
+                f"variable {cfg.api_key_env} (named by api_key_env in [models.{cfg.name}])"
             )
-        base_url = cfg.base_url
-        if cfg.api_key_env:
-            api_key = env.get(cfg.api_key_env)
-            if not api_key:
-                raise ModelConfigError(
-                    f"model '{cfg.name}' ({cfg.model_id} at {base_url}) needs an API key: set the environment "
-                    f"variable {cfg.api_key_env} (named by api_key_env in [models.{cfg.name}])"
-                )
+    return _http_provider(cfg, cfg.base_url, api_key)
+
+
+@plugins.component(plugins.PROVIDER, "embedded")
+def _embedded_provider(cfg: ModelConfig, env: Mapping[str, str]) -> ModelProvider:
+    from . import embedded
+
+    return _http_provider(cfg, cfg.base_url or embedded.base_url(), None)
+
+
+@plugins.component(plugins.PROVIDER, "replay")
+def _replay_provider(cfg: ModelConfig, env: Mapping[str, str]) -> ModelProvider:
+    from .replay import ReplayProvider
+
+    if not cfg.replay_file:
+        raise ModelConfigError(
+            f"model '{cfg.name}' ({cfg.source}) uses provider 'replay' but has no replay_file: "
+            f"add replay_file = \"path/to/recording.jsonl\" to [models.{cfg.name}]"
+        )
+    path = Path(cfg.replay_file)
+    if not path.is_file():
+        raise ModelConfigError(f"model '{cfg.name}': replay_file {path} does not exist")
+    return ReplayProvider(cfg.name, path, model=cfg.model_id)
+
+
+def _http_provider(cfg: ModelConfig, base_url: str, api_key: str | None) -> OpenAIProvider:
+    """An OpenAI-compatible endpoint (the embedded model's server is one) with the config's limits."""
     provider = OpenAIProvider(
         cfg.name, base_url, cfg.model_id, api_key, defaults=cfg.defaults(), timeout_s=cfg.timeout_s,
         max_retries=cfg.max_retries, concurrency=cfg.concurrency, requests_per_minute=cfg.requests_per_minute,

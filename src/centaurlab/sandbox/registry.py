@@ -1,15 +1,21 @@
-"""Choose a backend by name; `auto` prefers isolation and says loudly when it cannot have it."""
+"""Choose a backend by name; `auto` prefers isolation and says loudly when it cannot have it.
+
+The backends are components of the one registry (`plugins.SANDBOX_BACKEND`): bwrap and rlimit here,
+any other a plugin adds, chosen only by its name (`auto` picks among the built-in two).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import plugins
 from ..errors import Unavailable
 from .backend import SandboxBackend
 from .bwrap import BwrapBackend, bwrap_works
 from .rlimit import UNSAFE_WARNING, RlimitBackend
 
-BACKENDS: dict[str, type[SandboxBackend]] = {"bwrap": BwrapBackend, "rlimit": RlimitBackend}
+plugins.register(plugins.SANDBOX_BACKEND, "bwrap", BwrapBackend)
+plugins.register(plugins.SANDBOX_BACKEND, "rlimit", RlimitBackend)
 
 
 class SandboxUnavailable(Unavailable, RuntimeError):
@@ -24,8 +30,12 @@ class BackendStatus:
 
 
 def backend_status(requested: str = "auto") -> BackendStatus:
-    if requested not in ("auto", *BACKENDS):
-        raise SandboxUnavailable(f"unknown sandbox backend '{requested}'; choose auto, {', '.join(BACKENDS)}")
+    backends = plugins.names(plugins.SANDBOX_BACKEND)
+    if requested not in ("auto", *backends):
+        raise SandboxUnavailable(f"unknown sandbox backend '{requested}'; choose auto, {', '.join(backends)}")
+    if requested not in ("auto", "bwrap", "rlimit"):  # a plugin's: it says itself whether it isolates
+        backend = plugins.get(plugins.SANDBOX_BACKEND, requested)
+        return BackendStatus(requested, bool(getattr(backend, "isolated", False)), "a plugin's backend")
     works, why = bwrap_works()
     if requested == "rlimit" or (requested == "auto" and not works):
         prefix = "" if requested == "rlimit" else f"bwrap unavailable ({why}); "
@@ -41,4 +51,5 @@ def get_backend(requested: str | None = None) -> SandboxBackend:
         from ..config import settings
 
         requested = settings().sandbox_backend
-    return BACKENDS[backend_status(requested).name]()
+    backend: type[SandboxBackend] = plugins.get(plugins.SANDBOX_BACKEND, backend_status(requested).name)
+    return backend()

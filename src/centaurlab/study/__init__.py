@@ -47,6 +47,7 @@ from .metrics import (
     task_metrics,
 )
 from .participants import MAX_CLIENT_MS, NotAParticipant, ParticipantFinished, WrongStage
+from .pilots import BadPilotLink, PilotLinks
 from .platform import StudyPlatform
 from .power import EFFECT_SCALE, StudyPower, closed_form_n, plan_study, study_power
 from .recruitment import RECRUITMENT_KEYS, RejoinRefused, check_rejoin
@@ -92,6 +93,8 @@ __all__ = [
     "RejoinRefused",
     "Study",
     "StudyCache",
+    "PilotLinks",
+    "BadPilotLink",
     "StudyFileError",
     "StudyPlatform",
     "StudySpec",

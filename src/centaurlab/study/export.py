@@ -78,7 +78,8 @@ def participant_log(url: str, study_id: str, participant_id: str) -> Participant
 
 
 def participant_attributes(url: str, study_id: str) -> pd.DataFrame:
-    """One row per assigned participant: participant_id, condition, task_set (and stage, stratum, recruitment)."""
+    """One row per assigned participant: participant_id, condition, task_set (and stage, stratum, recruitment,
+    and `pilot`: True for a researcher's pilot, whom the analyses leave out by default)."""
     with store.session_scope(url) as session:
         rows = session.scalars(select(ParticipantRow).where(ParticipantRow.study_id == study_id)).all()
         data = [{
@@ -86,10 +87,10 @@ def participant_attributes(url: str, study_id: str) -> pd.DataFrame:
             "task_set": None if p.task_set is None else str(p.task_set + 1),
             "stage": p.stage, "stratum": p.stratum, "prolific_pid": p.prolific_pid,
             "prolific_study_id": p.recruitment.get("STUDY_ID"), "prolific_session_id": p.recruitment.get("SESSION_ID"),
-            "created_at": p.created_at, "finished_at": p.finished_at,
+            "created_at": p.created_at, "finished_at": p.finished_at, "pilot": p.pilot is not None,
         } for p in rows]
     columns = ["participant_id", "condition", "task_set", "stage", "stratum", "prolific_pid", "prolific_study_id",
-               "prolific_session_id", "created_at", "finished_at"]
+               "prolific_session_id", "created_at", "finished_at", "pilot"]
     return pd.DataFrame(data, columns=columns)
 
 

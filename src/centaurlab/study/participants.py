@@ -26,6 +26,7 @@ from .. import store
 from ..errors import Conflict, Forbidden
 from .assignment import Cell, assign, cells
 from .limits import ParticipantLimits
+from .pilots import ANY_CONDITION, PilotLinks
 from .recruitment import RECRUITMENT_ID, check_rejoin
 from .studies import Study, StudyCache
 from .tables import ParticipantRow, append_events
@@ -83,6 +84,7 @@ class Participants:
         self.clock = clock
         """Milliseconds since the epoch, the server's: session limits are read off it (tests pass their own)."""
         self.tokens = TokenSigner(url)  # signed tokens: any server process checks them without a query
+        self.pilots = PilotLinks(url)  # the researchers' pilot links, signed the same way
         self.limits = limits or ParticipantLimits.unlimited()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
@@ -104,11 +106,12 @@ class Participants:
 
     # --- joining and authenticating ----------------------------------------------------------------------------
 
-    def join(self, study_id: str, recruitment: dict[str, str], *, consented: bool = False) -> tuple[str, str]:
+    def join(self, study_id: str, recruitment: dict[str, str], *, consented: bool = False,
+             pilot: str | None = None) -> tuple[str, str]:
         """A new participant, or for a returning recruitment-platform id with the session id it joined with
         (`check_rejoin`) the same one with a new token, which revokes the earlier: (participant id, token).
         The web joins only on the consent form's post (`consented`: the participant starts at the pre-survey),
-        so a link preview or a crawler makes no participant."""
+        so a link preview or a crawler makes no participant. `pilot`: a checked pilot link's condition (or "*")."""
         self.studies.get(study_id)  # raises UnknownStudy
         pid = recruitment.get(RECRUITMENT_ID) or None
         with self.writing() as session:
@@ -122,7 +125,7 @@ class Participants:
             if row is None:
                 row = ParticipantRow(id=f"p{uuid.uuid4().hex[:15]}", study_id=study_id,
                                      stage="pre" if consented else "consent", sequence=[], task_index=0, attempts=0,
-                                     code={}, recruitment=dict(recruitment), prolific_pid=pid)
+                                     code={}, recruitment=dict(recruitment), prolific_pid=pid, pilot=pilot)
                 session.add(row)
             token = self.tokens.issue(row.id)
             row.token_sha256 = token_digest(token)
@@ -178,20 +181,24 @@ class Participants:
             self._row(session, p, "consent").stage = "pre"
 
     def pre_survey(self, p: ParticipantRow, answers: dict[str, Any], client_ms: int | None = None) -> ParticipantRow:
-        """Record the answers and assign the participant to a cell (condition x task set)."""
+        """Record the answers and assign the participant to a cell (condition x task set). A pilot gets the
+        condition its link named, and the pilots are balanced among themselves: they fill no cell of the study's."""
         study = self.studies.get(p.study_id)
         key = study.spec.assignment.stratify_by
         stratum = str(answers.get(key, "")) if key else ""
         with self._assign_lock, self.lock(p.id), self.writing() as session:
             store.lock_across_processes(session, f"assign:{study.id}")  # other server processes assign too
             row = self._row(session, p, "pre")
-            assigned = session.execute(select(ParticipantRow.condition, ParticipantRow.task_set, ParticipantRow.stratum)
+            assigned = session.execute(select(ParticipantRow.condition, ParticipantRow.task_set, ParticipantRow.stratum,
+                                              ParticipantRow.pilot)
                                        .where(ParticipantRow.study_id == study.id,
                                               ParticipantRow.condition.is_not(None))).all()
-            overall = Counter(Cell(str(c), int(s or 0)) for c, s, _ in assigned)
-            in_stratum = Counter(Cell(str(c), int(s or 0)) for c, s, st in assigned if (st or "") == stratum)
-            cell = assign(cells(list(study.spec.conditions), len(study.task_sets)), in_stratum, overall,
-                          study.spec.seed, len(assigned))
+            peers = [(c, s, st) for c, s, st, pilot in assigned if (pilot is None) == (row.pilot is None)]
+            overall = Counter(Cell(str(c), int(s or 0)) for c, s, _ in peers)
+            in_stratum = Counter(Cell(str(c), int(s or 0)) for c, s, st in peers if (st or "") == stratum)
+            every = cells(list(study.spec.conditions), len(study.task_sets))
+            options = [c for c in every if row.pilot in (None, ANY_CONDITION, c.condition)] or every
+            cell = assign(options, in_stratum, overall, study.spec.seed, len(peers))
             row.condition, row.task_set, row.stratum = cell.condition, cell.task_set, stratum or None
             row.sequence = [study.tutorial, *study.task_sets[cell.task_set]]
             row.stage = "instructions"
@@ -273,8 +280,10 @@ class Participants:
         if row.task_index == 1:
             row.session_ends_ms = now + int(study.spec.timing.session_minutes * 60_000)
             sequence = [study.qualified(t) for t in row.sequence[1:]]
-            events.append(self.event(study, row, "session_started",
-                                     {"task_set": str((row.task_set or 0) + 1), "sequence": sequence}, index=None))
+            started: dict[str, Any] = {"task_set": str((row.task_set or 0) + 1), "sequence": sequence}
+            if row.pilot is not None:
+                started["pilot"] = True  # the analyses leave pilots out, from the events alone too
+            events.append(self.event(study, row, "session_started", started, index=None))
         if row.task_index >= len(row.sequence):
             row.stage = "exit"
             events.append(self.event(study, row, "session_ended", {"reason": "finished"}, index=None))

@@ -52,6 +52,7 @@ def coding_state(study: Study, p: ParticipantRow) -> dict[str, Any]:
         "index": p.task_index,
         "count": len(p.sequence) - 1,  # the tutorial is not counted
         "tutorial": p.task_index == 0,
+        "tutorial_note": study.tutorial_note(p.condition) if p.task_index == 0 else "",
         "id": study.qualified(task.id),
         "title": task.meta.title,
         "description_html": _description_html(task.description),

@@ -16,7 +16,7 @@ from ..errors import Conflict, NotFound
 from ..tasks import Bank, Task, bank_folder, load_bank
 from .studyfile import StudyFileError, StudySpec, resolve_task_sets
 from .tables import ParticipantRow, StudyRow
-from .wording import TIMED_TASKS
+from .wording import TIMED_TASKS, TUTORIAL_NOTES
 
 
 class UnknownStudy(NotFound, LookupError):
@@ -47,6 +47,10 @@ class Study:
         text = self.spec.instructions(condition)
         timed = any(self.task(t).efficiency_tests for s in self.task_sets for t in s)
         return f"{text}\n\n{TIMED_TASKS}" if timed and TIMED_TASKS not in text else text
+
+    def tutorial_note(self, condition: str | None) -> str:
+        """What the tutorial's page says above the task: only the assistance the condition has."""
+        return TUTORIAL_NOTES[self.spec.kind(condition)]
 
     def qualified(self, task_id: str) -> str:
         """The task id as events name it: bank/id."""

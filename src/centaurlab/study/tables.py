@@ -72,6 +72,8 @@ class ParticipantRow(Base):
     code: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
     recruitment: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
     prolific_pid: Mapped[str | None] = mapped_column(String(200), nullable=True, index=True)
+    pilot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """Set for a researcher's pilot (see pilots.py): the condition its link named, or "*" for any."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 

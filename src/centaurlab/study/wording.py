@@ -165,6 +165,23 @@ def condition_instructions(wording: Wording, kind: str, *, minutes: float, delay
     return text if paste_off else text.replace(PASTE_OFF, "")
 
 
+# What the tutorial task's page says above the task, by the condition's kind. The paper's pop-up says only
+# "You will first complete a tutorial task to make you familiar with the study"; the rest names what the
+# participant actually has, so a no-AI participant is never told of an assistant (the tutorial's own
+# description is the same for every condition and names none). Ours under either wording.
+TUTORIAL_LEAD = "This is the tutorial task, to make you familiar with the study. It is not timed: try "
+TUTORIAL_TAIL = "Run and Submit. Solving it starts the timed session."
+TUTORIAL_NOTES: dict[str, str] = {
+    "none": f"{TUTORIAL_LEAD}the code editor, {TUTORIAL_TAIL}",
+    "autocomplete": f"{TUTORIAL_LEAD}the code editor, the AI assistant's inline suggestions (Tab accepts, Esc "
+                    f"rejects, Ctrl+Enter asks), {TUTORIAL_TAIL}",
+    "chat": f"{TUTORIAL_LEAD}the code editor, the AI assistant chatbot in the right panel, {TUTORIAL_TAIL}",
+    "both": f"{TUTORIAL_LEAD}the code editor, the AI assistant's inline suggestions (Tab accepts, Esc rejects, "
+            f"Ctrl+Enter asks), the AI assistant chatbot in the right panel, {TUTORIAL_TAIL}",
+    "paired": f"{TUTORIAL_LEAD}the code editor, the AI assistant's two inline suggestions (Up and Down pick, Tab "
+              f"accepts, Esc rejects both), {TUTORIAL_TAIL}",
+}
+
 # Tasks with efficiency tests (the `algo` bank's) grade the final code's speed too, as COMPASS does: people
 # must know that before they submit, since a pass loads the next task and a slow solution then stays. The
 # paper's tasks had no such grading, so this paragraph is ours under either wording.

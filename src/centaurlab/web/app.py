@@ -34,6 +34,7 @@ from .routes import (
     bench,
     collab,
     collab_dashboard,
+    collab_tasks,
     compare,
     dashboard,
     health,
@@ -250,6 +251,7 @@ def create_app(
     app.include_router(bench.router)
     app.include_router(compare.router)  # before /models/{model}
     app.include_router(models.router)
+    app.include_router(collab_tasks.router)
     app.include_router(collab.router)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     _install_handlers(app)

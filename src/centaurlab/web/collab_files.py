@@ -17,7 +17,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from ..collab import render
-from ..collabstudy import Version, is_reference
+from ..collabstudy import HandIn, Version, is_reference
 from ..tasks import markdown_html
 from .collab_chat import diff_html
 from .html import e
@@ -81,51 +81,42 @@ def history_list(base: str, name: str, history: Sequence[Version]) -> str:
             f'</details>')
 
 
-def _tag(name: str, history: Sequence[Version]) -> str:
-    if is_reference(name):
-        return "reference"
-    if not history:
-        return "working"
-    return "agent's" if history[-1].author == "agent" else "yours"
-
-
-def file_list(base: str, files: Sequence[tuple[str, int, str]],
+def file_list(base: str, files: Sequence[tuple[str, int, str]], writers: Mapping[str, str] | None = None,
               histories: Mapping[str, Sequence[Version]] | None = None) -> str:
     """Every file of the workspace (name, size, its preview's HTML) with its preview folded under it, and
-    its history: the reference files first, then the session's own (the agent's and the person's)."""
+    its history: the reference files first, then the session's own, each tagged by who wrote its latest
+    version (`collabstudy.writers`: your upload, your edit, agent)."""
     ordered = sorted(files, key=lambda f: (not is_reference(f[0]), f[0]))
     items = []
     for name, size, preview in ordered:
         href = f"{base}/files/{e(name)}"
         history = (histories or {}).get(name, [])
+        tag = "reference" if is_reference(name) else (writers or {}).get(name) or "working"
         items.append(
             f'<li data-file="{e(name)}"><details class="file"><summary><span class="file-name">{e(name)}</span> '
             f'<span class="muted">{size:,} bytes</span> '
-            f'<span class="tag">{_tag(name, history)}</span></summary>'
+            f'<span class="tag">{e(tag)}</span></summary>'
             f'<div class="file-preview">{preview}</div><p class="file-links"><a href="{href}?preview=1">open</a> · '
             f'<a href="{href}" download>download</a></p></details>{history_list(base, name, history)}</li>')
     empty = "" if files else '<li class="muted">No files yet.</li>'
     return f'<ul class="file-list">{"".join(items)}{empty}</ul>'
 
 
-def missing(task: Any, names: Sequence[str]) -> list[str]:
-    """The task's deliverables the workspace does not hold yet."""
-    have = set(names)
-    return [d.name for d in task.deliverables if d.name not in have]
+STATES = {"written": ("✓", "written"), "empty": ("○", "empty: not a deliverable yet"),
+          "missing": ("○", "missing")}
 
 
-def checklist(task: Any, names: Sequence[str]) -> str:
-    """The deliverables with a tick for each one the workspace holds (the agent's or the person's)."""
-    gone = set(missing(task, names))
+def checklist(task: Any, check: HandIn) -> str:
+    """The deliverables with a tick for each one the workspace holds (the agent's or the person's); a
+    0-byte or whitespace-only file is listed as empty, not written (`collabstudy.HandIn`)."""
     items = []
     for d in task.deliverables:
-        present = d.name not in gone
-        mark = "✓" if present else "○"
-        state = "written" if present else "missing"
-        items.append(f'<li data-deliverable="{e(d.name)}" data-present="{str(present).lower()}">'
-                     f'<span class="check" aria-hidden="true">{mark}</span> <code>{e(d.name)}</code> '
-                     f'<span class="status">{state}</span><br><span class="muted">{e(d.kind.value)}: '
-                     f'{e(d.description)}</span></li>')
+        state = check.state(d.name)
+        mark, label = STATES[state]
+        items.append(f'<li data-deliverable="{e(d.name)}" data-present="{str(state == "written").lower()}" '
+                     f'data-state="{state}"><span class="check" aria-hidden="true">{mark}</span> '
+                     f'<code>{e(d.name)}</code> <span class="status">{label}</span><br><span class="muted">'
+                     f'{e(d.kind.value)}: {e(d.description)}</span></li>')
     return f'<ul class="checklist" id="deliverable-list">{"".join(items)}</ul>'
 
 
@@ -154,16 +145,19 @@ def editor(base: str, names: list[str], selected: str, content: str) -> str:
             f'<button type="submit" class="btn">Upload</button></form></section>')
 
 
-def submit_panel(base: str, absent: list[str], warn: bool) -> str:
-    """Submit deliverables; after a submit with deliverables missing, the warning naming them and a second
-    button that submits anyway (a person may decide a deliverable cannot be done)."""
+def submit_panel(base: str, check: HandIn, warn: bool) -> str:
+    """Submit deliverables; after a submit with deliverables missing (`collabstudy.DeliverablesMissing`:
+    refused only when something else is there to hand in, so the second button is never refused), the
+    warning naming them and a button that submits anyway (a person may decide a deliverable cannot be
+    done)."""
     warning = ""
-    if warn and absent:
-        names = ", ".join(f"<code>{e(n)}</code>" for n in absent)
-        warning = (f'<div class="notice notice-warn" role="alert" id="submit-warning"><p>Not in the workspace yet: '
-                   f'{names}. Write {"it" if len(absent) == 1 else "them"} (or ask the agent to), or submit without.'
-                   f'</p><form method="post" action="{base}/submit"><input type="hidden" name="anyway" value="yes">'
-                   f'<button type="submit" class="btn" id="submit-anyway">Submit anyway</button></form></div>')
+    if warn and check.missing:
+        names = ", ".join(f"<code>{e(n)}</code>" for n in check.missing)
+        warning = (f'<div class="notice notice-warn" role="alert" id="submit-warning"><p>Not in the workspace yet '
+                   f'(an empty file is not a deliverable): {names}. Write {"it" if len(check.missing) == 1 else "them"}'
+                   f' (or ask the agent to), or submit without.</p><form method="post" action="{base}/submit">'
+                   f'<input type="hidden" name="anyway" value="yes"><button type="submit" class="btn" '
+                   f'id="submit-anyway">Submit anyway</button></form></div>')
     return (f'<section class="submit-panel" id="submit-panel">{warning}'
             f'<form method="post" action="{base}/submit" id="submit-form">'
             f'<button type="submit" class="btn btn-primary" id="submit-go">Submit deliverables</button></form>'

@@ -10,11 +10,11 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..collabstudy import USED_BEFORE, CollabStudy, Version, View
+from ..collabstudy import USED_BEFORE, CollabStudy, HandIn, Version, View, writers
 from ..study import Question
 from ..tasks import markdown_html
 from .collab_chat import ChatContext, chat_log, usage
-from .collab_files import checklist, editable, editor, file_list, missing, submit_panel
+from .collab_files import checklist, editable, editor, file_list, submit_panel
 from .html import e, json_script, plural
 from .routes.participant import _question as question_html
 
@@ -106,10 +106,12 @@ def countdown(remaining_ms: int | None) -> str:
 
 @dataclass(frozen=True)
 class WorkFiles:
-    """What the workspace page shows of the session's files: each with its preview's HTML, the file the
-    editor holds and its text, and whether a submit just found deliverables missing."""
+    """What the workspace page shows of the session's files: each with its preview's HTML, what a submit
+    would hand in of them, the file the editor holds and its text, and whether a submit just found
+    deliverables missing."""
 
     listed: list[tuple[str, int, str]]
+    check: HandIn
     editing: str = ""
     content: str = ""
     warn_missing: bool = False
@@ -161,14 +163,14 @@ def workspace(token: str, v: View, idx: int, task: Any, files: WorkFiles,
     task_col = (f'<section class="task-prompt" id="task-prompt"><h2>The task</h2>'
                 f'<div class="markdown">{markdown_html(task.prompt)}</div></section>'
                 f'<section class="deliverables" id="deliverables"><h2>Deliverables</h2>'
-                f'{checklist(task, files.names)}</section>'
+                f'{checklist(task, files.check)}</section>'
                 f'<section class="file-panel" id="file-panel"><h2>Files</h2>'
-                f'{file_list(base, files.listed, files.history)}</section>')
+                f'{file_list(base, files.listed, writers(events), files.history)}</section>')
     if external:
         work, side = _external(base, session), ""
     else:
         work = (editor(base, editable(task, files.names), files.editing, files.content)
-                + submit_panel(base, missing(task, files.names), files.warn_missing))
+                + submit_panel(base, files.check, files.warn_missing))
         side = f'<div class="ws-chat">{_chat(base, session, events)}</div>'
     return (f'<h1>Task {idx + 1} of {len(v.plan)}: {e(task.title)}</h1>{alert}{countdown(remaining_ms)}'
             f'<div class="collab-workspace{" external" if external else ""}"><div class="ws-task">{task_col}</div>'

@@ -24,7 +24,11 @@ from centaurlab.stats import audit
 
 from .fake_models import GOOD, IMPROVEMENTS, FakeModels, serve_models
 
-pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")
+# one worker builds the module's fixture once
+pytestmark = [
+    pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here"),
+    pytest.mark.xdist_group("test_pipeline_fake_models"),
+]
 runner = CliRunner()
 TASKS = 6
 

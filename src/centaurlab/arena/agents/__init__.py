@@ -1,14 +1,20 @@
 """The agents shipped with the arena: the paper's five baselines and a strong reference agent.
 
-Each is one Python file with one class, run in the sandbox like any other agent.
+Each is one Python file with one class, run in the sandbox like any other agent. They are arena
+agents of the one registry (`plugins.ARENA_AGENT`), where a plugin distribution adds its own: a module
+of one agent class (its file is what runs in the sandbox) or a function returning an agent's source.
 """
 
 from __future__ import annotations
 
 import re
+from functools import partial
 from importlib import resources
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
+from ... import plugins
 from ...errors import InvalidInput, NotFound
 from ..agent_process import AgentSource
 
@@ -37,10 +43,33 @@ def builtin_source(name: str) -> str:
     return resources.files(__name__).joinpath(BUILTIN[name]).read_text()
 
 
+def _check_agent(obj: Any) -> str | None:
+    if isinstance(obj, ModuleType):
+        return None if getattr(obj, "__file__", None) else "a module without a file"
+    return None if callable(obj) else f"a {type(obj).__name__}"
+
+
+for _name in BUILTIN:
+    plugins.register(plugins.ARENA_AGENT, _name, partial(builtin_source, _name))
+plugins.require(plugins.ARENA_AGENT, _check_agent)
+
+
+def agent_names() -> list[str]:
+    """The agents playable by name: the built-in ones, then those plugins add."""
+    return plugins.names(plugins.ARENA_AGENT)
+
+
+def _registered_source(agent: Any) -> str:
+    if isinstance(agent, ModuleType):
+        return Path(str(agent.__file__)).read_text()
+    return str(agent())
+
+
 def resolve_agent(name_or_path: str) -> AgentSource:
-    """A built-in agent by short name, or an agent file by path (named by its file name)."""
-    if name_or_path in BUILTIN:
-        return AgentSource(name_or_path, builtin_source(name_or_path))
+    """An agent by name (built-in or a plugin's), or an agent file by path (named by its file name)."""
+    registered = plugins.find(plugins.ARENA_AGENT, name_or_path)
+    if registered is not None:
+        return AgentSource(name_or_path, _registered_source(registered))
     path = Path(name_or_path)
     if path.suffix == ".py" and path.is_file():
         return AgentSource(path.stem, path.read_text())
@@ -48,7 +77,7 @@ def resolve_agent(name_or_path: str) -> AgentSource:
     if generated is not None:
         return generated
     raise UnknownAgent(
-        f"no agent {name_or_path!r}: give a built-in name ({', '.join(BUILTIN)}), the path of an agent .py file "
+        f"no agent {name_or_path!r}: give an agent's name ({', '.join(agent_names())}), the path of an agent .py file "
         f"or the name of an accepted generated agent (`centaur arena generated list`)"
     )
 

@@ -17,11 +17,12 @@ drive times their cost per km. A timeout, an exception or an invalid plan (over 
 not delivered, delivered before pickup or by another vehicle) loses the match.
 
 Imports: the Python standard library and `centaur_arena` only (numpy, pandas and other packages
-are not there: importing one loses the match). `centaur_arena` (next to this file in the sandbox)
-has the world types, shortest-path distances, a cheapest-insertion planner with local search
-(Schedule, Fleet, improve) and plan costs. Use the seed in world.seed for any randomness, so that
-a match can be replayed exactly. print() goes to
-the match's log (shown by `centaur arena match` when the agent fails, and on the match page).
+are not there: importing one loses the match). `centaur_arena` (next to this file in the sandbox,
+and importable where the platform is installed: `centaur arena doc Fleet` shows its help) has the
+world types, shortest-path distances, a cheapest-insertion planner with local search (Schedule,
+Fleet, improve) and plan costs. Use the seed in world.seed for any randomness, so that a match can
+be replayed exactly. print() goes to the match's log (shown by `centaur arena match` when the
+agent fails, and on the match page).
 
 The strategy, a fair starting point:
   * Cost: what a task would add to our fleet's costs, its cheapest insertion into our schedule
@@ -33,7 +34,8 @@ The strategy, a fair starting point:
     task to us, and we keep more of the difference.
   * Plan: the tasks we won, planned by the helper library's planner with most of the time limit.
 
-Try it:  centaur arena match FILE.py honest --topology france --tasks 20
+Try it:  centaur arena try FILE.py    (one short match against each baseline; errors with file and line)
+         centaur arena match FILE.py honest --topology france --tasks 20
 """
 
 import math

@@ -15,7 +15,14 @@ from .failures import KINDS as FAILURE_KINDS
 from .naming import agent_name, default_critic
 from .pipeline import GenerationSpec, Generator, Outcome, generation_plan, run_generation
 from .report import generation_report
-from .strategies import BUILTIN_STRATEGIES, Strategy, StrategyError, builtin_strategies, load_strategy
+from .strategies import (
+    BUILTIN_STRATEGIES,
+    Strategy,
+    StrategyError,
+    builtin_strategies,
+    load_strategy,
+    parse_strategy,
+)
 from .views import (
     accepted_source,
     agent_detail,
@@ -51,6 +58,7 @@ __all__ = [
     "generation_plan",
     "generation_report",
     "load_strategy",
+    "parse_strategy",
     "passed_agents",
     "run_loop",
     "run_generation",

@@ -19,9 +19,11 @@ import ast
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from pathlib import Path
 
+from ... import plugins
 from ...errors import InvalidInput
 from ..agents import new_agent_source
 
@@ -159,15 +161,28 @@ def parse_strategy(text: str, name: str, path: str) -> Strategy:
     return Strategy(name, kind, str(header.get("description", "")), prompts, base, path, text)
 
 
+def _builtin_strategy(name: str) -> Strategy:
+    file = _prompts_dir().joinpath(f"{name}.md")
+    return parse_strategy(file.read_text(), name, str(file))  # the installed file: edit it there
+
+
+for _name in BUILTIN_STRATEGIES:
+    plugins.register(plugins.ARENA_STRATEGY, _name, partial(_builtin_strategy, _name))
+
+
 def load_strategy(name_or_path: str) -> Strategy:
-    """A built-in strategy by name (A1, A2, IR, CR, GEN) or a strategy file by path (named by its stem)."""
-    if name_or_path in BUILTIN_STRATEGIES:
-        file = _prompts_dir().joinpath(f"{name_or_path}.md")
-        return parse_strategy(file.read_text(), name_or_path, str(file))  # the installed file: edit it there
+    """A strategy by name (A1, A2, IR, CR, GEN or a plugin's) or a strategy file by path (named by its stem)."""
+    registered = plugins.find(plugins.ARENA_STRATEGY, name_or_path)
+    if registered is not None:
+        strategy = registered()
+        if not isinstance(strategy, Strategy):
+            raise StrategyError(f"strategy {name_or_path!r} gave a {type(strategy).__name__}, not a Strategy")
+        return strategy
     path = Path(name_or_path)
     if path.suffix == ".md" and path.is_file():
         return parse_strategy(path.read_text(), path.stem, str(path))
-    raise StrategyError(f"no strategy {name_or_path!r}: use one of {', '.join(BUILTIN_STRATEGIES)} or the path "
+    known = ", ".join(plugins.names(plugins.ARENA_STRATEGY))
+    raise StrategyError(f"no strategy {name_or_path!r}: use one of {known} or the path "
                         f"of a strategy .md file (see `centaur arena prompts`)")  # fmt: skip
 
 

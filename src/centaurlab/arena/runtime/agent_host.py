@@ -113,6 +113,15 @@ def handle(agent: object, request: dict) -> dict:
     return {"ok": False, "error": f"unknown op {op!r}"}
 
 
+def agent_traceback(exc: BaseException) -> str:
+    """The traceback from the agent's side only: this host's own frames are left out and the
+    innermost frames kept (where the agent's error is), so the platform can point at its file and line."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next
+    return "".join(traceback.format_exception(type(exc), exc, tb, limit=-12))[-4000:]
+
+
 def main() -> None:
     sys.meta_path.append(OnlyStandardLibrary)
     protocol = sys.stdout
@@ -125,8 +134,8 @@ def main() -> None:
             if agent is None:
                 agent = load_agent_class()()
             reply = handle(agent, request)
-        except Exception:  # the agent's own failure: reported, the platform decides
-            reply = {"ok": False, "error": traceback.format_exc(limit=6)[-4000:]}
+        except Exception as exc:  # the agent's own failure: reported, the platform decides
+            reply = {"ok": False, "error": agent_traceback(exc)}
         tee.flush()
         log = tee.take()
         if log:

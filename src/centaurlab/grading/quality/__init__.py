@@ -8,6 +8,7 @@ See docs/quality.md for the categories, thresholds and the score formula.
 """
 
 from .analyse import analyse_quality
+from .context import SourceContext
 from .entry import not_rated
 from .findings import MODULE, Category, Finding
 from .registry import Rule, get_rule, list_rules, quality_rule, select_rules, unregister_rule
@@ -24,6 +25,7 @@ __all__ = [
     "QualityReport",
     "Rule",
     "Score",
+    "SourceContext",
     "Thresholds",
     "analyse_quality",
     "get_rule",

@@ -3,7 +3,8 @@
 The same pattern as Inspect AI's `@scorer`: a rule is a plain function of the analysed source,
 and the name it is registered under is how configs, reports and the CLI refer to it. Selection
 is per call (never global switches), so two gradings with different rule sets can run side by
-side in one process.
+side in one process. The rules live in the one registry of every extension point
+(`plugins.QUALITY_RULE`), so a plugin distribution adds one through its entry points.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ... import plugins
 from .context import SourceContext
 from .findings import Category, Finding
 
@@ -37,18 +39,21 @@ class Rule:
         }
 
 
-_RULES: dict[str, Rule] = {}
+def _check_rule(obj: Any) -> str | None:
+    return None if isinstance(obj, Rule) else f"a {type(obj).__name__}, not a rule registered with @quality_rule"
+
+
+plugins.require(plugins.QUALITY_RULE, _check_rule)
 
 
 def quality_rule(name: str, *, category: Category, enabled_by_default: bool = True) -> Callable[[RuleCheck], RuleCheck]:
     """Register a check under `name`; its docstring's first line becomes the rule's summary."""
 
     def register(check: RuleCheck) -> RuleCheck:
-        if name in _RULES:
-            raise ValueError(f"a quality rule named {name!r} is already registered")
         doc = (check.__doc__ or "").strip()
         summary = doc.splitlines()[0] if doc else name
-        _RULES[name] = Rule(name, category, summary, check, enabled_by_default)
+        rule = Rule(name, category, summary, check, enabled_by_default)
+        plugins.register(plugins.QUALITY_RULE, name, rule, source=plugins.origin_of(check))  # not Rule's module
         return check
 
     return register
@@ -57,7 +62,11 @@ def quality_rule(name: str, *, category: Category, enabled_by_default: bool = Tr
 def unregister_rule(name: str) -> None:
     """Remove a rule (for plugins replacing a built-in, and for tests)."""
     get_rule(name)
-    del _RULES[name]
+    plugins.unregister(plugins.QUALITY_RULE, name)
+
+
+def _rules() -> dict[str, Rule]:
+    return {part.name: part.obj for part in plugins.components(plugins.QUALITY_RULE)}
 
 
 _CATEGORY_ORDER = {category: n for n, category in enumerate(Category)}
@@ -65,14 +74,15 @@ _CATEGORY_ORDER = {category: n for n, category in enumerate(Category)}
 
 def list_rules() -> tuple[Rule, ...]:
     """Every registered rule, in the order COMPASS lists the categories, then by name."""
-    return tuple(sorted(_RULES.values(), key=lambda r: (_CATEGORY_ORDER[r.category], r.name)))
+    return tuple(sorted(_rules().values(), key=lambda r: (_CATEGORY_ORDER[r.category], r.name)))
 
 
 def get_rule(name: str) -> Rule:
+    rules = _rules()
     try:
-        return _RULES[name]
+        return rules[name]
     except KeyError:
-        raise ValueError(f"unknown quality rule {name!r}; known rules: {', '.join(_RULES)}") from None
+        raise ValueError(f"unknown quality rule {name!r}; known rules: {', '.join(rules)}") from None
 
 
 def select_rules(enable: Collection[str] | None = None, disable: Collection[str] = ()) -> tuple[Rule, ...]:

@@ -1,5 +1,7 @@
 """RealHumanEval's exclusion rule: a participant who completed no task, or who wrote no code for a
-stretch of 15 minutes during the session, is left out of the analyses (263 recruited, 243 kept).
+stretch of 15 minutes during the session, is left out of the analyses (263 recruited, 243 kept). Before
+it, ours: a researcher's pilot (who came by a pilot link, see `study/pilots.py`) is left out too, known
+from the participants table's `pilot` column or, in the events alone, from its `session_started`.
 
 Code writing is read from the log: every `code_snapshot` (the browser sends one only when the code
 changed) and every `run` / `submit` whose code differs from the last code logged for that task. The
@@ -15,6 +17,7 @@ from .events import CODE_EVENTS, field, of_type, participants_frame, prepare, ta
 
 IDLE_MINUTES = 15.0
 EXCLUSION_COLUMNS = ("participant_id", "condition", "tasks_completed", "longest_idle_min", "excluded", "reason")
+PILOT = "pilot"
 NO_TASK = "no task completed"
 IDLE = "no code written for {:g} minutes"
 
@@ -32,6 +35,16 @@ def _writing_times(ev: pd.DataFrame) -> dict[object, list[float]]:
     return times
 
 
+def _pilots(ev: pd.DataFrame, participants: pd.DataFrame | None) -> set[object]:
+    """The participants who were a researcher's pilot."""
+    started = of_type(ev, "session_started")
+    out = {pid for pid, flag in zip(started["participant_id"], field(started, "pilot"), strict=True) if flag is True}
+    if participants is not None and "pilot" in participants.columns:
+        out |= {pid for pid, flag in zip(participants["participant_id"], participants["pilot"], strict=True)
+                if flag is True or flag == 1}
+    return out
+
+
 def exclusions(events: pd.DataFrame, participants: pd.DataFrame | None = None,
                idle_minutes: float = IDLE_MINUTES) -> pd.DataFrame:
     """One row per participant: tasks completed, the longest stretch without writing code (minutes),
@@ -45,6 +58,7 @@ def exclusions(events: pd.DataFrame, participants: pd.DataFrame | None = None,
     ended = of_type(ev, "session_ended").groupby("participant_id")["t"].min()
     last = ev.groupby("participant_id")["t"].max()
     writing = _writing_times(ev)
+    pilots = _pilots(ev, participants)
     rows = []
     for pid, condition in zip(people["participant_id"], people["condition"], strict=True):
         n_done = int(done.get(pid, 0))
@@ -53,8 +67,8 @@ def exclusions(events: pd.DataFrame, participants: pd.DataFrame | None = None,
             end = float(ended.get(pid, last.get(pid, starts[pid])))
             points = sorted([float(starts[pid]), *[t for t in writing.get(pid, []) if t <= end], end])
             idle = max(b - a for a, b in zip(points, points[1:], strict=False)) / 60_000.0 if len(points) > 1 else 0.0
-        reason = NO_TASK if n_done == 0 else IDLE.format(idle_minutes) if idle is not None and idle >= idle_minutes \
-            else ""
+        reason = PILOT if pid in pilots else NO_TASK if n_done == 0 \
+            else IDLE.format(idle_minutes) if idle is not None and idle >= idle_minutes else ""
         rows.append({"participant_id": pid, "condition": condition, "tasks_completed": n_done,
                      "longest_idle_min": idle, "excluded": bool(reason), "reason": reason or None})
     return pd.DataFrame(rows, columns=list(EXCLUSION_COLUMNS))

@@ -25,11 +25,20 @@ from pydantic import BaseModel, Field, field_validator
 from starlette.datastructures import UploadFile
 
 from ...collab import WorkspaceError
-from ...collabstudy import CollabStudies, CollabStudy, Version, View, WrongStep, diff_lines, person_key
+from ...collabstudy import (
+    CollabStudies,
+    CollabStudy,
+    DeliverablesMissing,
+    Version,
+    View,
+    WrongStep,
+    diff_lines,
+    person_key,
+)
 from ...errors import NotFound, Unavailable
 from .. import collab_pages as pages
 from ..collab_chat import ChatContext, event_html
-from ..collab_files import diff_page, editable, missing, preview_html
+from ..collab_files import diff_page, editable, preview_html
 from ..html import attachment, layout
 from .deps import bundle_of
 
@@ -166,7 +175,7 @@ def _work_files(p: CollabStudies, token: str, idx: int, task: Any, editing: str 
     history: dict[str, list[Version]] = {}
     for version in p.history(token, idx):
         history.setdefault(version.name, []).append(version)
-    return pages.WorkFiles(listed, editing, content, warn_missing, history)
+    return pages.WorkFiles(listed, p.hand_in_check(token, idx), editing, content, warn_missing, history)
 
 
 def _task_page(request: Request, token: str, v: View, idx: int, problem: str = "", editing: str = "",
@@ -352,29 +361,19 @@ async def upload(token: str, idx: Index, request: Request) -> Response:
     return _home(token)
 
 
-def _missing(request: Request, token: str, idx: int) -> list[str]:
-    """The deliverables a submit of the platform's own agent session would hand in without (none for an
-    external session, whose deliverables come with the submit, and for a task that is not the current one,
-    which the submit refuses anyway)."""
-    v = _view(request, token)
-    session = v.sessions.get(idx)
-    if v.current != idx or session is None or session["mode"] == "external" or session["status"] != "working":
-        return []
-    p = platform(request)
-    return missing(p.task(v.study, v.plan[idx]["task_id"]), [name for name, _ in p.files(token, idx)])
-
-
 @router.post("/collab/p/{token}/t/{idx}/submit")
 async def submit(token: str, idx: Index, request: Request) -> Response:
+    """Submit deliverables: refused with nothing to hand in; with deliverables missing, the page asks again
+    (422, the warning with "Submit anyway") unless this is that second submit (`collabstudy.HandIn`)."""
     fields, files = await _fields(request)
-    absent: list[str] = [] if fields.get("anyway") == "yes" else await run_in_threadpool(_missing, request, token, idx)
-    if absent:
-        response = _task_page(request, token, _view(request, token), idx, warn_missing=True)
-        response.status_code = 422  # asked again: the deliverables the checklist shows missing, or submit anyway
-        return response
     try:
         await run_in_threadpool(platform(request).submit, token, idx, fields.get("log_text", ""),
-                                dict(files.get("logs", [])), dict(files.get("deliverables", [])))
+                                dict(files.get("logs", [])), dict(files.get("deliverables", [])),
+                                ask_if_missing=fields.get("anyway") != "yes")
+    except DeliverablesMissing:
+        response = _task_page(request, token, _view(request, token), idx, warn_missing=True)
+        response.status_code = 422
+        return response
     except (WrongStep, WorkspaceError) as exc:
         return _problem(request, token, idx, exc)
     return _home(token)

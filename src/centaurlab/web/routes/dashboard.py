@@ -200,7 +200,8 @@ def study_page(study_id: str, request: Request) -> Response:
         done, skipped = int((mine["outcome"] == "completed").sum()), int((mine["outcome"] == "skipped").sum())
         seen = last.get(p["participant_id"])
         rows.append([f'<a href="/dashboard/{e(study_id)}/p/{e(p["participant_id"])}">{e(p["participant_id"])}</a>',
-                     _text(p["condition"], NOT_ASSIGNED), _text(p["task_set"], "–"), p["stage"], done,
+                     _text(p["condition"], NOT_ASSIGNED) + (" (pilot)" if p["pilot"] else ""),
+                     _text(p["task_set"], "–"), p["stage"], done,
                      skipped, _text(p["prolific_pid"], "–"),
                      "" if seen is None else f"{datetime.fromtimestamp(seen / 1000, UTC):%Y-%m-%d %H:%M:%S}"])
     exports = " · ".join(f'{t}: <a href="/dashboard/{e(study_id)}/export/{t}.csv">CSV</a> '

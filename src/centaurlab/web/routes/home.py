@@ -22,6 +22,7 @@ from ...modelcard import known_models
 from ...study import list_studies
 from ...tasks import Catalogue
 from ..html import e, html_table, layout, plural
+from .collab_tasks import collab_banks
 from .deps import bundle_of, catalogue_of, runner_of
 from .models import registered_models
 
@@ -144,11 +145,13 @@ def pillars(request: Request) -> list[Pillar]:
                "problem, with leaderboards; agents written by models (APDP).",
                _stored(url, lambda u: [_arena_listing(u)]),
                [("centaur arena tournament naive honest reference", "a round-robin tournament of built-in agents"),
+                ("centaur arena new-agent my_agent && centaur arena try my_agent.py",
+                 "write your own agent: a documented start, then a short match against each baseline"),
                 ("centaur arena generate -m local --strategies A1 --replicates 1", "a model writes an agent")],
                ("Agents written by models", "/arena/generated")),
         Pillar("collab", "Collab", "/collab", "People and agents on occupational tasks, graded by rubrics and "
                "several judges, with skill ratings that tell the human's part from the agent's (CollabSkill).",
-               _stored(url, _collab_listings), COLLAB_COMMANDS[:2]),
+               _stored(url, _collab_listings), COLLAB_COMMANDS[:2], ("Browse the collab tasks", "/collab/tasks")),
         Pillar("tasks", "Task banks", "/tasks", "The coding tasks every pillar draws on: open one, write a solution "
                "in the editor, run it against the tests in the sandbox or grade it.",
                [_bank_listing(catalogue_of(request))], [("centaur tasks list --bank algo", "the tasks of a bank")],
@@ -208,9 +211,16 @@ def banks(request: Request) -> str:
             f'<p class="card-meta"><code>{e(bank.name)}</code> · {plural(len(bank.tasks), "task")}{warn}</p>'
             f'<p>{e(bank.description)}</p></li>'
         )
+    for name, occupational in collab_banks().items():
+        cards.append(
+            f'<li class="card" data-collab-bank="{e(name)}"><h2><a href="/collab/tasks">{e(occupational.meta.title)}'
+            f'</a></h2><p class="card-meta"><code>{e(name)}</code> · '
+            f'{plural(len(occupational.tasks), "occupational task")}</p><p>{e(occupational.meta.description)}</p></li>'
+        )
     body = (
         '<h1>Task banks</h1><p class="lead">Pick a bank, open a task, write a solution in the editor and '
-        "run it against the task's examples and tests in the sandbox.</p>"
+        "run it against the task's examples and tests in the sandbox; or read the collaboration pillar's "
+        "occupational tasks, with their files, deliverables and rubrics.</p>"
         f'<ul class="cards">{"".join(cards) or "<li>No banks found.</li>"}</ul>'
     )
     return layout("Task banks", body, bundle=bundle_of(request), crumbs=[("Task banks", None)], page="page-banks")
@@ -246,6 +256,8 @@ def collab_home(request: Request) -> str:
               if url else f'<p class="notice notice-warn">{NO_DATABASE}</p>')
     body = ('<h1>Collab</h1><p class="lead">People and agents on occupational tasks (CollabSkill): each session\'s '
             "deliverables graded by rubric items and several judges, with skill ratings that tell the human's part "
-            f"from the agent's. See docs/collab.md and docs/collab-study.md.</p>{stored}"
+            f"from the agent's. See docs/collab.md and docs/collab-study.md.</p>"
+            '<p><a class="btn" href="/collab/tasks">Browse the collab tasks</a></p>'
+            f"{stored}"
             f'{_commands_html(COLLAB_COMMANDS, "Commands")}')
     return layout("Collab", body, bundle=bundle_of(request), crumbs=[("Collab", None)], page="page-collab-home")

@@ -53,9 +53,13 @@ def _page(request: Request, study: Study, title: str, body: str, page: str = "pa
                                site_links=False))
 
 
+PILOT_KEYS = ("pilot", "pilot_key")
+
+
 def _recruitment(values: Mapping[str, str]) -> dict[str, str]:
-    """The recruitment platform's parameters among `values` (the link's query, the consent form's fields)."""
-    return {k: values[k][:200] for k in RECRUITMENT_KEYS if values.get(k)}
+    """The recruitment platform's parameters among `values` (the link's query, the consent form's fields),
+    and a pilot link's (checked on joining)."""
+    return {k: values[k][:200] for k in (*RECRUITMENT_KEYS, *PILOT_KEYS) if values.get(k)}
 
 
 def _existing(request: Request, study_id: str, recruitment: dict[str, str]) -> ParticipantRow | None:
@@ -147,9 +151,9 @@ def _stage_page(request: Request, study: Study, p: ParticipantRow) -> HTMLRespon
         shell = _coding_shell(study, p, platform_of(request).url)
         return _page(request, study, "Coding", shell, page="page-study page-coding")
     if p.stage == "exit":
-        return _page(request, study, "Last questions", _survey(
-            study, "Last questions", "Thank you! Please tell us how the session went.", "exit",
-            spec.exit_questions(p.condition or "none")))
+        survey = _survey(study, "Last questions", "Thank you! Please tell us how the session went.", "exit",
+                         spec.exit_questions(p.condition or "none"))
+        return _page(request, study, "Last questions", _time_up_notice(p) + survey)
     back = spec.recruitment.completion_url
     link = (f'<p>You will be sent back to the recruitment site in {REDIRECT_SECONDS} seconds.</p>'
             f'<p><a class="btn btn-primary" id="completion-link" href="{e(back)}" '
@@ -159,21 +163,36 @@ def _stage_page(request: Request, study: Study, p: ParticipantRow) -> HTMLRespon
     return _page(request, study, "Thank you", body)
 
 
+TIME_UP = "Time is up: the coding session has ended. Your code is saved."
+
+
+def _time_up_notice(p: ParticipantRow) -> str:
+    """Said before the exit survey when the session ended on the clock (not after the last task), so that
+    nobody finds the survey in place of their task without knowing why."""
+    if p.session_ends_ms is None or p.task_index >= len(p.sequence):
+        return ""
+    return f'<div class="notice" id="time-up" role="status">{e(TIME_UP)}</div>'
+
+
 def _coding_shell(study: Study, p: ParticipantRow, url: str) -> str:
     state = coding_state(study, p)
     if state["chat"]:
         state["chat_history"] = chat_history(url, p)
     chat = ('<aside class="chat-panel" id="chat-panel" aria-label="AI chat assistant"></aside>'
             if state["chat"] else "")
+    pilot = (f'<span class="pilot-badge" id="pilot-badge" title="A pilot: left out of the analyses">Pilot: '
+             f'{e(p.condition or "")}</span>' if p.pilot is not None else "")
     return f"""
 <div class="study-bar" id="study-bar">
-  <span id="progress" class="progress-label"></span>
+  {pilot}<span id="progress" class="progress-label"></span>
   <span id="countdown" class="countdown" role="timer" aria-live="off"></span>
   <button type="button" id="show-instructions" class="btn btn-quiet">Instructions</button>
+  <span id="task-notice" class="task-notice" role="status"></span>
 </div>
 <div class="study-layout{' with-chat' if chat else ''}">
   <section class="task-info" aria-labelledby="task-title">
     <h1 id="task-title"></h1>
+    <p class="notice" id="tutorial-note" hidden></p>
     <article class="markdown" id="task-description"></article>
   </section>
   <section class="workbench" aria-label="Solution">
@@ -196,6 +215,11 @@ def _coding_shell(study: Study, p: ParticipantRow, url: str) -> str:
 <h2 id="instructions-title" class="dialog-title">Instructions</h2>
 <div class="markdown">{state["instructions_html"]}</div>
 <form method="dialog"><button class="btn">Close</button></form></dialog>
+<dialog id="time-up-dialog" aria-labelledby="time-up-title">
+<h2 id="time-up-title" class="dialog-title">Time is up</h2>
+<p>The coding session has ended. Your code is saved. A few last questions follow.</p>
+<button type="button" class="btn btn-primary" id="time-up-continue">Continue to the last questions</button>
+</dialog>
 {json_script("study-data", state)}
 """
 
@@ -223,7 +247,8 @@ def _join(request: Request, study_id: str, form: dict[str, str]) -> Response:
         with suppress(WrongStage):
             participants.consent(existing)
         return _go(study_id)
-    _, token = participants.join(study_id, recruitment, consented=True)
+    pilot = participants.pilots.check(study_id, recruitment.pop("pilot", None), recruitment.pop("pilot_key", None))
+    _, token = participants.join(study_id, recruitment, consented=True, pilot=pilot)
     response = _go(study_id)
     set_token(response, study_id, token, secure=request.url.scheme == "https")
     return response

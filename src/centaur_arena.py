@@ -1,8 +1,10 @@
 """centaur_arena: the helper library arena agents can import (standard library only).
 
-It is copied next to the agent in its sandbox. It gives the world an agent is told about in
-`setup` (a topology with shortest-path distances, the task distribution, the agent's own fleet),
-the task type (both from centaur_world), and a fast pure-Python planner: cheapest insertion of
+It is a top-level module of the project, so it can be imported, read with help() or pydoc
+(`centaur arena doc`, `python -m pydoc centaur_arena`) and tried in a REPL where the project is
+installed; the agent's sandbox is given this same file beside the agent. It gives the world an
+agent is told about in `setup` (a topology with shortest-path distances, the task distribution,
+the agent's own fleet), the task type (both from centaur_world), and a fast pure-Python planner: cheapest insertion of
 pickup-and-delivery tasks into a multi-vehicle schedule, a seeded local search that improves it,
 and plan costs. The baselines and hand-written agents have it; an agent written by a model has it
 only when generated with --helpers (the APDP paper's agents wrote their own planning), and gets
@@ -17,21 +19,20 @@ from __future__ import annotations
 import math
 import random
 
-try:  # inside the platform's package
-    from . import centaur_search
-    from .centaur_world import DELIVER, PICKUP, Distribution, Stop, Task, Topology, Vehicle, World
-except ImportError:  # next to the agent in its sandbox
-    import centaur_search  # type: ignore[no-redef]
-    from centaur_world import DELIVER, PICKUP, Distribution, Stop, Task, Topology, Vehicle, World  # type: ignore[no-redef]
+import centaur_search
+from centaur_world import DELIVER, PICKUP, Distribution, Stop, Task, Topology, Vehicle, World
 
 __all__ = ["DELIVER", "PICKUP", "Distribution", "Fleet", "Schedule", "Stop", "Task", "Topology", "Vehicle", "World",
            "average_marginal_cost", "build_schedule", "empty_plan", "improve", "plan_cost",
            "synthetic_marginal_costs"]
 
 class Schedule:
-    """One route of stops per vehicle. Stops are coded as 2*task (pickup) and 2*task+1 (delivery).
-    Change it through insert, add and remove (a route edited by hand is noticed; a task id bound
-    to another task in `tasks` while its stops stay put is not)."""
+    """One route of stops per vehicle: `Schedule(world.topology, world.vehicles)` is an empty one.
+
+    `routes[v]` is vehicle v's list of stops, each coded as 2*task_id (its pickup) or
+    2*task_id+1 (its delivery); `tasks` maps each task id in it to its Task. Change it through
+    `insert`, `add` and `remove` (a route edited by hand is noticed; a task id bound to another
+    task in `tasks` while its stops stay put is not). `to_plan()` gives the plan `plan` returns."""
 
     def __init__(self, topology: Topology, vehicles: list[Vehicle]) -> None:
         self.topology = topology
@@ -43,6 +44,8 @@ class Schedule:
         self._arrays: dict[int, tuple[list[int], list[int], list[int]]] = {}
 
     def copy(self) -> Schedule:
+        """An independent copy (routes and tasks copied; topology and vehicles shared): try a change
+        on the copy, keep the original."""
         other = Schedule.__new__(Schedule)
         other.topology, other.vehicles = self.topology, self.vehicles
         other.routes = [r[:] for r in self.routes]
@@ -74,6 +77,7 @@ class Schedule:
         return task.delivery if code & 1 else task.pickup
 
     def route_km(self, v: int) -> float:
+        """The km vehicle v drives: from its home through its stops, on shortest paths (no return)."""
         dist, here, km = self.topology.dist, self.vehicles[v].home, 0.0
         for code in self.routes[v]:
             city = self._city(code)
@@ -82,6 +86,7 @@ class Schedule:
         return km
 
     def cost(self) -> float:
+        """What the schedule costs: each vehicle's km times its cost per km, summed (what profit subtracts)."""
         return sum(self.route_km(v) * veh.cost_per_km for v, veh in enumerate(self.vehicles))
 
     def best_insertion(self, task: Task, late: bool = False) -> tuple[float, int, int, int]:
@@ -157,11 +162,13 @@ class Schedule:
         return added
 
     def remove(self, task_id: int) -> None:
+        """Take the task's pickup and delivery out of its route (KeyError if it is not in the schedule)."""
         for route in self.routes:
             route[:] = [code for code in route if code >> 1 != task_id]
         del self.tasks[task_id]
 
     def to_plan(self) -> list[list[Stop]]:
+        """The schedule as a plan: one list per vehicle of ("pickup", task_id) and ("deliver", task_id)."""
         return [[(DELIVER if code & 1 else PICKUP, code >> 1) for code in route] for route in self.routes]
 
 
@@ -204,12 +211,17 @@ def plan_cost(topology: Topology, vehicles: list[Vehicle], tasks: dict[int, Task
 
 
 def empty_plan(vehicles: list[Vehicle]) -> list[list[Stop]]:
+    """A plan in which every vehicle stays home (valid only when the company won no task)."""
     return [[] for _ in vehicles]
 
 
 class Fleet:
     """A company's schedule as tasks are won: the marginal cost of one more task, then commit it.
-    Agents keep one for themselves and may keep a 'shadow' one to guess an opponent's costs."""
+
+    `Fleet(world.topology, world.vehicles)` starts empty (its `schedule` a Schedule, its `cost`
+    0.0). In `bid`, `marginal_cost(task)`; in `auction_result`, `won(task)` when the agent won it;
+    in `plan`, `final_plan(tasks, rng)`. Agents keep one for themselves and may keep a 'shadow'
+    one, with a guess of the opponent's vehicles, to estimate the opponent's costs."""
 
     def __init__(self, topology: Topology, vehicles: list[Vehicle]) -> None:
         self.schedule = Schedule(topology, vehicles)
@@ -241,8 +253,12 @@ class Fleet:
     def final_plan(self, tasks: list[Task], rng: random.Random, iterations: int | None = None, *,
                    deadline: float | None = None, temperature: float | None = None,
                    max_removed: int | None = None) -> list[list[Stop]]:  # fmt: skip
-        """The plan for exactly these tasks: this schedule if it holds them, improved by `improve`
-        (without `iterations`: until it converges or the deadline)."""
+        """The plan for exactly these tasks, ready to return from `plan`: a list with one list of
+        stops per vehicle, ("pickup", task_id) and ("deliver", task_id). It starts from this
+        schedule if it holds exactly these tasks (else from their cheapest insertion in order) and
+        improves it with `improve` (the other arguments are improve's): without `iterations`, until
+        it converges or until `deadline` (a time.monotonic() value; give it a little under your
+        plan time limit)."""
         if sorted(t.id for t in tasks) != sorted(self.schedule.tasks):
             self.schedule = build_schedule(self.schedule.topology, self.schedule.vehicles, tasks)
         best = improve(self.schedule, rng, iterations, deadline=deadline, temperature=temperature,

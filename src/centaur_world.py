@@ -13,12 +13,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-PICKUP, DELIVER = "pickup", "deliver"
-Stop = tuple[str, int]
+PICKUP, DELIVER = "pickup", "deliver"  # the two kinds of stop in a plan
+Stop = tuple[str, int]  # one stop of a plan: (PICKUP or DELIVER, task id)
 
 
 @dataclass(frozen=True)
 class Task:
+    """A task to carry: its id (the auction's order, from 0; synthetic tasks use negative ids), its
+    pickup and delivery cities (ids into `Topology.cities`) and its weight (the capacity it takes)."""
+
     id: int
     pickup: int
     delivery: int
@@ -27,6 +30,9 @@ class Task:
 
 @dataclass(frozen=True)
 class Vehicle:
+    """One of the company's vehicles: its index, home city (where it starts), capacity (the most
+    weight aboard at once) and cost per km driven."""
+
     id: int
     home: int
     capacity: int
@@ -34,7 +40,9 @@ class Vehicle:
 
 
 class Topology:
-    """Cities, routes and all-pairs shortest-path km (computed by the platform, identical to its own)."""
+    """The map: `name`, `cities` (their names; a city's id is its position), `routes` (roads as
+    (city, city, km)) and `dist`, all-pairs shortest-path km (computed by the platform, identical
+    to its own); `len(topology)` is the number of cities."""
 
     def __init__(self, name: str, cities: list[str], routes: list[list[Any]], distance: list[list[float]]) -> None:
         self.name = name
@@ -49,9 +57,11 @@ class Topology:
         return len(self.cities)
 
     def distance(self, a: int, b: int) -> float:
+        """Km of the shortest path between cities a and b (`dist[a][b]`, the same figure)."""
         return self.dist[a][b]
 
     def neighbours(self, city: int) -> list[int]:
+        """The cities one route away from `city`, by id."""
         return sorted(self._adjacent[city])
 
     def path(self, a: int, b: int) -> list[int]:
@@ -80,6 +90,7 @@ class Distribution:
         return self.matrix[pickup][delivery]
 
     def expected_weight(self) -> float:
+        """The mean weight of a task."""
         return self.expected
 
     def sample(self, rng: random.Random, task_id: int = -1) -> Task:
@@ -101,7 +112,10 @@ def _draw(rng: random.Random, weights: list[float]) -> int:
 
 @dataclass
 class World:
-    """What `setup` gives an agent."""
+    """What `setup` gives an agent: the map (`topology`), where tasks come from (`distribution`),
+    its own `vehicles`, its company `index` (the one `auction_result`'s winner names) among
+    `n_companies`, the time limits in seconds (`timeouts`: setup_s, bid_s, plan_s) and the match's
+    `seed` (seed any randomness with it, so the match replays exactly)."""
 
     topology: Topology
     distribution: Distribution
@@ -114,6 +128,7 @@ class World:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> World:
+        """The world from the platform's `setup` message (the agent host calls it; agents get the World)."""
         topo = data["topology"]
         dist = data["distribution"]
         return cls(
