@@ -21,7 +21,7 @@ from centaurlab.collabstudy import export_study, session_review
 from centaurlab.collabstudy.service import CollabStudies, WrongStep
 from centaurlab.collabstudy.studyfile import CollabStudyFileError, parse_collab_study
 from centaurlab.collabstudy.tables import CollabBlob, CollabFileVersion
-from centaurlab.collabstudy.transcript import from_events
+from centaurlab.collabstudy.transcript import from_events, from_messages
 from centaurlab.collabstudy.versions import record
 
 from .fakes import ScriptedModel
@@ -135,6 +135,8 @@ def test_the_agent_asks_before_it_overwrites_the_persons_file(tmp_path: Path) ->
     told = str(model.requests[-2][-1]["content"])
     assert "the person declined your change to memo.md (the file is unchanged)" in told
     assert told.endswith("Then do change it.")
+    said = from_messages(model.requests[-2]).person_turns()  # the platform's note is not the person's words
+    assert said[-1] == "Then do change it." and not any("[The platform" in t for t in said)
     second = [ev["payload"] for ev in p.events(token, 0) if ev["kind"] == "overwrite_asked"][-1]
     p.decide(token, 0, second["proposal"], accept=True)
     assert p.read(token, 0, "memo.md").decode() == THEIRS

@@ -287,7 +287,6 @@ class CollabStudies(VersionedFiles):
             self.sync(v.id, idx)
             log = TurnLog(v.id, idx, self.clock)
             ws = self.agent_workspace(v, idx, item["agent"], log.writes)
-            text = decisions_note(told) + text
             deadline = v.deadline_ms(idx)
 
             def flush() -> None:
@@ -301,7 +300,7 @@ class CollabStudies(VersionedFiles):
             turn: Turn | None = None
             try:
                 turn = agent_turn(cfg, self.provider(cfg.model, log), task, ws, messages, text,
-                                  on_step=log.step, stop=stop, before_call=flush)
+                                  on_step=log.step, stop=stop, before_call=flush, note=decisions_note(told))
             finally:
                 with self.writing() as s:
                     if turn is not None:

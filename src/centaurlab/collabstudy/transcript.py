@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..collab import DELIVERABLES_HEADER, HARNESS_LEADS
-from .chat import PERSON_LEAD
+from .chat import DECISIONS_LEAD, PERSON_LEAD
 
 Who = Literal["person", "agent"]
 PERSON_NAMES = ("me", "user", "human", "person")
@@ -140,6 +140,8 @@ def from_messages(messages: Sequence[dict[str, Any]], deliverables: Sequence[str
         elif role == "user" and not text.startswith(HARNESS_LEADS):
             if PERSON_LEAD in text:
                 text = text.split(PERSON_LEAD, 1)[1]
+            if text.lstrip().startswith(DECISIONS_LEAD) and "]\n\n" in text:  # the platform's, not theirs
+                text = text.split("]\n\n", 1)[1]
             elif DELIVERABLES_HEADER in text:
                 continue  # the platform's task message, not the person's
             entries.append(Entry("person", text.strip()))
