@@ -18,21 +18,9 @@ export interface CollabEvent {
   kind: string;
   t_ms: number;
   payload: Record<string, unknown>;
+  /** The chat's HTML for the event (escaped by the server; empty for events the chat does not show). */
+  html?: string;
 }
-
-/** The payloads of the events the live chat shows. */
-export type AgentStepPayload = {
-  actions?: { tool: string; args?: Record<string, unknown> }[];
-  results?: { text?: string; changed?: string[] | null }[];
-  parse_error?: string;
-  /** The model's own words (shown as the agent's when it made no tool call). */
-  answer?: string;
-  /** A short note from the system for the participant: the answer broke the tool protocol. */
-  note?: string | null;
-};
-export type FileVersionPayload = { name: string; by: string };
-export type PromptPayload = { text: string };
-export type TurnEndPayload = { stop_reason: string };
 
 /** The browser's own events the server accepts (routes/collab.py, BrowserEvent). */
 export type BrowserEventKind = "time_on_task" | "preview" | "download";

@@ -10,10 +10,9 @@
 //   reloads, which finds the server has closed the task and moved the participant on (the server's
 //   clock decides; the count runs on the page's own clock from the time left when it was served);
 // - time on task, reported every 30 s while the page is visible.
-import { CollabApi, type AgentStepPayload, type CollabEvent, type CollabWorkspaceData, type FileVersionPayload,
-  type PromptPayload, type TurnEndPayload } from "./collab-api";
+import { CollabApi, type CollabWorkspaceData } from "./collab-api";
+import { eventNodes } from "./collab-chat";
 import { formatClock } from "./clock";
-import { el } from "./dom";
 
 const POLL_MS = 400;
 const REPORT_MS = 30_000;
@@ -36,34 +35,6 @@ export function mountCollabWorkspace(data: CollabWorkspaceData): void {
   reportTimeOnTask(api);
 }
 
-/** The lines the live chat shows for an event (none for events it does not show). When the model's
- * answer broke the tool protocol, its own words are the agent's line and the step's note a system
- * line of its own: the harness's correction to the model is never shown as the agent's words. */
-function eventLines(ev: CollabEvent): HTMLElement[] {
-  switch (ev.kind) {
-    case "agent_step": {
-      const p = ev.payload as AgentStepPayload;
-      const calls = (p.actions ?? []).map((action, i) => {
-        const changed = (p.results?.[i]?.changed ?? []).join(", ");
-        return action.tool + (changed ? ` → changed ${changed}` : "");
-      });
-      const agent = el("div", { class: "msg msg-agent" },
-        `Agent: ${calls.length ? calls.join("; ") : (p.answer || "(no text)")}`);
-      return p.note ? [agent, el("div", { class: "msg msg-note", role: "note" }, `System: ${p.note}`)] : [agent];
-    }
-    case "file_version": {
-      const p = ev.payload as FileVersionPayload;
-      return [el("div", { class: "msg msg-file" }, `${p.by} wrote ${p.name}`)];
-    }
-    case "prompt":
-      return [el("div", { class: "msg msg-user" }, `You: ${(ev.payload as PromptPayload).text}`)];
-    case "turn_end":
-      return [el("div", { class: "msg msg-end" }, `agent stopped: ${(ev.payload as TurnEndPayload).stop_reason}`)];
-    default:
-      return [];
-  }
-}
-
 function liveChat(api: CollabApi, form: HTMLFormElement, lastShown: number): void {
   const log = document.getElementById("chat-log");
   const status = document.getElementById("chat-status");
@@ -84,7 +55,7 @@ function liveChat(api: CollabApi, form: HTMLFormElement, lastShown: number): voi
         last = Math.max(last, ev.id);
         if (seen.has(ev.id)) continue;
         seen.add(ev.id);
-        log?.append(...eventLines(ev));
+        log?.append(...eventNodes(ev));
         toLatest();
       }
     } finally {

@@ -13,7 +13,7 @@ from centaurlab.collab.agents import get_agent
 from centaurlab.collabstudy.chat import PROTOCOL_NOTE, shown
 from centaurlab.collabstudy.service import CollabStudies
 from centaurlab.collabstudy.studyfile import load_collab_study, parse_collab_study
-from centaurlab.web.collab_pages import event_html
+from centaurlab.web.collab_chat import ChatContext, event_html
 
 from .fakes import ScriptedModel
 from .test_service import PRE
@@ -53,16 +53,17 @@ def test_a_broken_action_shows_the_models_words_and_a_system_note(tmp_path: Path
     assert (first["answer"], first["note"]) == (PROSE, PROTOCOL_NOTE) and "no JSON" in first["parse_error"]
     assert [s["payload"]["note"] for s in steps[1:]] == [None, None]
     # ... the participant reads the model's own words as the agent's, and the system's note apart from them
-    html = event_html(steps[0])
+    ctx = ChatContext("/collab/p/t/t/0")
+    html = event_html(steps[0], ctx)
     assert html == ('<div class="msg msg-agent"><strong>Agent:</strong><div class="agent-text">I&#x27;m ready to help. '
                     'What&#x27;s your task?</div></div><div class="msg msg-note" role="note">System: The agent&#x27;s '
                     'answer was not an action the platform could run; it was asked to try again.</div>')
     assert "JSON" not in html and "answer with" not in html
-    assert "System:" not in event_html(steps[1]) and "write_file" in event_html(steps[1])
-    # the live chat's script (the TypeScript front end) shows the same: the answer as the agent's, the note
-    # as the system's
-    script = (ROOT / "frontend" / "src" / "collab-workspace.ts").read_text()
-    assert "p.parse_error" not in script and "`System: ${p.note}`" in script
+    second = event_html(steps[1], ctx)
+    assert "System:" not in second and "<summary>wrote memo.md, 2 lines</summary>" in second
+    # the live chat's script (the TypeScript front end) shows the server's HTML of each event, the same
+    script = (ROOT / "frontend" / "src" / "collab-chat.ts").read_text()
+    assert "ev.html" in script and "parse_error" not in script
 
 
 def test_what_is_shown_of_a_step_without_tool_calls() -> None:

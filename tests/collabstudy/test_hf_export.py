@@ -37,7 +37,8 @@ def test_a_collab_study_export_loads_with_datasets_into_the_parquet_exports_rows
     files = export_study(url, "pilot", tmp_path / "parquet", "parquet")
     folder = tmp_path / "hf"
     written = export_study(url, "pilot", folder, "hf", license="cc-by-4.0")
-    assert {f.parent.name for f in written} == {"sessions", "events", "deliverables", "surveys", "overrides"}
+    assert {f.parent.name for f in written} == {"sessions", "events", "deliverables", "versions", "surveys",
+                                                "overrides"}
     for path in files:
         table = path.stem.removeprefix("pilot-")
         expected = pd.read_parquet(path)
@@ -49,6 +50,8 @@ def test_a_collab_study_export_loads_with_datasets_into_the_parquet_exports_rows
         assert rows(loaded) == rows(expected), table
     events = load_table(folder, "events", tmp_path / "cache", monkeypatch)
     assert any("ana@example.com" in payload for payload in events["payload"])  # as exported: not scrubbed
+    kept = load_table(folder, "versions", tmp_path / "cache", monkeypatch)  # every version, with its content
+    assert list(zip(kept["name"], kept["author"], kept["content"], strict=True)) == [("summary.md", "agent", "# Done")]
     card = (folder / "README.md").read_text()
     assert card.startswith("---\nlicense: cc-by-4.0\n") and "- config_name: overrides" in card
     assert "not scrubbed" in card and "- config_name: judgements" not in card

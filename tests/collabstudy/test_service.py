@@ -60,7 +60,7 @@ def test_a_participant_from_consent_to_done(platform: tuple[CollabStudies, Scrip
     assert len(model.requests) == 2  # the retry asked the model nothing
     assert "Please write the summary." in model.requests[0][1]["content"]
     kinds = [e["kind"] for e in p.events(token, 0)]
-    assert kinds == ["setup", "prompt", "agent_step", "file_version", "agent_step", "turn_end"]
+    assert kinds == ["setup", "prompt", "file_version", "agent_step", "agent_step", "turn_end"]  # the version first
     p.write(token, 0, "notes.txt", b"my own notes", source="upload")
     with pytest.raises(Exception, match="read-only"):
         p.write(token, 0, "reference/x.csv", b"no")
@@ -146,7 +146,7 @@ def test_export_and_override(platform: tuple[CollabStudies, ScriptedModel], tmp_
     assert list(tables["overrides"]["score"]) == [73.0]
     assert (tables["surveys"].query("item == 'a7_affect'")["answer"] == "Curious").all()
     paths = export_study(p.url, "pilot", tmp_path / "out", "parquet")
-    assert len(paths) == 6 and pd.read_parquet(paths[1])["kind"].tolist()[0] == "join"
+    assert len(paths) == 7 and pd.read_parquet(paths[1])["kind"].tolist()[0] == "join"
     assert export_study(p.url, "pilot", tmp_path / "csv", "csv")[0].read_text().startswith("participant,")
 
 
@@ -176,4 +176,4 @@ def test_a_step_is_committed_before_the_next_model_call(tmp_path: Path) -> None:
     p.setup(token, 0, "never")
     p.chat(token, 0, "Write the summary.", client_id="c1")
     assert seen == [(["survey_pre", "setup", "prompt"], 0),
-                    (["prompt", "agent_step", "file_version"], 1)]
+                    (["prompt", "file_version", "agent_step"], 1)]

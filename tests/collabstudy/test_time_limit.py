@@ -91,7 +91,7 @@ def test_a_turn_that_outlives_the_limit_stops_and_the_study_moves_on(
     out = p.chat(token, 1, "Write the summary.", client_id="c3")
     assert (out["stop_reason"], out["steps"], out["timed_out"]) == ("time limit", 1, True)
     kinds = [e["kind"] for e in p.events(token, 1)]
-    assert kinds == ["setup", "prompt", "agent_step", "file_version", "turn_end", "time_up"]
+    assert kinds == ["setup", "prompt", "file_version", "agent_step", "turn_end", "time_up"]
     view = p.view(token)
     assert view.stage == "post" and view.sessions[1]["status"] == "timed_out"
     with store.session_scope(p.url) as s:  # the turn's one model call is logged, with its step's rows

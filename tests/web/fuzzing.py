@@ -273,6 +273,8 @@ def forms(csrf: str) -> dict[str, dict[str, str]]:
         "/collab/p/{token}/t/{idx}/setup": {"used_before": "never", "mode": "embedded", "confirm": "yes"},
         "/collab/p/{token}/t/{idx}/chat": {"text": "hello", "client_id": "c1"},
         "/collab/p/{token}/t/{idx}/edit": {"name": "notes.md", "content": "x"},
+        "/collab/p/{token}/t/{idx}/restore": {"version": "1"},
+        "/collab/p/{token}/t/{idx}/decide": {"proposal": "p1", "decision": "decline"},
         "/collab/p/{token}/t/{idx}/upload": {"x": "y"}, "/collab/p/{token}/t/{idx}/skip": {"reason": "stuck"},
         "/collab/p/{token}/t/{idx}/submit": {"anyway": "yes", "log_text": "log"},
         "/dashboard/login": {"password": PASSWORD}, "/dashboard/logout": {"x": "y"},

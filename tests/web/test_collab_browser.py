@@ -92,8 +92,9 @@ def test_consent_to_completion_with_the_embedded_agent(base: str, tmp_path: Path
         page.locator("#chat-send").click()
         # the agent's write shows in the live chat while its turn runs, then its end; the page reloads
         # once the turn is over, and only the reloaded page lists the new file in the file panel
-        expect(page.locator("#chat-log .msg-file").first).to_contain_text("agent wrote", timeout=AGENT_WAIT_MS)
-        expect(page.locator("#chat-log .msg-end")).to_contain_text("agent stopped: finished", timeout=AGENT_WAIT_MS)
+        expect(page.locator("#chat-log .tool-line summary").first).to_contain_text("wrote ", timeout=AGENT_WAIT_MS)
+        expect(page.locator("#chat-log .msg-end")).to_contain_text(" steps, ", timeout=AGENT_WAIT_MS)
+        expect(page.locator("#chat-log .msg-end")).not_to_contain_text("stopped")  # it finished
         written = page.locator("#file-panel li[data-file='press_release.md']")
         expect(written).to_be_visible()
         page.locator("#submit-go").click()

@@ -60,7 +60,7 @@ def test_consent_to_completion_over_http(client: TestClient) -> None:
                        headers={"Accept": "application/json"})
     assert turn.json()["files"] == ["readout.md"]
     kinds = [ev["kind"] for ev in client.get(f"/collab/p/{token}/t/0/events").json()]
-    assert kinds[:4] == ["setup", "prompt", "agent_step", "file_version"]
+    assert kinds[:4] == ["setup", "prompt", "file_version", "agent_step"]
     assert "Variant B wins." in client.get(f"/collab/p/{token}/t/0/files/readout.md?preview=1").text
     assert client.get(f"/collab/p/{token}/t/0/files/readout.md").content == b"# Readout\nVariant B wins."
     assert client.get(f"/collab/p/{token}/t/0/files/../../etc/passwd").status_code == 404
@@ -116,6 +116,9 @@ def test_the_researchers_pages(client: TestClient) -> None:
     assert "62.5" in page.text and "local-agent" in page.text, page.text[page.text.find("<main"):][:3000]
     page = client.get(f"/dashboard/collab-studies/pilot/s/{sid}")
     assert "lift not tested" in page.text and "readout.md" in page.text
+    versions = page.text[page.text.index('id="versions"'):]  # every version of the task's files, who wrote it
+    assert "<td>readout.md</td><td>agent</td>" in versions[:versions.index("</table>")]
+    assert re.search(r'<span id="usage">[1-9]\d* steps, [1-9][\d,]* tokens</span>', page.text)
     csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)  # type: ignore[union-attr]
     page = client.post(f"/dashboard/collab-studies/pilot/s/{sid}/override", data={"researcher": "ana", "score": "70",
                                                                           "note": "fair", "csrf": csrf})

@@ -136,7 +136,7 @@ def _chat(page: Any, expect: Any, held: HeldAgent) -> None:
     expect(page.locator("#chat-text")).to_have_value("")
     expect(page.locator("#chat-log .msg-user")).to_contain_text("Note the largest overrun")
     held.release.set()
-    expect(page.locator("#chat-log .msg-end")).to_have_text("agent stopped: answered")  # its words end the turn
+    expect(page.locator("#chat-log .msg-end")).to_contain_text("2 steps")  # its words end the turn
     expect(page.locator("#file-panel li[data-file='notes.md']")).to_be_visible()
     expect(page.locator("#chat-working")).to_be_hidden()
 

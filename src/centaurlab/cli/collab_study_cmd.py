@@ -285,8 +285,9 @@ def export(
                                 "identifier such as cc-by-4.0 (default other: set it before publishing)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Write sessions, events, deliverables index, surveys, judgements and overrides as CSV or Parquet, or as a
-    Hugging Face dataset folder (free text is not scrubbed: see docs/collab-study.md)."""
+    """Write sessions, events, deliverables index, every version of every workspace file (with its content),
+    surveys, judgements and overrides as CSV or Parquet, or as a Hugging Face dataset folder (free text is not
+    scrubbed: see docs/collab-study.md)."""
     from ..collabstudy import export_study
 
     if fmt not in ("csv", "parquet", "hf"):

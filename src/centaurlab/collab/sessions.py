@@ -56,10 +56,11 @@ class StoredJudgement:
 
 
 def hand_in(s: Session, *, kind: str, agent: str, model: str, task_id: str, bank: str, human: str,
-            trajectory: dict[str, Any], files: dict[str, bytes]) -> int:
-    """Store a finished session and its deliverables, ready for the judges; its id."""
+            trajectory: dict[str, Any], files: dict[str, bytes], steps: int = 0, tokens: int = 0) -> int:
+    """Store a finished session and its deliverables, ready for the judges; its id. `steps` and `tokens` are
+    the agent's over the person's whole session, counted as for an autonomous run."""
     row = CollabSession(kind=kind, agent=agent, model=model, task_id=task_id, bank=bank, human=human, status="done",
-                        steps=0, tokens=0, trajectory=trajectory, finished_at=utcnow())
+                        steps=steps, tokens=tokens, trajectory=trajectory, finished_at=utcnow())
     s.add(row)
     s.flush()
     save_files(s, row.id, files)

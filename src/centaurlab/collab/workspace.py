@@ -3,13 +3,20 @@
 Paths are checked before any access: relative, inside the folder, no symlinks followed out.
 Reference files are copied in read-only (under `reference/`); `changes()` says what the session
 created or modified, which is what gets stored as its deliverables.
+
+A write replaces the file atomically (a temporary file beside it, then a rename), after `on_write` has
+seen it: the collaboration study stores every version there before the file changes (and may refuse
+the write, raising a WorkspaceError the agent reads).
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import os
 import shutil
+import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -20,6 +27,11 @@ MAX_FILE_BYTES = 5_000_000
 MAX_NAME_BYTES = 255  # a name in a path, as Linux file systems allow (NAME_MAX)
 MAX_PATH_BYTES = 1024
 REFERENCE_DIR = "reference"
+TEMP_PREFIX = ".centaur-tmp-"
+"""A write in progress (renamed over its file when complete); never listed as a file."""
+
+WriteHook = Callable[[str, bytes], None]
+"""Called with a file's name and new bytes before the file is replaced; raises WorkspaceError to refuse."""
 
 
 class WorkspaceError(InvalidInput, ValueError):
@@ -45,6 +57,7 @@ def _digest(data: bytes) -> str:
 @dataclass
 class Workspace:
     root: Path
+    on_write: WriteHook | None = None
 
     @classmethod
     def for_task(cls, root: Path, task: TaskInstance) -> Workspace:
@@ -79,7 +92,8 @@ class Workspace:
         return target.resolve().relative_to(self.root.resolve()).as_posix()
 
     def files(self) -> list[str]:
-        return sorted(self.name_of(p) for p in self.root.rglob("*") if p.is_file() and not p.is_symlink())
+        return sorted(self.name_of(p) for p in self.root.rglob("*")
+                      if p.is_file() and not p.is_symlink() and not p.name.startswith(TEMP_PREFIX))
 
     def read_bytes(self, path: str) -> bytes:
         target = self.resolve(path)
@@ -107,8 +121,9 @@ class Workspace:
 
     def write_bytes(self, path: str, data: bytes) -> str:
         target, name = self.writable(path, data)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        if self.on_write is not None:
+            self.on_write(name, data)
+        replace_file(target, data)
         return name
 
     def write_text(self, path: str, text: str) -> str:
@@ -132,6 +147,18 @@ class Workspace:
             for name, digest in now.items()
             if self._baseline.get(name) != digest and not name.startswith(REFERENCE_DIR + "/")
         }
+
+
+def replace_file(target: Path, data: bytes) -> None:
+    """Write `data` to `target` all at once: a reader (or a crash) finds the old bytes or the new, never a
+    truncated file."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temp = target.with_name(f"{TEMP_PREFIX}{uuid.uuid4().hex}")
+    with open(temp, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(temp, target)
 
 
 def csv_to_xlsx(text: str) -> bytes:

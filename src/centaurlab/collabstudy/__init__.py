@@ -7,6 +7,7 @@ See docs/collab-study.md.
 
 from .analysis import analyse
 from .chat import shown
+from .chatlines import agent_words, tool_line
 from .coding import code_study, code_validation_set
 from .export import export_study, override_grade, study_tables
 from .fluency import IDS, TOTAL_INDICATORS, fluency_total
@@ -21,6 +22,7 @@ from .service import USED_BEFORE, CollabStudies, View, WrongStep, is_reference
 from .slots import person_key
 from .studyfile import CollabStudy, load_collab_study
 from .synthetic import synthetic_study
+from .versions import NoSuchVersion, Version, diff_lines
 
 __all__ = [
     "CollabPower",
@@ -32,15 +34,19 @@ __all__ = [
     "DeliverablesMissing",
     "HandIn",
     "IDS",
+    "NoSuchVersion",
     "TOTAL_INDICATORS",
     "SessionReview",
     "USED_BEFORE",
+    "Version",
     "View",
     "WrongStep",
+    "agent_words",
     "analyse",
     "check_coder",
     "code_study",
     "code_validation_set",
+    "diff_lines",
     "export_study",
     "fluency_total",
     "is_reference",
@@ -56,5 +62,6 @@ __all__ = [
     "stored_checks",
     "study_tables",
     "synthetic_study",
+    "tool_line",
     "writers",
 ]

@@ -56,6 +56,19 @@ def shown(payload: dict[str, Any]) -> tuple[str, str | None]:
     return words, note
 
 
+DECISIONS_LEAD = "[The platform: "
+
+
+def decisions_note(decisions: list[tuple[str, str]]) -> str:
+    """What the agent is told, before the person's next message, of their decisions on its proposed
+    overwrites ("" when there were none)."""
+    if not decisions:
+        return ""
+    said = "; ".join(f"the person {'accepted' if d == 'accepted' else 'declined'} your change to {name}"
+                     + ("" if d == "accepted" else " (the file is unchanged)") for name, d in decisions)
+    return f"{DECISIONS_LEAD}{said}.]\n\n"
+
+
 def start_messages(cfg: AgentConfig, task: TaskInstance, ws: Workspace) -> list[dict[str, Any]]:
     return first_messages(cfg, task, ws)
 
@@ -82,15 +95,18 @@ def agent_turn(
     on_step: Callable[[Step], None] | None = None,
     stop: Callable[[], str | None] | None = None,
     before_call: Callable[[], None] | None = None,
+    note: str = "",
 ) -> Turn:
     """Run one turn; `messages` (empty for the first) is extended in place. `stop` may end the turn
     before a model call (the time limit); `before_call` runs before each (the service commits the
-    previous step's events there, so they show while the model thinks)."""
+    previous step's events there, so they show while the model thinks). `note` (the platform's word on
+    the person's decisions, `decisions_note`) goes before the person's message; the files the turn is
+    asked for are read off the person's words alone."""
     if not messages:
         messages += start_messages(cfg, task, ws)
-        messages[-1]["content"] += f"\n\n{PERSON_LEAD}\n{text}"
+        messages[-1]["content"] += f"\n\n{PERSON_LEAD}\n{note}{text}"
     else:
-        messages.append({"role": "user", "content": text})
+        messages.append({"role": "user", "content": note + text})
 
     asked = requested_files(text, task, ws)  # "write variance.csv": that file, not another deliverable
 

@@ -7,18 +7,23 @@ from __future__ import annotations
 from ..hfdataset import DatasetCard
 
 ROWS_ARE = {
-    "sessions": "task a participant was given: agent, mode, status, time on task",
+    "sessions": ("task a participant was given: agent, mode, the agent's overwrite permission, its steps and "
+                 "tokens, status, time on task"),
     "events": "event of a participant's session (`payload` is JSON text: prompts, agent steps, file versions)",
     "deliverables": "file handed in: name, SHA-256 and size (the contents are not exported)",
+    "versions": ("version of a workspace file, every write kept (the person's edit or upload, the agent's, a "
+                 "restore): author, time, SHA-256 and the content (`content` as text, or `content_base64`)"),
     "surveys": "survey answer (`phase` pre or post)",
     "judgements": "judge's grading of a session (`scores` is JSON text with each item's justification)",
     "overrides": "researcher's grade kept beside the judges'",
 }
 
 SCRUBBING = (
-    "Participants are named by the platform's random ids; deliverables appear only by name, hash and size. "
+    "Participants are named by the platform's random ids; deliverables appear by name, hash and size, and the "
+    "workspace files' contents in `versions`. "
     "Free text is exported as recorded, not scrubbed: the prompts participants typed and the agent's answers "
-    "(in `events`), survey answers, skip reasons and researchers' override notes may hold names, e-mail "
+    "(in `events`), the files they and the agent wrote (in `versions`), survey answers, skip reasons and "
+    "researchers' override notes may hold names, e-mail "
     "addresses or phone numbers, and each `join` event keeps the recruitment platform's URL parameters "
     "(such as a Prolific id). Read and clean these before publishing.")
 

@@ -1,8 +1,11 @@
-"""A collaboration study's data as tables (CSV or Parquet): sessions, events, deliverables index,
-surveys (one row per answer), judgements (with each item's justification) and researchers' overrides."""
+"""A collaboration study's data as tables (CSV or Parquet): sessions (with the agent's steps and tokens and
+the session's `agent_overwrite` mode), events, deliverables index, every version of every workspace file
+(with its content), surveys (one row per answer), judgements (with each item's justification) and
+researchers' overrides."""
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 from typing import Any, Literal
@@ -14,18 +17,21 @@ from ..collab import judgements_of, rubric_versions, stored_files
 from ..hfdataset import DEFAULT_LICENSE, write_dataset
 from ..store import session_scope
 from ..study import spreadsheet_safe
+from . import versions
 from .dataset import collab_card
 from .review import in_study
 from .tables import (
     CollabGradeOverride,
     CollabParticipant,
     CollabStudyEvent,
+    CollabStudyRow,
     CollabStudySession,
     CollabSurveyAnswers,
+    turn_totals,
 )
 
 Format = Literal["csv", "parquet", "hf"]  # hf: a folder Hugging Face `datasets` loads (hfdataset.py)
-TABLES = ("sessions", "events", "deliverables", "surveys", "judgements", "overrides")
+TABLES = ("sessions", "events", "deliverables", "versions", "surveys", "judgements", "overrides")
 
 
 def study_tables(url: str, study_id: str) -> dict[str, pd.DataFrame]:
@@ -38,10 +44,16 @@ def study_tables(url: str, study_id: str) -> dict[str, pd.DataFrame]:
                                   .order_by(CollabStudySession.participant_id, CollabStudySession.idx)))
         collab_ids = [x.collab_session_id for x in sessions if x.collab_session_id is not None]
         rubric_version = rubric_versions(s)
+        study_row = s.get(CollabStudyRow, study_id)
+        agents = (study_row.definition if study_row else {}).get("agents") or {}
+        totals = {(x.participant_id, x.idx): turn_totals(s, x.participant_id, x.idx) for x in sessions}
         tables: dict[str, list[dict[str, Any]]] = {
             "sessions": [{"participant": x.participant_id, "occupation": people[x.participant_id].occupation_code,
                           "index": x.idx, "task": x.task_id, "agent": x.agent, "mode": x.mode, "status": x.status,
                           "used_before": x.used_before, "skip_reason": x.skip_reason,
+                          "agent_overwrite": _overwrite(agents, x.agent),
+                          "steps": totals[(x.participant_id, x.idx)][0],
+                          "tokens": totals[(x.participant_id, x.idx)][1],
                           "collab_session": x.collab_session_id, "started_ms": x.started_ms,
                           "submitted_ms": x.submitted_ms,
                           "time_on_task_s": (x.submitted_ms - x.started_ms) / 1000
@@ -52,6 +64,7 @@ def study_tables(url: str, study_id: str) -> dict[str, pd.DataFrame]:
                                           .order_by(CollabStudyEvent.id))],
             "deliverables": [{"collab_session": f.session_id, "name": f.name, "sha256": f.sha256, "size": f.size}
                              for f in stored_files(s, collab_ids)],
+            "versions": [_version_row(s, pid, v) for pid in ids for v in versions.history(s, pid)],
             "surveys": [{"participant": a.participant_id, "phase": a.phase, "item": k, "answer": str(v)}
                         for a in s.scalars(select(CollabSurveyAnswers).where(
                             CollabSurveyAnswers.participant_id.in_(ids)))
@@ -66,6 +79,25 @@ def study_tables(url: str, study_id: str) -> dict[str, pd.DataFrame]:
                               CollabGradeOverride.session_id.in_(collab_ids)))],
         }
     return {name: pd.DataFrame(rows) for name, rows in tables.items()}
+
+
+def _overwrite(agents: dict[str, Any], agent: str) -> str | None:
+    """The session's permission mode (`agents.agent_overwrite` of the study file), None for an external agent."""
+    if agent.startswith("external:"):
+        return None
+    mode = agents.get("agent_overwrite", "ask")
+    return str(mode.get(agent, "ask") if isinstance(mode, dict) else mode)
+
+
+def _version_row(s: Any, participant: str, v: versions.Version) -> dict[str, Any]:
+    """A version with its content: as text when it is UTF-8, else in base64."""
+    data = versions.blob(s, v.sha256)
+    try:
+        text, b64 = data.decode("utf-8"), None
+    except UnicodeDecodeError:
+        text, b64 = None, base64.b64encode(data).decode()
+    return {"participant": participant, "index": v.idx, "version": v.id, "name": v.name, "author": v.author,
+            "t_ms": v.t_ms, "size": v.size, "sha256": v.sha256, "note": v.note, "content": text, "content_base64": b64}
 
 
 def export_study(url: str, study_id: str, out: Path, fmt: Format = "csv", license: str = DEFAULT_LICENSE,

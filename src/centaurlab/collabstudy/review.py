@@ -3,7 +3,7 @@ agent, the deliverables, each judge's item scores, researchers' overrides and th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
@@ -11,7 +11,9 @@ from sqlalchemy.orm import Session
 
 from ..collab import StoredJudgement, judgements_of, session_brief, stored_files
 from ..store import session_scope
-from .tables import CollabGradeOverride, CollabParticipant, CollabStudyEvent
+from . import versions
+from .tables import CollabGradeOverride, CollabParticipant, CollabStudyEvent, CollabStudySession, turn_totals
+from .versions import Version
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,12 @@ class SessionReview:
     """(researcher, score, note)."""
     events: list[tuple[str, dict[str, Any]]]
     """(kind, payload) of each of the person's events, in the order stored."""
+    versions: list[Version] = field(default_factory=list)
+    """Every version of the task's workspace files, oldest first (the replay of who wrote what)."""
+    handed_in: dict[str, int] = field(default_factory=dict)
+    """The version of each deliverable the grade is of, by name."""
+    steps: int = 0
+    tokens: int = 0
 
 
 def in_study(s: Session, session_id: int, study_id: str) -> bool:
@@ -50,4 +58,11 @@ def session_review(url: str, session_id: int, study_id: str | None = None) -> Se
         events = [(ev.kind, ev.payload) for ev in s.scalars(select(CollabStudyEvent).where(
             CollabStudyEvent.participant_id == brief.human).order_by(CollabStudyEvent.id))]
         judgements = judgements_of(s, [session_id])
-    return SessionReview(session_id, brief.human, brief.agent, brief.task_id, files, judgements, overrides, events)
+        task = s.scalars(select(CollabStudySession.idx).where(
+            CollabStudySession.participant_id == brief.human,
+            CollabStudySession.collab_session_id == session_id)).first()
+        kept = [] if task is None else versions.history(s, brief.human, task)
+        steps, tokens = (0, 0) if task is None else turn_totals(s, brief.human, task)
+    handed = {str(k): int(v) for k, v in (brief.trajectory or {}).get("versions", {}).items()}
+    return SessionReview(session_id, brief.human, brief.agent, brief.task_id, files, judgements, overrides, events,
+                         kept, handed, steps, tokens)

@@ -8,7 +8,6 @@ A session's deliverables go into collab's own tables (a `collab_sessions` row of
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import uuid
 from pathlib import Path
@@ -20,11 +19,14 @@ from sqlalchemy.orm import Session
 from ..collab import FAMILIES, REFERENCE_DIR, Workspace, get_agent, hand_in
 from ..store import lock_across_processes, session_scope, utcnow
 from ..study import check_answers, check_rejoin
-from .chat import Turn, agent_turn
+from . import versions
+from .chat import Turn, agent_turn, decisions_note
+from .chatlines import did
+from .files import VersionedFiles
 from .handin import HandIn, accept
 from .instruments import OCCUPATION
 from .plan import EXTERNAL, plan_sessions
-from .platform import Platform, ProviderFactory
+from .platform import ProviderFactory
 from .slots import Holder, people_holding, person_key
 from .tables import (
     CollabParticipant,
@@ -34,6 +36,7 @@ from .tables import (
     CollabSurveyAnswers,
     CollabUpload,
     add_event,
+    turn_totals,
 )
 from .turnlog import TurnLog
 from .view import CLOSED, TIME_LIMIT, USED_BEFORE, TimeUp, UnknownParticipant, View, WrongStep, digest
@@ -44,7 +47,7 @@ __all__ = ["USED_BEFORE", "CollabStudies", "UnknownParticipant", "ProviderFactor
 HUMAN = "human"
 MAX_UPLOAD = 5_000_000
 
-class CollabStudies(Platform):
+class CollabStudies(VersionedFiles):
     """A participant's way through a study; the routes call these methods."""
 
     def join(self, study_id: str, recruitment: dict[str, str], *, consented: bool = False,
@@ -187,9 +190,6 @@ class CollabStudies(Platform):
             raise WrongStep(f"task {idx + 1} is not the participant's current task")
         return v.plan[idx]
 
-    def workspace(self, pid: str, idx: int) -> Workspace:
-        return Workspace(self.workspaces / pid / str(idx))
-
     def setup(self, token: str, idx: int, used_before: str, mode: str = "embedded", external_agent: str = "") -> None:
         v = self.view(token)
         item = self._check_current(v, idx)
@@ -261,35 +261,6 @@ class CollabStudies(Platform):
                 .order_by(CollabStudyEvent.id))
             return [{"id": r.id, "kind": r.kind, "t_ms": r.t_ms, "payload": r.payload} for r in rows]
 
-    def files(self, token: str, idx: int) -> list[tuple[str, int]]:
-        v = self.view(token)
-        ws = self.workspace(v.id, idx)
-        return [(n, (ws.root / n).stat().st_size) for n in ws.files()] if ws.root.is_dir() else []
-
-    def read(self, token: str, idx: int, name: str) -> bytes:
-        v = self.view(token)
-        return self.workspace(v.id, idx).read_bytes(name)
-
-    def write(self, token: str, idx: int, name: str, data: bytes, source: str = "upload") -> str:
-        """The participant's own edit or upload of a workspace file."""
-        return self.write_all(token, idx, [(name, data)], source)[0]
-
-    def write_all(self, token: str, idx: int, files: list[tuple[str, bytes]], source: str = "upload") -> list[str]:
-        """Several files at once, all or none: each name is checked before the first is written."""
-        v = self.view(token)
-        self._check_current(v, idx)
-        with self.lock(v.id), self.writing() as s:
-            self._session(s, v.id, idx, ("working",))
-            ws = self.workspace(v.id, idx)
-            for name, data in files:
-                ws.writable(name, data)
-            stored = [ws.write_bytes(name, data) for name, data in files]
-            for name, (_, data) in zip(stored, files, strict=True):
-                add_event(s, v.id, f"server:{source}:{idx}:{uuid.uuid4().hex}", "file_version", self.clock(),
-                          {"name": name, "by": source, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()},
-                          idx)
-        return stored
-
     def chat(self, token: str, idx: int, text: str, client_id: str) -> dict[str, Any]:
         """Send the participant's message to the session's agent and run its turn (blocking).
 
@@ -303,6 +274,7 @@ class CollabStudies(Platform):
         if not text:
             raise WrongStep("write a message to the agent first")
         with self.lock(v.id):
+            told = self.decisions_since_prompt(v.id, idx)
             with self.writing() as s:
                 row = self._session(s, v.id, idx, ("working",))
                 if row.mode == EXTERNAL:
@@ -312,8 +284,9 @@ class CollabStudies(Platform):
                 messages = list(row.messages)
             cfg = get_agent(item["agent"])
             task = self.task(v.study, item["task_id"])
-            ws = self.workspace(v.id, idx)
+            self.sync(v.id, idx)
             log = TurnLog(v.id, idx, self.clock)
+            ws = self.agent_workspace(v, idx, item["agent"], log.writes)
             deadline = v.deadline_ms(idx)
 
             def flush() -> None:
@@ -327,13 +300,14 @@ class CollabStudies(Platform):
             turn: Turn | None = None
             try:
                 turn = agent_turn(cfg, self.provider(cfg.model, log), task, ws, messages, text,
-                                  on_step=lambda step: log.step(step, ws), stop=stop, before_call=flush)
+                                  on_step=log.step, stop=stop, before_call=flush, note=decisions_note(told))
             finally:
                 with self.writing() as s:
                     if turn is not None:
+                        said, done = did(log.steps)
                         log.event("turn_end", {"stop_reason": turn.stop_reason, "error": turn.error,
                                                "steps": len(turn.steps), "tokens": turn.tokens,
-                                               "files": sorted(turn.changed)})
+                                               "files": sorted(turn.changed), "said": said, "did": done})
                     log.flush(s)
                     row = self._session(s, v.id, idx, ("working", *CLOSED))
                     row.messages = messages
@@ -346,10 +320,14 @@ class CollabStudies(Platform):
     def _hand_in(self, s: Session, v: View, row: CollabStudySession, files: dict[str, bytes],
                  extra: dict[str, Any]) -> int:
         """The session's deliverables as a collab session of kind "human", ready for the judges; its id."""
-        trajectory: dict[str, Any] = {"messages": row.messages, "mode": row.mode, **extra}
+        steps, tokens = turn_totals(s, v.id, row.idx)
+        handed = {name: ver.id for name, ver in versions.latest(s, v.id, row.idx).items() if name in files}
+        trajectory: dict[str, Any] = {"messages": row.messages, "mode": row.mode, "steps": steps, "tokens": tokens,
+                                      "versions": handed, **extra}
         model = "external" if row.mode == EXTERNAL else get_agent(row.agent).model
         collab_id = hand_in(s, kind=HUMAN, agent=row.agent, model=model, task_id=row.task_id,
-                            bank=v.study.tasks.bank, human=v.id, trajectory=trajectory, files=files)
+                            bank=v.study.tasks.bank, human=v.id, trajectory=trajectory, files=files,
+                            steps=steps, tokens=tokens)
         row.collab_session_id = collab_id
         return collab_id
 
@@ -359,6 +337,7 @@ class CollabStudies(Platform):
         deadline = v.deadline_ms(idx)
         if deadline is None:
             return
+        self.sync(v.id, idx)
         with self.writing() as s:
             row = self._session(s, v.id, idx, ("working", *CLOSED))
             if row.status != "working" or not add_event(
@@ -388,6 +367,7 @@ class CollabStudies(Platform):
         v = self.view(token)
         self._check_current(v, idx)
         with self.lock(v.id):
+            self.sync(v.id, idx)
             ws = self.workspace(v.id, idx)
             with self.writing() as s:  # every check, and every row, before the first file is written
                 row = self._session(s, v.id, idx, ("working",))
@@ -398,6 +378,8 @@ class CollabStudies(Platform):
                 check = HandIn.of((d.name for d in task.deliverables), {**ws.changes(), **brought})
                 accept(check, anyway=not ask_if_missing or row.mode == EXTERNAL)
                 files = dict(check.files)
+                for name, data in brought.items():  # versions first, like every write
+                    self._stored(s, v.id, idx, name, data, "upload", "handed in with the submit")
                 collab_id = self._hand_in(s, v, row, files, {"log_text": log_text.strip()[:200_000]}
                                        if log_text.strip() else {})
                 for name, data in (logs or {}).items():

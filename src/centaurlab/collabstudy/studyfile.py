@@ -54,12 +54,25 @@ class Tasks(_Strict):
     sessions_per_participant: int = Field(default=2, ge=1, le=20)
 
 
+Overwrite = Literal["ask", "allow"]
+
+
 class Agents(_Strict):
     embedded: list[str] = Field(default_factory=lambda: ["local-agent"],
                                 description="Agents of the platform, paired with sessions at random, balanced.")
     external: list[str] = Field(default_factory=lambda: list(EXTERNAL_AGENTS),
                                 description="Agents outside the platform a participant may use instead.")
     external_sessions: Literal["off", "allowed", "only"] = "allowed"
+    agent_overwrite: Overwrite | dict[str, Overwrite] = Field(
+        default="ask", description="Before the agent overwrites a file the person wrote: 'ask' the person (they see "
+                                   "the diff and accept or decline) or 'allow' it (undoable from the chat); one for "
+                                   "every agent, or a table by agent (agents it leaves out: 'ask').")
+
+    def overwrite_for(self, agent: str) -> Overwrite:
+        """The permission mode of the sessions with this agent (the study's condition)."""
+        if isinstance(self.agent_overwrite, dict):
+            return self.agent_overwrite.get(agent, "ask")
+        return self.agent_overwrite
 
 
 class Timing(_Strict):
@@ -109,6 +122,8 @@ class CollabStudy(_Strict):
 def _fix_for(where: str) -> str:
     if where.startswith("surveys"):
         return "each question needs id, text and kind (choice/scale/text); see docs/collab-study.md"
+    if where.startswith("agents.agent_overwrite"):
+        return 'set "ask" or "allow", or a table of agent = "ask" | "allow"; see docs/collab-study.md'
     if where == "id":
         return "use lower-case letters, digits, '-' and '_' (e.g. 'office-pilot')"
     return "see the example in examples/collab-study.toml and docs/collab-study.md"
@@ -119,7 +134,8 @@ def parse_collab_study(data: dict[str, Any], path: Path | str = "<study>") -> Co
         study = CollabStudy.model_validate(data.get("study", data))
     except ValidationError as exc:
         err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "study"
+        # a union's branch ("literal['ask','allow']", "dict[...]") is pydantic's, not a field of the file
+        where = ".".join(str(p) for p in err["loc"] if not str(p).startswith(("literal[", "dict["))) or "study"
         raise CollabStudyFileError(path, where, err["msg"], _fix_for(where)) from None
     _check_names(study, path)
     return study
@@ -149,6 +165,11 @@ def _check_names(study: CollabStudy, path: Path | str) -> None:
         if name not in known:
             raise CollabStudyFileError(path, f"agents.embedded[{i}]", f"unknown agent '{name}'",
                                        f"use one of {', '.join(sorted(known))} (`centaur collab agents`)")
+    if isinstance(study.agents.agent_overwrite, dict):
+        for name in study.agents.agent_overwrite:
+            if name not in study.agents.embedded:
+                raise CollabStudyFileError(path, f"agents.agent_overwrite.{name}", f"'{name}' is not one of the "
+                                           "study's agents", f"name one of {', '.join(study.agents.embedded)}")
     for i, name in enumerate(study.agents.external):
         if not re.match(r"^[a-z0-9][a-z0-9_.-]{0,62}$", name):
             raise CollabStudyFileError(path, f"agents.external[{i}]", f"'{name}' is not a plain name",

@@ -1,6 +1,7 @@
 """Collaboration-study tables: studies, participants, their sessions, append-only events, surveys,
-uploads (interaction logs, screenshots), researchers' grade overrides and the fluency coders' codes
-of the hand-coded validation transcripts.
+uploads (interaction logs, screenshots), every version of every workspace file (content-addressed
+blobs), researchers' grade overrides and the fluency coders' codes of the hand-coded validation
+transcripts.
 
 A participant's session points at a `collab_sessions` row (kind "human", human = the participant's
 id) that holds the deliverables, so collab's judges, results and ratings read people's sessions
@@ -152,6 +153,34 @@ class CollabFluencyCheck(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class CollabBlob(Base):
+    """A file's bytes, stored once by their SHA-256 (content-addressed): versions point here. Rows are
+    only ever added, never changed or deleted (a second write of the same bytes finds the row)."""
+
+    __tablename__ = "collab_blobs"
+
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    size: Mapped[int] = mapped_column(Integer)
+    content: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class CollabFileVersion(Base):
+    """One write of a workspace file (the person's edit or upload, an agent's tool call, a restore):
+    append-only, so every state a file was ever in can be shown, compared and restored."""
+
+    __tablename__ = "collab_file_versions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    participant_id: Mapped[str] = mapped_column(ForeignKey("collab_participants.id", ondelete="CASCADE"), index=True)
+    idx: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(1024))
+    sha256: Mapped[str] = mapped_column(ForeignKey("collab_blobs.sha256"), index=True)
+    size: Mapped[int] = mapped_column(Integer)
+    author: Mapped[str] = mapped_column(String(20))  # edit | upload | agent | restore | found
+    t_ms: Mapped[int] = mapped_column(BigInteger)
+    note: Mapped[str] = mapped_column(Text, default="")
+
+
 def add_event(session: Session, participant_id: str, client_id: str, kind: str, t_ms: int,
               payload: dict[str, Any], idx: int | None = None) -> bool:
     """Append one event; False when (participant, client id) is already stored (a retry)."""
@@ -166,3 +195,15 @@ def add_event(session: Session, participant_id: str, client_id: str, kind: str, 
     except IntegrityError:
         return False
     return True
+
+
+def turn_totals(session: Session, participant_id: str, idx: int) -> tuple[int, int]:
+    """The steps and tokens of every agent turn of a participant's task (from its `turn_end` events), as
+    an autonomous run counts them."""
+    steps = tokens = 0
+    for payload in session.scalars(select(CollabStudyEvent.payload).where(
+            CollabStudyEvent.participant_id == participant_id, CollabStudyEvent.idx == idx,
+            CollabStudyEvent.kind == "turn_end")):
+        steps += int(payload.get("steps") or 0)
+        tokens += int(payload.get("tokens") or 0)
+    return steps, tokens

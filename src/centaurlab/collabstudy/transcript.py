@@ -4,7 +4,8 @@ One shape for the three sources a log comes from, so that the rule coder and the
 people's sessions and the hand-coded validation transcripts alike:
 
 - a session with an agent of the platform: its stored events (the person's `prompt`s, the agent's
-  `agent_step`s with the files they wrote, the person's own `file_version`s by edit or upload);
+  `agent_step`s with the files they wrote, the person's own `file_version`s by edit, upload or
+  restore, and their decisions on the agent's proposed overwrites);
 - a session with an agent outside the platform: the log the person pasted, one "name: text" line
   per turn ("me:", "user:", "human:" or "person:" is the person);
 - a transcript of the shipped validation set (validation/fluency_transcripts.toml);
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..collab import DELIVERABLES_HEADER, HARNESS_LEADS
-from .chat import PERSON_LEAD
+from .chat import DECISIONS_LEAD, PERSON_LEAD
 
 Who = Literal["person", "agent"]
 PERSON_NAMES = ("me", "user", "human", "person")
@@ -36,6 +37,8 @@ class Entry:
     who: Who
     text: str = ""
     files: tuple[str, ...] = ()
+    did: str = ""
+    """What the person did besides writing (a decision on the agent's proposed overwrite): no turn of theirs."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,8 @@ class Transcript:
                 if e.text:
                     lines.append(f"PERSON: {e.text}")
                 lines += [f"PERSON edited {name} themselves" for name in e.files]
+                if e.did:
+                    lines.append(f"PERSON {e.did}")
             else:
                 wrote = f" [wrote {', '.join(e.files)}]" if e.files else ""
                 lines.append(f"AGENT: {e.text}{wrote}")
@@ -84,8 +89,11 @@ def from_events(events: Iterable[dict[str, Any]], deliverables: Sequence[str] = 
         elif kind == "agent_step":
             changed = [n for r in p.get("results") or [] for n in (r.get("changed") or [])]
             entries.append(Entry("agent", _step_text(p), tuple(dict.fromkeys(changed))))
-        elif kind == "file_version" and p.get("by") in ("edit", "upload"):
+        elif kind == "file_version" and p.get("by") in ("edit", "upload", "restore"):
             entries.append(Entry("person", "", (str(p.get("name")),)))
+        elif kind in ("overwrite_accepted", "overwrite_declined"):
+            verb = "accepted" if kind == "overwrite_accepted" else "declined"
+            entries.append(Entry("person", did=f"{verb} the agent's change to {p.get('name')}"))
     return Transcript(tuple(entries), tuple(deliverables))
 
 
@@ -132,6 +140,8 @@ def from_messages(messages: Sequence[dict[str, Any]], deliverables: Sequence[str
         elif role == "user" and not text.startswith(HARNESS_LEADS):
             if PERSON_LEAD in text:
                 text = text.split(PERSON_LEAD, 1)[1]
+            if text.lstrip().startswith(DECISIONS_LEAD) and "]\n\n" in text:  # the platform's, not theirs
+                text = text.split("]\n\n", 1)[1]
             elif DELIVERABLES_HEADER in text:
                 continue  # the platform's task message, not the person's
             entries.append(Entry("person", text.strip()))

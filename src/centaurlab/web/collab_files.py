@@ -12,12 +12,14 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from pathlib import PurePosixPath
 from typing import Any
 
 from ..collab import render
-from ..collabstudy import HandIn, is_reference
+from ..collabstudy import HandIn, Version, is_reference
 from ..tasks import markdown_html
+from .collab_chat import diff_html
 from .html import e
 
 PREVIEW_BYTES = 200_000
@@ -56,21 +58,46 @@ def preview_html(name: str, data: bytes) -> str:
     return f'<pre class="preview">{e(shown.text[:PREVIEW_BYTES])}</pre>{note}'
 
 
-def file_list(base: str, files: Sequence[tuple[str, int, str]], writers: Mapping[str, str] | None = None) -> str:
-    """Every file of the workspace (name, size, its preview's HTML) with its preview folded under it:
-    the reference files first, then the session's own, each tagged by who wrote its latest version
-    (`collabstudy.writers`: your upload, your edit, agent)."""
+def _when(t_ms: int) -> str:
+    return datetime.fromtimestamp(t_ms / 1000, UTC).strftime("%H:%M:%S UTC")
+
+
+def history_list(base: str, name: str, history: Sequence[Version]) -> str:
+    """A file's versions, newest first: who wrote each and when, its diff with the one before, and Restore
+    (which adds a version; the newest needs none)."""
+    if not history:
+        return ""
+    items = []
+    for n, v in reversed(list(enumerate(history, 1))):
+        restore = "" if n == len(history) else (
+            f'<form method="post" action="{base}/restore" class="inline-form"><input type="hidden" name="version" '
+            f'value="{v.id}"><button type="submit" class="btn btn-small" id="restore-{v.id}">Restore</button></form>')
+        note = f' <span class="muted">({e(v.note)})</span>' if v.note else ""
+        items.append(f'<li data-version="{v.id}" data-author="{e(v.author)}"><span class="version-n">v{n}</span> '
+                     f'<span class="version-author">{e(v.label)}</span>{note} <span class="muted">{_when(v.t_ms)}, '
+                     f'{v.size:,} bytes</span> <a href="{base}/diff?version={v.id}">diff</a> {restore}</li>')
+    return (f'<details class="history" data-history="{e(name)}"><summary>History: {len(history)} version'
+            f'{"s" if len(history) != 1 else ""}</summary><ul class="history-list">{"".join(items)}</ul>'
+            f'</details>')
+
+
+def file_list(base: str, files: Sequence[tuple[str, int, str]], writers: Mapping[str, str] | None = None,
+              histories: Mapping[str, Sequence[Version]] | None = None) -> str:
+    """Every file of the workspace (name, size, its preview's HTML) with its preview folded under it, and
+    its history: the reference files first, then the session's own, each tagged by who wrote its latest
+    version (`collabstudy.writers`: your upload, your edit, agent)."""
     ordered = sorted(files, key=lambda f: (not is_reference(f[0]), f[0]))
     items = []
     for name, size, preview in ordered:
         href = f"{base}/files/{e(name)}"
+        history = (histories or {}).get(name, [])
         tag = "reference" if is_reference(name) else (writers or {}).get(name) or "working"
         items.append(
             f'<li data-file="{e(name)}"><details class="file"><summary><span class="file-name">{e(name)}</span> '
             f'<span class="muted">{size:,} bytes</span> '
             f'<span class="tag">{e(tag)}</span></summary>'
             f'<div class="file-preview">{preview}</div><p class="file-links"><a href="{href}?preview=1">open</a> · '
-            f'<a href="{href}" download>download</a></p></details></li>')
+            f'<a href="{href}" download>download</a></p></details>{history_list(base, name, history)}</li>')
     empty = "" if files else '<li class="muted">No files yet.</li>'
     return f'<ul class="file-list">{"".join(items)}{empty}</ul>'
 
@@ -135,3 +162,13 @@ def submit_panel(base: str, check: HandIn, warn: bool) -> str:
             f'<form method="post" action="{base}/submit" id="submit-form">'
             f'<button type="submit" class="btn btn-primary" id="submit-go">Submit deliverables</button></form>'
             f'</section>')
+
+
+def diff_page(base: str, back: str, version: Version, prior: Version | None, lines: Sequence[str]) -> str:
+    """A version of a file beside the one before it: the diff, who wrote each, and Restore."""
+    since = f"{e(prior.label)} at {_when(prior.t_ms)}" if prior else "nothing (the file's first version)"
+    return (f'<h1>{e(version.name)}</h1><p><a href="{e(back)}" id="back-to-task">Back to the task</a></p>'
+            f'<p class="lead">The version {e(version.label)} wrote at {_when(version.t_ms)}, compared with {since}.'
+            f'</p>{diff_html(lines)}'
+            f'<form method="post" action="{base}/restore"><input type="hidden" name="version" value="{version.id}">'
+            f'<button type="submit" class="btn" id="restore-this">Restore this version</button></form>')

@@ -7,14 +7,15 @@ on task. The files' previews, the checklist and the editor's form are in `collab
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..collabstudy import USED_BEFORE, CollabStudy, HandIn, View, shown, writers
+from ..collabstudy import USED_BEFORE, CollabStudy, HandIn, Version, View, writers
 from ..study import Question
 from ..tasks import markdown_html
+from .collab_chat import ChatContext, chat_log, usage
 from .collab_files import checklist, editable, editor, file_list, submit_panel
-from .html import e, json_script
+from .html import e, json_script, plural
 from .routes.participant import _question as question_html
 
 
@@ -93,32 +94,6 @@ def setup(token: str, v: View, idx: int, task: Any, problem: str = "") -> str:
             f'accept="image/*"></label><button type="submit" class="btn">Skip this task</button></form></details>')
 
 
-def event_html(event: dict[str, Any]) -> str:
-    kind, p = event["kind"], event["payload"]
-    if kind == "prompt":
-        return f'<div class="msg msg-user"><strong>You:</strong> {e(p.get("text", ""))}</div>'
-    if kind == "agent_step":
-        parts = []
-        for action, result in zip(p.get("actions", []), p.get("results", []), strict=False):
-            args = {k: (v if len(str(v)) < 300 else str(v)[:300] + "…") for k, v in action.get("args", {}).items()}
-            changed = ", ".join(result.get("changed") or [])
-            parts.append(f'<div class="tool-call"><code>{e(action.get("tool"))}</code> {e(args)}'
-                         f'{f" → changed {e(changed)}" if changed else ""}'
-                         f'<pre class="tool-result">{e(str(result.get("text", ""))[:600])}</pre></div>')
-        note = None
-        if not parts:
-            words, note = shown(p)
-            parts.append(f'<div class="agent-text">{e(words)}</div>')
-        html = '<div class="msg msg-agent"><strong>Agent:</strong>' + "".join(parts) + "</div>"
-        return html + (f'<div class="msg msg-note" role="note">System: {e(note)}</div>' if note else "")
-    if kind == "file_version":
-        return f'<div class="msg msg-file">{e(p.get("by"))} wrote <code>{e(p.get("name"))}</code></div>'
-    if kind == "turn_end":
-        error = f' ({e(p["error"])})' if p.get("error") else ""
-        return f'<div class="msg msg-end">agent stopped: {e(p.get("stop_reason"))}{error}</div>'
-    return ""
-
-
 def countdown(remaining_ms: int | None) -> str:
     """The time left, counted down by the page's script, which ends the task at zero (the server
     closes it on the next request whatever the page does)."""
@@ -140,6 +115,8 @@ class WorkFiles:
     editing: str = ""
     content: str = ""
     warn_missing: bool = False
+    history: dict[str, list[Version]] = field(default_factory=dict)
+    """Each file's versions, oldest first."""
 
     @property
     def names(self) -> list[str]:
@@ -147,9 +124,13 @@ class WorkFiles:
 
 
 def _chat(base: str, session: dict[str, Any], events: list[dict[str, Any]]) -> str:
-    chat_log = "".join(event_html(ev) for ev in events)
+    log = chat_log(events, ChatContext.of(base, events))
+    turns, steps, tokens = usage(events)
     return ('<section class="chat" id="chat-panel">'
-            f'<h2>Agent chat ({e(session["agent"])})</h2><div id="chat-log" aria-live="polite">{chat_log}</div>'
+            f'<h2>Agent chat ({e(session["agent"])})</h2>'
+            f'<p class="muted chat-usage" id="chat-usage" data-steps="{steps}" data-tokens="{tokens}">'
+            f'{plural(turns, "turn")}, {plural(steps, "step")}, {tokens:,} tokens</p>'
+            f'<div id="chat-log" aria-live="polite">{log}</div>'
             f'<form method="post" action="{base}/chat" id="chat-form">'
             f'<input type="hidden" name="client_id" value="{secrets.token_hex(8)}">'
             f'<label for="chat-text">Your message to the agent</label>'
@@ -184,7 +165,7 @@ def workspace(token: str, v: View, idx: int, task: Any, files: WorkFiles,
                 f'<section class="deliverables" id="deliverables"><h2>Deliverables</h2>'
                 f'{checklist(task, files.check)}</section>'
                 f'<section class="file-panel" id="file-panel"><h2>Files</h2>'
-                f'{file_list(base, files.listed, writers(events))}</section>')
+                f'{file_list(base, files.listed, writers(events), files.history)}</section>')
     if external:
         work, side = _external(base, session), ""
     else:

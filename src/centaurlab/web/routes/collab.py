@@ -25,10 +25,20 @@ from pydantic import BaseModel, Field, field_validator
 from starlette.datastructures import UploadFile
 
 from ...collab import WorkspaceError
-from ...collabstudy import CollabStudies, CollabStudy, DeliverablesMissing, View, WrongStep, person_key
+from ...collabstudy import (
+    CollabStudies,
+    CollabStudy,
+    DeliverablesMissing,
+    Version,
+    View,
+    WrongStep,
+    diff_lines,
+    person_key,
+)
 from ...errors import NotFound, Unavailable
 from .. import collab_pages as pages
-from ..collab_files import editable, preview_html
+from ..collab_chat import ChatContext, event_html
+from ..collab_files import diff_page, editable, preview_html
 from ..html import attachment, layout
 from .deps import bundle_of
 
@@ -162,7 +172,10 @@ def _work_files(p: CollabStudies, token: str, idx: int, task: Any, editing: str 
     content = ""
     if editing in {name for name, _, _ in listed}:
         content = p.read(token, idx, editing).decode("utf-8", errors="replace")
-    return pages.WorkFiles(listed, p.hand_in_check(token, idx), editing, content, warn_missing)
+    history: dict[str, list[Version]] = {}
+    for version in p.history(token, idx):
+        history.setdefault(version.name, []).append(version)
+    return pages.WorkFiles(listed, p.hand_in_check(token, idx), editing, content, warn_missing, history)
 
 
 def _task_page(request: Request, token: str, v: View, idx: int, problem: str = "", editing: str = "",
@@ -278,8 +291,53 @@ async def chat(token: str, idx: Index, request: Request) -> Response:
 @router.get("/collab/p/{token}/t/{idx}/events")
 def events(token: str, idx: Index, request: Request,
            after: Annotated[int, Query(ge=0, le=2**62)] = 0) -> list[dict[str, Any]]:
+    """The session's events after `after`, each with the HTML the chat shows for it (the page's own renderer,
+    so the live chat and the reloaded page agree)."""
     _view(request, token)
-    return platform(request).events(token, idx, after)
+    p = platform(request)
+    new = p.events(token, idx, after)
+    ctx = ChatContext.of(f"/collab/p/{token}/t/{idx}", p.events(token, idx) if new else [])
+    return [{**ev, "html": event_html(ev, ctx)} for ev in new]
+
+
+@router.get("/collab/p/{token}/t/{idx}/diff")
+def diff(token: str, idx: Index, request: Request, version: Annotated[int, Query(ge=1, le=2**62)]) -> HTMLResponse:
+    """A version of a file beside the one before it, with Restore."""
+    v = _view(request, token)
+    found, data, prior, old = platform(request).version(token, idx, version)
+    lines = diff_lines(old, data, f"{found.name} (before)" if prior else "(no file)", f"{found.name} (this version)")
+    return _page(request, v, found.name, diff_page(f"/collab/p/{token}/t/{idx}", f"/collab/p/{token}", found, prior,
+                                                   lines))
+
+
+@router.post("/collab/p/{token}/t/{idx}/restore")
+async def restore(token: str, idx: Index, request: Request) -> Response:
+    """Make an earlier version the file's content again (a new version: nothing is replaced)."""
+    fields, _ = await _fields(request)
+    try:
+        number = int(fields.get("version", ""))
+    except ValueError:
+        return _problem(request, token, idx, WrongStep("say which version to restore"))
+    try:
+        restored = await run_in_threadpool(platform(request).restore, token, idx, number)
+    except (WrongStep, WorkspaceError) as exc:
+        return _problem(request, token, idx, exc)
+    return RedirectResponse(f"/collab/p/{token}?{urlencode({'edit': restored.name})}", status_code=303)
+
+
+@router.post("/collab/p/{token}/t/{idx}/decide")
+async def decide(token: str, idx: Index, request: Request) -> Response:
+    """The person's Accept or Decline of the agent's proposed overwrite of their file."""
+    fields, _ = await _fields(request)
+    decision = fields.get("decision", "")
+    try:
+        if decision not in ("accept", "decline"):
+            raise WrongStep("accept or decline the agent's change")
+        await run_in_threadpool(platform(request).decide, token, idx, fields.get("proposal", "")[:64],
+                                decision == "accept")
+    except WrongStep as exc:
+        return _problem(request, token, idx, exc)
+    return _home(token)
 
 
 @router.post("/collab/p/{token}/t/{idx}/edit")

@@ -11,9 +11,9 @@ from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ...collab import StoredJudgement
-from ...collabstudy import override_grade, session_review, study_tables
+from ...collabstudy import Version, override_grade, session_review, study_tables
 from ...errors import InvalidInput, NotFound
-from ..html import e
+from ..html import e, html_table
 from .collab import platform
 from .dashboard import _guard, _page, _table, csrf_field, guard_post
 
@@ -71,9 +71,13 @@ def session_page(study_id: str, sid: SessionId, request: Request) -> Response:
     judges = "".join(_justifications(j) for j in review.judgements) or "<p>not graded yet: centaur collab grade</p>"
     log = "".join(f"<li><code>{e(k)}</code> {e(_short(p))}</li>" for k, p in review.events)
     over = "".join(f"<li>{e(r)}: {sc:g} {e(n)}</li>" for r, sc, n in review.overrides)
-    deliverables = "".join(f"<li>{e(n)} ({z} bytes)</li>" for n, z in review.files)
-    body = (f"<h1>Session {sid}</h1><p>{e(review.human)} · {e(review.task_id)} · {e(review.agent)}</p>"
+    deliverables = "".join(f"<li>{e(n)} ({z} bytes"
+                           f"{f', version {review.handed_in[n]}' if n in review.handed_in else ''})</li>"
+                           for n, z in review.files)
+    body = (f"<h1>Session {sid}</h1><p>{e(review.human)} · {e(review.task_id)} · {e(review.agent)} · "
+            f'<span id="usage">{review.steps} steps, {review.tokens:,} tokens</span></p>'
             f"<h2>Deliverables</h2><ul>{deliverables}</ul>"
+            f"<h2>Every version of the workspace's files</h2>{_versions(review.versions)}"
             f"<h2>Judges</h2>{judges}<h2>Researchers' grades</h2><ul id=\"overrides\">{over}</ul>"
             f'<form method="post" action="/dashboard/collab-studies/{e(study_id)}/s/{sid}/override">'
             f'{csrf_field(request)}'
@@ -83,6 +87,13 @@ def session_page(study_id: str, sid: SessionId, request: Request) -> Response:
             f"<h2>Events</h2><ol>{log}</ol>")
     crumbs: list[tuple[str, str | None]] = [(study_id, f"/dashboard/collab-studies/{study_id}"), (str(sid), None)]
     return _page(request, f"Session {sid}", body, crumbs)
+
+
+def _versions(versions: list[Version]) -> str:
+    """Who wrote which file when, in order (the replay of the session's files)."""
+    rows = [(v.id, e(v.name), e(v.label), e(v.note), v.size, v.sha256[:12], v.t_ms) for v in versions]
+    return html_table(["version", "file", "written by", "note", "bytes", "sha256", "t (ms)"], rows,
+                      table_id="versions") if rows else "<p>No file was written.</p>"
 
 
 def _short(payload: dict[str, Any]) -> str:
