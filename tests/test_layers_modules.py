@@ -28,11 +28,22 @@ KNOWN_PRIVATE_IMPORTS: frozenset[tuple[str, str]] = frozenset({
     ("sandbox/session.py", "_pidfd_kill"), ("sandbox/session.py", "_read_init_pidfd"),
     ("web/collab_pages.py", "_question"),
 })
-# Files outside src/ still reaching behind a package's `__init__`, for the same reason (being edited
-# under issue 43): a folder ends in "/". Any other file that reaches behind fails the test.
-KNOWN_OUTSIDE_REACHES: tuple[str, ...] = (
-    "benchmarks/collab.py", "scripts/collab_validation/",
+# Files outside src/ still reaching behind a package's `__init__`: (file, or folder ending in "/"; the package
+# reached, "" for any). Any other reach fails the test.
+KNOWN_OUTSIDE_REACHES: tuple[tuple[str, str], ...] = (
+    # being edited by others under issue 43: they move to the public API there
+    ("benchmarks/collab.py", ""), ("scripts/collab_validation/", ""),
+    # sandbox/ is being edited under issue 43; it exports what these need when that work lands
+    ("benchmarks/arena.py", "sandbox"), ("benchmarks/passes.py", "sandbox"), ("benchmarks/sandbox.py", "sandbox"),
+    # instruments the grading and sandbox modules themselves (wraps their internals to time each step)
+    ("benchmarks/grading.py", "grading"), ("benchmarks/grading.py", "sandbox"),
 )
+
+
+def _known(problem: str, where: str, package: str) -> bool:
+    return (problem.startswith(where if where.endswith("/") else f"{where}:")
+            and (not package or f" imports {package}." in problem))
+
 
 Graph = dict[str, dict[str, tuple[str, int]]]  # module -> module it imports -> (file, line) of the first import
 
@@ -158,10 +169,10 @@ def outside_sources(repo: Path, folders: tuple[str, ...] = OUTSIDE) -> list[Sour
     return [(path, "", [path.parent.name]) for folder in folders for path in sorted((repo / folder).rglob("*.py"))]
 
 
-def outside_violations(repo: Path, package: Path, known: tuple[str, ...] = KNOWN_OUTSIDE_REACHES) -> list[str]:
+def outside_violations(repo: Path, package: Path,
+                       known: tuple[tuple[str, str], ...] = KNOWN_OUTSIDE_REACHES) -> list[str]:
     problems = api_violations(package, outside_sources(repo), shown_from=repo)
-    return [p for p in problems if not any(p.startswith(k) if k.endswith("/") else p.startswith(f"{k}:")
-                                           for k in known)]
+    return [p for p in problems if not any(_known(p, where, pkg) for where, pkg in known)]
 
 
 def test_no_import_cycle_between_the_modules_of_a_package() -> None:
@@ -184,7 +195,7 @@ def test_benchmarks_and_scripts_use_a_package_only_through_its_init() -> None:
 
 def test_every_known_outside_reach_still_exists() -> None:
     problems = api_violations(PACKAGE, outside_sources(REPO), shown_from=REPO)
-    stale = [k for k in KNOWN_OUTSIDE_REACHES if not any(p.startswith(k) for p in problems)]
+    stale = [k for k in KNOWN_OUTSIDE_REACHES if not any(_known(p, *k) for p in problems)]
     assert stale == []
 
 
@@ -265,5 +276,7 @@ def test_a_benchmark_reaching_behind_an_init_fails(pkg: Path, statement: str) ->
     where = f"benchmarks/bench.py:{statement.count(chr(10))}: imports arena."
     assert len(problems) == 1 and problems[0].startswith(where)
     assert "a module behind arena's API" in problems[0]
-    assert outside_violations(repo, pkg, ("benchmarks/",)) == []
-    assert outside_violations(repo, pkg, ("benchmarks/bench.py",)) == []
+    assert outside_violations(repo, pkg, (("benchmarks/", ""),)) == []
+    assert outside_violations(repo, pkg, (("benchmarks/bench.py", "arena"),)) == []
+    assert outside_violations(repo, pkg, (("benchmarks/bench.py", "cli"),)) == problems
+    assert outside_violations(repo, pkg, (("benchmarks/bench", ""),)) == problems  # a file is named whole
