@@ -7,7 +7,7 @@ import ast
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from centaurlab.cli import app
 from tests.helpers import latest_revision
@@ -16,7 +16,7 @@ runner = CliRunner()
 CLI = Path(__file__).resolve().parents[2] / "src" / "centaurlab" / "cli"
 
 
-def invoke(*args: str):  # type: ignore[no-untyped-def]
+def invoke(*args: str) -> Result:
     return runner.invoke(app, list(args), catch_exceptions=False)
 
 
@@ -39,7 +39,9 @@ def upgrade_calls(folder: Path) -> list[str]:
     found = []
     for path in sorted(folder.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            func = node.func if isinstance(node, ast.Call) else None
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
             if name == "upgrade":
                 found.append(f"{path.name}:{node.lineno}")
