@@ -31,8 +31,15 @@ from dataclasses import replace
 from typing import Any
 
 import centaur_arena as lib
-from centaurlab.arena import BASELINES, Timeouts, default_match_config, load_topology, play_match, resolve_agent
-from centaurlab.arena.protocol import world_json
+from centaurlab.arena import (
+    BASELINES,
+    Timeouts,
+    default_match_config,
+    load_topology,
+    play_match,
+    resolve_agent,
+    world_json,
+)
 from centaurlab.sandbox import Limits, get_backend
 from centaurlab.sandbox.program import python_argv
 

@@ -16,10 +16,15 @@ import json
 import statistics
 import time
 
-from centaurlab.arena.topology import TOPOLOGY_NAMES, load_topology
-from centaurlab.arena.warmup import astar_plan, bfs_plan, check_plan, local_search, naive_plan, plan_cost
-from centaurlab.arena.warmup.reactive import ReactiveWorld, check_reactive
-from centaurlab.arena.world import TaskDistribution, Vehicle, default_fleet, generate_tasks
+from centaurlab.arena import (  # warmup: the warm-up's own plans and checks, not the match's (arena.check_plan)
+    TOPOLOGY_NAMES,
+    TaskDistribution,
+    Vehicle,
+    default_fleet,
+    generate_tasks,
+    load_topology,
+    warmup,
+)
 
 
 def timed(fn, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -35,8 +40,8 @@ def deliberative(seeds: int, n_tasks: int) -> list[dict[str, float]]:
         for seed in range(1, seeds + 1):
             tasks = generate_tasks(topology, TaskDistribution(), n_tasks, seed)
             vehicle = Vehicle(0, default_fleet(topology, seed, 1)[0].home, 30, 5.0)
-            bfs, t_bfs = timed(bfs_plan, topology, vehicle, tasks)
-            astar, t_astar = timed(astar_plan, topology, vehicle, tasks)
+            bfs, t_bfs = timed(warmup.bfs_plan, topology, vehicle, tasks)
+            astar, t_astar = timed(warmup.astar_plan, topology, vehicle, tasks)
             assert abs(bfs.km - astar.km) < 1e-6, (name, seed)
             rows.append({"map": name, "seed": seed, "km": astar.km, "bfs_expanded": bfs.expanded,
                          "astar_expanded": astar.expanded, "bfs_s": t_bfs, "astar_s": t_astar})  # fmt: skip
@@ -50,11 +55,11 @@ def centralized(seeds: int, iterations: int) -> list[dict[str, object]]:
     for instance in range(1, seeds + 1):
         vehicles = default_fleet(topology, instance, 4)
         tasks = generate_tasks(topology, TaskDistribution(), 30, instance)
-        naive = plan_cost(topology, vehicles, tasks, naive_plan(vehicles, tasks))
+        naive = warmup.plan_cost(topology, vehicles, tasks, warmup.naive_plan(vehicles, tasks))
         costs, times = [], []
         for seed in range(1, seeds + 1):
-            trace, seconds = timed(local_search, topology, vehicles, tasks, iterations, seed)
-            assert not check_plan(topology, vehicles, tasks, trace.plan)
+            trace, seconds = timed(warmup.local_search, topology, vehicles, tasks, iterations, seed)
+            assert not warmup.check_plan(topology, vehicles, tasks, trace.plan)
             costs.append(trace.cost)
             times.append(seconds)
         rows.append({"instance": instance, "naive": naive, "sls_mean": statistics.mean(costs), "sls_best": min(costs),
@@ -65,7 +70,7 @@ def centralized(seeds: int, iterations: int) -> list[dict[str, object]]:
 def reactive() -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
     for name in TOPOLOGY_NAMES:
-        report, seconds = timed(check_reactive, ReactiveWorld(load_topology(name)), 0.95, 3000, 1)
+        report, seconds = timed(warmup.check_reactive, warmup.ReactiveWorld(load_topology(name)), 0.95, 3000, 1)
         rows.append({"map": name, "seconds": seconds, "iterations": report.iterations, **report.profit_per_km})
     return rows
 

@@ -29,11 +29,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the test suite's two-node cluster helper
 
 from centaurlab import store  # noqa: E402
-from centaurlab.bench import BenchSpec  # noqa: E402
-from centaurlab.bench.records import SampleKey, open_run, save_sample  # noqa: E402
+from centaurlab.bench import BenchSpec, SampleKey, open_run, save_sample  # noqa: E402
 from centaurlab.executors import Executor, LocalExecutor, RayExecutor, run_all  # noqa: E402
-from centaurlab.grading import EfficiencyConfig, GradeConfig, GradeJob, GradeOutcome, run_grade_job  # noqa: E402
-from centaurlab.grading.efficiency import measure_reference  # noqa: E402
+from centaurlab.grading import (  # noqa: E402
+    EfficiencyConfig,
+    GradeConfig,
+    GradeJob,
+    GradeOutcome,
+    measure_reference,
+    run_grade_job,
+)
 from centaurlab.tasks import load_bank  # noqa: E402
 from tests.executors.cluster import two_node_cluster  # noqa: E402
 

@@ -37,8 +37,7 @@ class FastAgent:
         self.ms = ms
 
     def chat(self, request: Any, on_text: Any = None) -> Any:
-        from centaurlab.models import ModelResponse
-        from centaurlab.models.types import Usage
+        from centaurlab.models import ModelResponse, Usage
 
         time.sleep(self.ms / 1000)
         last = str(request.extra["messages"][-1]["content"])
@@ -86,8 +85,7 @@ def run(n: int, turns: int, model_ms: float, folder: Path) -> tuple[list[float],
     from sqlalchemy.engine import Engine
 
     from centaurlab import store
-    from centaurlab.collabstudy.service import CollabStudies
-    from centaurlab.collabstudy.studyfile import parse_collab_study
+    from centaurlab.collabstudy import CollabStudies, parse_collab_study
     from centaurlab.web import create_app
 
     url = f"sqlite:///{folder / f'load{n}.db'}"

@@ -121,8 +121,7 @@ def grading_pass(n_tasks: int | None, workers: int) -> dict[str, Any]:
     from concurrent.futures import ThreadPoolExecutor
 
     import centaurlab
-    from centaurlab.grading import EfficiencyConfig, GradeConfig, grade_correctness
-    from centaurlab.grading.batch import BatchItem, grade_items
+    from centaurlab.grading import BatchItem, EfficiencyConfig, GradeConfig, grade_correctness, grade_items
     from centaurlab.sandbox import backend_status
     from centaurlab.tasks import load_bank
 

@@ -57,8 +57,7 @@ def build_bank(folder: Path) -> None:
 
 def ours(bank_dir: str, workers: int) -> dict[str, Any]:
     import centaurlab
-    from centaurlab.grading import GradeConfig
-    from centaurlab.grading.batch import BatchItem, grade_items
+    from centaurlab.grading import BatchItem, GradeConfig, grade_items
     from centaurlab.tasks import load_bank
 
     bank = load_bank(bank_dir)

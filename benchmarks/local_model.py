@@ -25,8 +25,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from centaurlab.models import CompletionRequest, ModelResponse, load_registry, plan_fim
-from centaurlab.models.fim import PREFIX_CONTINUATION_CHARS
+from centaurlab.models import PREFIX_CONTINUATION_CHARS, CompletionRequest, ModelResponse, load_registry, plan_fim
 
 SUGGESTION_TOKENS = 64
 

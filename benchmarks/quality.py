@@ -27,7 +27,7 @@ from pathlib import Path
 from radon.complexity import cc_visit
 from radon.raw import analyze as raw_analyze
 
-from centaurlab.grading.quality import analyse_quality
+from centaurlab.grading import analyse_quality
 
 ROOT = Path(__file__).resolve().parents[1]
 BANKS = ROOT / "src" / "centaurlab" / "tasks" / "builtin"

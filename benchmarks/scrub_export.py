@@ -131,7 +131,7 @@ def p99(values: list[float]) -> float:
 
 
 def scrub_growth() -> list[str]:
-    from centaurlab.study.scrub import scrub_text
+    from centaurlab.study import scrub_text
 
     families = {"address characters": lambda n: ("Zm9vYmFyLmJhei1x" * n)[:n],
                 "many addresses": lambda n: "ab.cd@" * (n // 6), "digits and spaces": lambda n: "1 " * (n // 2),

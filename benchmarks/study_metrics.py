@@ -21,7 +21,7 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from centaurlab.study.metrics import (  # noqa: E402
+from centaurlab.study import (  # noqa: E402
     condition_effects,
     participant_metrics,
     render_report,

@@ -132,12 +132,17 @@ def _submodule_of(root: Path, other: str, name: str) -> bool:
     return is_module and name not in _exported(base / "__init__.py")
 
 
-def api_violations(root: Path) -> list[str]:
+Source = tuple[Path, str, list[str]]  # a module's file, its dotted name within the package, its package
+
+
+def api_violations(root: Path, sources: list[Source] | None = None, shown_from: Path | None = None) -> list[str]:
     """Imports that reach behind another package's `__init__`, one readable line each: `from ..study.x
     import Y`, `import centaurlab.study.x`, or a module imported by name (`from ..study import x`). Each
-    package's own modules import each other freely; `schema` gathers every tables module (TABLES_EXEMPT)."""
+    package's own modules import each other freely; `schema` gathers every tables module (TABLES_EXEMPT).
+    `sources` are files outside the package (benchmarks, scripts: dotted name "", so every package is
+    another's), named relative to `shown_from`."""
     problems = []
-    for path, dotted, package in _modules(root):
+    for path, dotted, package in _modules(root) if sources is None else sources:
         if dotted in TABLES_EXEMPT:
             continue
         top = dotted.split(".")[0]
@@ -155,7 +160,8 @@ def api_violations(root: Path) -> list[str]:
             for target in reached:
                 parts = target.split(".")
                 if parts[0] == root.name and len(parts) > 2 and parts[1] != top:
-                    problems.append(f"{path.relative_to(root).as_posix()}:{node.lineno}: imports {'.'.join(parts[1:])},"
+                    problems.append(f"{path.relative_to(shown_from or root).as_posix()}:{node.lineno}: imports "
+                                    f"{'.'.join(parts[1:])},"
                                     f" a module behind {parts[1]}'s API: import the name from {parts[1]} and let "
                                     f"{parts[1]}/__init__.py export it")
     return problems

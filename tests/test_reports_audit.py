@@ -63,7 +63,7 @@ def _leaderboard(monkeypatch: pytest.MonkeyPatch, tmp: Path) -> list[str]:
 
 def _generated(monkeypatch: pytest.MonkeyPatch, tmp: Path) -> list[str]:
     report = build_report(AGENTS, GENERATED_MATCHES, "t")
-    monkeypatch.setattr(arena_generate_cmd, "_database", lambda: "sqlite://")
+    monkeypatch.setattr(arena_generate_cmd, "database_url", lambda: "sqlite://")
     monkeypatch.setattr(arena_generate_cmd, "generation_report", lambda url, tournament, run: report)
     return ["arena", "generated", "report", "t"]
 

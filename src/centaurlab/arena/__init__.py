@@ -5,6 +5,7 @@ rules are pure functions; agents are Python files run in the sandbox, one proces
 match, spoken to in JSON lines; matches and tournaments are stored and replayable. See docs/arena.md.
 """
 
+from . import warmup  # the warm-up variants' own API (its plans differ from the match's)
 from .agent_process import AgentFailure, AgentSource
 from .agents import BASELINES, BUILTIN, UnknownAgent, agent_names, new_agent_source, resolve_agent
 from .auction import AuctionOutcome, InvalidBid, parse_bid, run_auction
@@ -53,6 +54,7 @@ from .logist_tables import ValueSpec
 from .match import play_match, replay_match
 from .match_file import MatchFileError, load_match_config
 from .plans import InvalidPlan, PlanProblem, check_plan, parse_plan, plan_cost, profit
+from .protocol import world_json
 from .record import AuctionRound, Failure, MatchRecord
 from .report import TIMING_COLUMNS, auction_rows, log_tail, match_topology, plan_lines, result_rows, timing_rows
 from .route_map import route_map_svg
@@ -67,6 +69,7 @@ from .world import (
     TaskDistribution,
     Timeouts,
     Vehicle,
+    default_fleet,
     default_match_config,
     generate_tasks,
 )
@@ -123,6 +126,7 @@ __all__ = [
     "agent_names",
     "agent_sources",
     "agents_overview",
+    "default_fleet",
     "passed_agents",
     "auction_rows",
     "author_models",
@@ -168,6 +172,8 @@ __all__ = [
     "stored_match",
     "stored_tournaments",
     "timing_rows",
+    "warmup",
     "win_rate",
     "tournament_results",
+    "world_json",
 ]

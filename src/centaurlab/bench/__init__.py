@@ -21,8 +21,10 @@ from .records import (
     SampleKey,
     graded_samples,
     mean_correctness,
+    open_run,
     resolve_run_id,
     sample_models,
+    save_sample,
     stored_runs,
 )
 from .report import DIMENSIONS, PCA, BenchReport, build_report
@@ -72,6 +74,7 @@ __all__ = [
     "load_framing_file",
     "load_report",
     "mean_correctness",
+    "open_run",
     "plan_samples",
     "render_html",
     "report_fragment",
@@ -81,6 +84,7 @@ __all__ = [
     "run_tables",
     "run_protocol",
     "sample_models",
+    "save_sample",
     "sections",
     "stored_runs",
     "write_csv",

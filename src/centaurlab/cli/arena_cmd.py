@@ -61,6 +61,7 @@ from ..executors import Executor
 from ..sandbox import get_backend
 from . import arena_agent_cmd, arena_warmup_cmd
 from .arena_agent_cmd import BID_HELP, PLAN_HELP, SETUP_HELP
+from .db import database_url
 from .errors import context
 from .executor_opts import address_option, executor_option, opened
 from .output import console, err_console, print_json, print_table, styled
@@ -69,13 +70,6 @@ app = typer.Typer(no_args_is_help=True, help="The APDP arena: agents bid for tas
 app.add_typer(arena_warmup_cmd.app, name="warmup")
 app.command("try")(arena_agent_cmd.try_cmd)
 app.command("doc")(arena_agent_cmd.doc_cmd)
-
-
-
-def _database() -> str:
-    url = settings().database_url
-    store.upgrade(url)
-    return url
 
 
 def _topologies(value: str) -> tuple[str, ...]:
@@ -143,7 +137,7 @@ def match(
         record = play_match(config, agents, backend=backend).to_dict()
     match_id = None
     if save:
-        match_id = save_match(_database(), record, agents, topology=config.topology, seed=config.seed)
+        match_id = save_match(database_url(), record, agents, topology=config.topology, seed=config.seed)
     if json_out:
         print_json({"id": match_id, **record})
     else:
@@ -186,7 +180,7 @@ def tournament(
         spec = TournamentSpec(tournament_id or "", sources, names, tournaments, tasks, seed, timeouts)
     if not tournament_id:
         spec = replace(spec, id="t-" + store.config_digest(spec.to_json())[:10])
-    url = _database()
+    url = database_url()
     count = workers or settings().workers or None
     # a ValueError: a stored tournament of this id with other settings
     with context(builtin=(ValueError,), kind=Conflict), opened(executor, ray_address, count, url, processes=True,
@@ -201,7 +195,7 @@ def tournament(
 def _generated_agents(run: str | None) -> list[str]:
     """The generated agents that passed; when none did, the tournament is refused rather than
     played without them (it would rank the baselines only, which is not what was asked)."""
-    passed, others = passed_agents(_database(), run)
+    passed, others = passed_agents(database_url(), run)
     if not passed:
         where = f" of run {run!r}" if run else ""
         tried = "; ".join(others) if others else "none is stored"
@@ -263,7 +257,7 @@ def leaderboard_cmd(
     losses): wins and losses per tournament (mean, SD), win rate with its 95% Wilson interval and n,
     crashes, and a Bradley-Terry rating (Elo scale) with its 95% interval (strength +- 1.96 se). The rank is a
     range ("1-2") wherever the ratings' intervals overlap."""
-    url = _database()
+    url = database_url()
     if tournament_id is None:
         stored = stored_tournaments(url)
         if not stored:
@@ -277,7 +271,7 @@ def tournaments_cmd(json_out: bool = typer.Option(False, "--json", help="Print J
     """The stored tournaments."""
     rows = [{"id": t.id, "created": t.created_at.isoformat(timespec="seconds"), **t.spec,
              "agents": [a for a, _sha in t.spec["agents"]]}
-            for t in stored_tournaments(_database())]  # fmt: skip
+            for t in stored_tournaments(database_url())]  # fmt: skip
     if json_out:
         print_json(rows)
         return
@@ -293,7 +287,7 @@ def replay(
 ) -> None:
     """Play a stored match again from its stored configuration and agent sources; exit 1 unless it
     comes out identical (bids, plans, profits, winner, failures)."""
-    url = _database()
+    url = database_url()
     stored = stored_match(url, match_id)
     if stored is None:
         raise NotFound(f"there is no match {match_id}")
@@ -319,7 +313,7 @@ def show(
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """A stored match: auction log, plans, result."""
-    stored = stored_match(_database(), match_id)
+    stored = stored_match(database_url(), match_id)
     if stored is None:
         raise NotFound(f"there is no match {match_id}")
     record = stored.record

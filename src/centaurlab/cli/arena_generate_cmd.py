@@ -8,7 +8,6 @@ from typing import Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from .. import store
 from ..arena import (
     BASELINES,
     BUILTIN_STRATEGIES,
@@ -28,19 +27,13 @@ from ..arena import (
     load_strategy,
     run_generation,
 )
-from ..config import settings
 from ..errors import Conflict, NotFound
 from ..models import Registry, load_registry
+from .db import database_url
 from .errors import context
 from .output import console, err_console, print_json, print_table, styled
 
 generated_app = typer.Typer(no_args_is_help=True, help="Agents written by models: list, show, report.")
-
-
-def _database() -> str:
-    url = settings().database_url
-    store.upgrade(url)
-    return url
 
 
 def _fmt(value: Any) -> str:
@@ -114,7 +107,7 @@ def generate(
                              for name, cfg in registry.models.items()})  # fmt: skip
     for model in (*spec.models, *([critic] if critic else [])):
         registry.get(model)
-    url = _database()
+    url = database_url()
     wanted = {agent_name(m, load_strategy(s).name, r, run) for m, s, r in generation_plan(spec)}
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err_console, transient=True) as progress:
@@ -201,7 +194,7 @@ def list_cmd(
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """The stored generated agents: status, failure kind, debug rounds."""
-    rows = [{k: v for k, v in r.items() if k != "run"} for r in agents_overview(_database(), run)]
+    rows = [{k: v for k, v in r.items() if k != "run"} for r in agents_overview(database_url(), run)]
     if json_out:
         print_json(rows)
         return
@@ -215,7 +208,7 @@ def list_cmd(
 def names_cmd(run: str | None = typer.Option(None, help="Only this run.")) -> None:
     """The accepted agents' names on one line (exit 1 when none passed). To enter them in a tournament,
     `centaur arena tournament --generated reference honest ...` also refuses when none passed."""
-    names = [r["name"] for r in agents_overview(_database(), run) if r["status"] == "passed"]
+    names = [r["name"] for r in agents_overview(database_url(), run) if r["status"] == "passed"]
     if not names:  # an empty $(...) would silently leave them out of the tournament: say so, and fail
         err_console.print("no generated agent passed its checks (see `centaur arena generated list`); "
                           "`centaur arena tournament --generated ...` refuses to run without them")  # fmt: skip
@@ -229,7 +222,7 @@ def show_cmd(
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """One generated agent: provenance, every step (prompt, answer, check) and its final code."""
-    detail = agent_detail(_database(), name)
+    detail = agent_detail(database_url(), name)
     if detail is None:
         raise NotFound(f"there is no generated agent {name!r}; see `centaur arena generated list`")
     if json_out:
@@ -261,7 +254,7 @@ def report_cmd(
     the mean win rate with its t interval over agents, and SD; for each baseline, the generated agents above
     and below it where the intervals are separated (the others are not separated by the data), and head to
     head; debug rounds and failure kinds per model."""
-    report = generation_report(_database(), tournament, run)
+    report = generation_report(database_url(), tournament, run)
     if json_out:
         print_json(report)
         return

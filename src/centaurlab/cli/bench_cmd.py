@@ -16,7 +16,6 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from .. import store
 from ..bench import (
     COMPASS_FRAMINGS,
     DEFAULT_FRAMING_PRESET,
@@ -47,6 +46,7 @@ from ..config import settings
 from ..errors import InvalidInput, NotFound
 from ..executors import Executor
 from ..models import load_registry
+from .db import database_url
 from .errors import context
 from .executor_opts import address_option, executor_option, opened
 from .output import MEASURE_HELP, console, err_console, print_json, print_table, styled
@@ -110,8 +110,7 @@ def run(
     with context(builtin=(LookupError,), kind=NotFound):  # a task the bank does not have
         total = len(spec.selected_tasks()) * len(spec.models) * len(spec.framings) * spec.samples
     lengths = resolve_max_tokens(spec, load_registry())
-    url = settings().database_url
-    store.upgrade(url)
+    url = database_url()
     err_console.print(f"bench {spec.run_id()}: {total} samples ({_count(len(spec.models), 'model')}, "
                       f"{_count(len(spec.framings), 'framing')} in the {spec.framing_preset} wording, "
                       f"{_count(spec.samples, 'sample')} per task and framing)")
@@ -181,8 +180,7 @@ def report(
                                          "files cite); default: each task's newest study baseline, else its task "
                                          "file's."),
 ) -> None:
-    url = settings().database_url
-    store.upgrade(url)
+    url = database_url()
     with context(builtin=(LookupError,), kind=NotFound):  # no run of that id
         result = load_report(url, run_id, baselines)
     if html:
@@ -225,8 +223,7 @@ def _print_reading_notes(result: BenchReport) -> None:
 @app.command("list")
 def list_runs(json_out: bool = typer.Option(False, "--json", help="Print the runs as JSON.")) -> None:
     """Every bench run in the database, newest first."""
-    url = settings().database_url
-    store.upgrade(url)
+    url = database_url()
     runs = [{"run": r.id, "status": r.status, "models": r.config.get("models"), "bank": r.config.get("bank"),
              "framings": r.config.get("framings"), "samples": r.config.get("samples"),
              "created": r.created_at.isoformat()} for r in stored_runs(url)]
@@ -271,8 +268,7 @@ def export(
     if inspect_dir is None and dataset_dir is None:
         raise InvalidInput("bench export: say where to write the run: `--inspect DIR` (Inspect AI eval logs) "
                            "and/or `--dataset DIR` (a Hugging Face datasets folder)")
-    url = settings().database_url
-    store.upgrade(url)
+    url = database_url()
     written: dict[str, object] = {}
     if inspect_dir is not None:
         with context(builtin=(LookupError,), kind=NotFound):  # no run of that id

@@ -12,7 +12,8 @@ import typer
 
 from ..errors import Conflict, InvalidInput, NotFound
 from . import collab_rate_cmd, collab_rubric_cmd, collab_study_cmd, collab_tasks_cmd, collab_validate_cmd
-from .collab_tasks_cmd import BANK_OPTION, bank_of, task_of
+from .collab_tasks_cmd import BANK_OPTION, bank_of, split_ids, task_of
+from .db import database_url
 from .errors import context
 from .output import console, print_json, print_table, styled
 
@@ -26,19 +27,6 @@ app.command("analyse")(collab_study_cmd.analyse)
 app.command("rate")(collab_rate_cmd.rate)
 app.command("validate")(collab_validate_cmd.validate)  # the grading against labelled sets
 app.add_typer(collab_rubric_cmd.app, name="rubric")  # `rubric TASK` (show, below) and `rubric audit`
-
-def _split(value: str | None) -> list[str] | None:
-    return [v.strip() for v in value.split(",") if v.strip()] if value else None
-
-
-def _url() -> str:
-    from .. import store
-    from ..config import settings
-
-    url = settings().database_url
-    store.upgrade(url)
-    return url
-
 
 @app.command("run")
 def run(
@@ -62,8 +50,8 @@ def run(
         cfg = get_agent(agent, step_limit=step_limit)
     b = bank_of(bank)
     with context("--tasks: "):
-        chosen = b.select(_split(tasks), limit_tasks)
-    url = _url()
+        chosen = b.select(split_ids(tasks), limit_tasks)
+    url = database_url()
     err_console.print(
         f"agent {cfg.name} (model {cfg.model}, {cfg.protocol} protocol, {cfg.step_limit} steps"
         f"{', held to the plan' if cfg.plan else ''}) on {len(chosen)} tasks"
@@ -146,7 +134,7 @@ def grade(
         raise InvalidInput("say which sessions: --session ID or --all")
     if judges < 1:
         raise InvalidInput("--judges must be at least 1")
-    url = _url()
+    url = database_url()
     with context(builtin=(LookupError,), kind=NotFound):  # no session of that id
         todo = sessions_to_grade(url, session)
     with Progress(console=err_console, transient=not json_out) as progress:
@@ -195,7 +183,7 @@ def rubric(
     from ..models import ModelError, load_registry
 
     task = task_of(bank, task_id)
-    url = _url()
+    url = database_url()
     # the model's failures need saying what was lost; a broken rubric file (RubricError) says so itself
     with context(f"no rubric for {task_id}: ", errors=(JsonAskError, ModelError), builtin=(LookupError,),
                  kind=NotFound):  # fmt: skip
@@ -249,7 +237,7 @@ def report(
 
     if aggregate not in ("mean", "median", "trimmed"):
         raise InvalidInput("--aggregate must be mean, median or trimmed")
-    url = _url()
+    url = database_url()
     rep = build_report(load_results(url, aggregate), threshold, pooled=pooled)
     if html:
         html.write_text(render_html(rep))
@@ -324,7 +312,7 @@ def hand_grade(
 
     if not 0 <= score <= 100:
         raise InvalidInput("score must lie between 0 and 100")
-    if not record_hand_grade(_url(), session, grader, score):
+    if not record_hand_grade(database_url(), session, grader, score):
         raise NotFound(f"no collab session {session}")
     console.print(f"session {session}: {grader} {score:g}")
 
@@ -339,7 +327,7 @@ def calibrate(json_out: bool = typer.Option(False, "--json", help="Print the fig
     from ..collab import calibration_figures, load_results
     from ..stats import figure_from_json
 
-    figures = calibration_figures(load_results(_url()))
+    figures = calibration_figures(load_results(database_url()))
     if not figures:
         raise NotFound("no hand grades yet: record some with `centaur collab hand-grade SESSION SCORE`")
     if json_out:

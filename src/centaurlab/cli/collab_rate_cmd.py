@@ -12,7 +12,7 @@ import typer
 
 from ..errors import InvalidInput
 from ..stats import round_to_interval
-from .collab_study_cmd import _url
+from .db import database_url
 from .output import console, print_json, print_table
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def rate(
         raise InvalidInput("--task-term must be difficulty, task or none")
     if rounds != 0 and rounds < 2:
         raise InvalidInput("--rounds must be 0 (none) or at least 2")
-    result = rate_sessions(load_results(_url()), task_term=task_term, rounds=rounds, seed=seed,  # type: ignore[arg-type]
+    result = rate_sessions(load_results(database_url()), task_term=task_term, rounds=rounds, seed=seed,  # type: ignore[arg-type]
                            pooled=pooled)
     if json_out:
         print_json(result.as_dict())

@@ -13,6 +13,7 @@ from typer.core import TyperGroup
 
 from ..errors import InvalidInput, NotFound
 from .collab_tasks_cmd import BANK_OPTION, bank_of
+from .db import database_url
 from .errors import context
 from .output import console, print_json, print_table
 
@@ -73,9 +74,7 @@ def audit(
     chosen = bank_of(bank).select(None if all_tasks else task_ids)
     url = None
     if source != "labelled" and generate is None:
-        from .collab_cmd import _url
-
-        url = _url()
+        url = database_url()
     with context(builtin=(LookupError,), kind=NotFound):  # the model --generate names
         run = audit_rubrics(chosen, WordMatcher(), url=url, source=source, generate=_generator(generate))
     if json_out:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from ..errors import InvalidInput, NotFound
+from .db import database_url
 from .errors import context
 from .links import server_base_url
 from .output import console, print_json, print_table, styled
@@ -21,15 +22,6 @@ if TYPE_CHECKING:
 
 app = typer.Typer(help="Collaboration studies: people working occupational tasks with agents in the browser.",
                   no_args_is_help=True)
-
-
-def _url() -> str:
-    from .. import store
-    from ..config import settings
-
-    url = settings().database_url
-    store.upgrade(url)
-    return url
 
 
 def _load(path: Path) -> Any:
@@ -70,7 +62,7 @@ def _platform() -> CollabStudies:
     from ..collabstudy import CollabStudies
     from ..config import settings
 
-    return CollabStudies(_url(), settings().data_dir / "collab-workspaces")
+    return CollabStudies(database_url(), settings().data_dir / "collab-workspaces")
 
 
 @app.command("create")
@@ -146,7 +138,7 @@ def code(
     from ..collabstudy import IDS, check_coder, code_study, code_validation_set, load_set, stored_checks
     from .output import err_console
 
-    url = _url()
+    url = database_url()
     vset = load_set()
     with Progress(console=err_console, transient=as_json) as progress:
         bar = progress.add_task("coding logs", total=None)
@@ -211,7 +203,7 @@ def analyse(
         raise InvalidInput("--task-term must be difficulty, task or none")
     # the errors say what to do themselves (no such study, no participants yet, no graded session)
     with context(errors=(NotFound, RatingError), builtin=(LookupError,), kind=NotFound):
-        data = synthetic_study(seed=seed) if synthetic else load_study_data(_url(), study_id, coder=coder,
+        data = synthetic_study(seed=seed) if synthetic else load_study_data(database_url(), study_id, coder=coder,
                                                                             min_kappa=min_kappa)
         result = run(data, rounds=rounds, seed=seed, task_term=task_term)  # type: ignore[arg-type]
     title = "Synthetic collaboration study" if synthetic else f"Collaboration study {study_id}"
@@ -294,7 +286,7 @@ def export(
         raise InvalidInput(f"--format {fmt}: use csv, parquet or hf")
     with context(builtin=(LookupError,), kind=NotFound):  # no study of that id
         _platform().close_due(study_id)  # tasks whose time ran out while nobody looked: timed_out
-        paths = export_study(_url(), study_id, out, fmt, license)  # type: ignore[arg-type]
+        paths = export_study(database_url(), study_id, out, fmt, license)  # type: ignore[arg-type]
     if as_json:
         print_json({"files": [str(p) for p in paths]})
         return
@@ -313,7 +305,7 @@ def override(
     from ..collabstudy import override_grade
 
     with context(builtin=(ValueError,)):  # a score outside 0-100
-        override_grade(_url(), session, researcher, score, note)
+        override_grade(database_url(), session, researcher, score, note)
     console.print(f"session {session}: {researcher} {score:g} (the judges' grade is kept beside it)")
 
 

@@ -13,6 +13,11 @@ app = typer.Typer(help="Browse and check the collab task banks.", no_args_is_hel
 BANK_OPTION = typer.Option("collab", "--bank", "-b", help="A built-in collab bank name or a bank folder.")
 
 
+def split_ids(value: str | None) -> list[str] | None:
+    """The ids of a comma-separated option (`--tasks a,b`); None when it is not given."""
+    return [v.strip() for v in value.split(",") if v.strip()] if value else None
+
+
 def bank_of(bank: str) -> CollabBank:
     with context(builtin=(LookupError,), kind=NotFound):  # no bank of that name
         return load_collab_bank(bank)

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..errors import InvalidInput, NotFound
-from .collab_tasks_cmd import BANK_OPTION, bank_of
+from .collab_tasks_cmd import BANK_OPTION, bank_of, split_ids
+from .db import database_url
 from .errors import context
 from .output import console, print_json, print_table, styled
 
@@ -31,15 +32,14 @@ def validate(
     from rich.progress import Progress
 
     from ..collab import SetResult, validate_bank
-    from .collab_cmd import _split, _url
     from .output import err_console
 
     if judges < 0:
         raise InvalidInput("--judges must be 0 (checks alone) or more")
     b = bank_of(bank)
     with context("--tasks: ", errors=(NotFound,)):
-        chosen = b.select(_split(tasks))
-    url = _url()
+        chosen = b.select(split_ids(tasks))
+    url = database_url()
     # a model or rubric the sets name that is not there: NotFound
     with context(builtin=(LookupError,), kind=NotFound), Progress(console=err_console, transient=True) as progress:
         bar = progress.add_task("labelled sets", total=None)

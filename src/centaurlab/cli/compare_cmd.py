@@ -7,10 +7,9 @@ from typing import Any
 
 import typer
 
-from .. import store
-from ..config import settings
 from ..errors import NotFound
 from ..grading import Measure, check_measure
+from .db import database_url
 from .errors import context
 from .output import MEASURE_HELP, console, err_console, print_json, print_table, styled
 
@@ -25,8 +24,7 @@ def grade(
     from ..study import FinalCode, grade_study
 
     check_measure(measure)
-    url = settings().database_url
-    store.upgrade(url)
+    url = database_url()
 
     def done(item: FinalCode) -> None:
         err_console.print(f"graded {item.participant_id[:8]} {item.condition} {item.task_id} ({item.final})")
@@ -60,8 +58,7 @@ def baselines(
     from ..study import grade_study, study_baselines
 
     check_measure(measure)
-    url = settings().database_url
-    store.upgrade(url)
+    url = database_url()
     with context(builtin=(LookupError,), kind=NotFound):
         result = study_baselines(url, study_id, condition=condition, allow_scripted=allow_scripted,
                                  min_people=min_people, write=False)  # refuses before any grading
@@ -124,8 +121,7 @@ def compare(
     draw; a script's time is not reported as a person's. The same as the page /models/compare."""
     from ..modelcard import cell_text, centaur_comparison
 
-    url = settings().database_url
-    store.upgrade(url)
+    url = database_url()
     with context(builtin=(LookupError,), kind=NotFound):
         result = centaur_comparison(url, bank, study, model).as_dict()
     if as_json:

@@ -8,7 +8,6 @@ import typer
 from rich.progress import Progress
 from rich.text import Text
 
-from .. import store
 from ..config import settings
 from ..errors import InvalidInput, NotFound
 from ..grading import (
@@ -27,6 +26,7 @@ from ..grading import (
     plan_folder,
 )
 from ..tasks import Task, get_task, load_bank
+from .db import database_url
 from .errors import context
 from .executor_opts import address_option, executor_option, opened
 from .grade_report import explained, no_baseline, print_grade
@@ -73,17 +73,10 @@ def _task_for_file(path: Path, task: str | None, bank: str | None) -> Task:
     raise InvalidInput(f"which task does {path.name} solve? pass --task ID (or --bank BANK to map the file name)")
 
 
-def _database(save: bool) -> str | None:
-    url = settings().database_url if save else None
-    if url:
-        store.upgrade(url)
-    return url
-
-
 def _grade_file(path: Path, the_task: Task, config: GradeConfig, save: bool, regrade: bool) -> StoredGrade:
     job = GradeJob(the_task, path.read_text(), config)
     with err_console.status(Text(f"grading {path.name} on {the_task.id}")):
-        result = GradeStore(_database(save)).grade(job, str(path), regrade=regrade)
+        result = GradeStore(database_url() if save else None).grade(job, str(path), regrade=regrade)
     if result.reused:
         err_console.print(f"reused the stored grade of {path.name} on {the_task.id} (same source and settings); "
                           "--regrade grades it again")  # fmt: skip
@@ -113,7 +106,7 @@ def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: in
     items = plan_folder(folder, bank)
     if not items:
         raise InvalidInput(f"{folder} holds no .py files; name each solution <task_id>.py")
-    url = _database(save)
+    url = database_url() if save else None
     count = workers or settings().workers or None
     with opened(executor, ray_address, count, url or settings().database_url) as runner, \
             Progress(console=err_console, transient=True) as progress:

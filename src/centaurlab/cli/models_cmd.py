@@ -9,10 +9,9 @@ from typing import Any
 
 import typer
 
-from .. import store
-from ..config import settings
 from ..modelcard import FIGURE_OF, LENS_LABELS, card_view, compare_models, known_models, model_card
 from ..models import ChatRequest, load_registry
+from .db import database_url
 from .errors import context
 from .output import console, print_json, print_table, styled
 
@@ -102,17 +101,11 @@ def serve(
         del server
 
 
-def _url() -> str:
-    url = settings().database_url
-    store.upgrade(url)
-    return url
-
-
 @app.command("card")
 def card(model: str = typer.Argument(..., help="A model name as stored (e.g. local)."), as_json: bool = JSON) -> None:
     """Everything the store knows about MODEL: each figure with its 95% interval, unit, sample size, runs and the
     settings it was measured with; a figure that cannot be computed is null with its reason."""
-    url = _url()
+    url = database_url()
     result = model_card(url, model).as_dict()
     if as_json:
         print_json(result)
@@ -140,7 +133,7 @@ def compare(
 ) -> None:
     """The models side by side; Kendall tau of their orders for each pair of lenses; where the lenses disagree
     (a place is named only where the intervals separate). The study lens compares them within one study."""
-    result = compare_models(_url(), models, rounds)
+    result = compare_models(database_url(), models, rounds)
     if as_json:
         print_json({k: v for k, v in result.items() if k != "cards"})
         return

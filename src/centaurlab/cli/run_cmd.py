@@ -5,8 +5,8 @@ from pathlib import Path
 import typer
 
 from .. import store
-from ..config import settings
 from ..sandbox import Suite, SuiteReport, run_suite
+from .db import database_url
 from .output import err_console, print_json, print_table, styled
 from .tasks_cmd import task_named
 
@@ -40,8 +40,7 @@ def run(
     source = file.read_text()
     report = run_suite(the_task, source, suite)
     if store_result:
-        url = settings().database_url
-        store.upgrade(url)
+        url = database_url()
         with store.session_scope(url) as session:
             store.record_report(session, report.to_dict(), source=source, bank=the_task.bank, origin=str(file))
     if json_out:

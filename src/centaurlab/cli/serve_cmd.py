@@ -11,6 +11,7 @@ from sqlalchemy.engine import make_url
 from .. import store
 from ..config import settings
 from ..errors import InvalidInput
+from .db import database_url
 from .output import console, err_console, styled
 
 
@@ -48,11 +49,10 @@ def serve(
     if problem:
         err_console.print(frontend_notice(problem), highlight=False)
     cfg = settings()
-    url = cfg.database_url
-    refused = workers_problem(url, workers)
+    refused = workers_problem(cfg.database_url, workers)
     if refused:
         raise InvalidInput(refused)
-    store.upgrade(url)
+    url = database_url()
     the_host = host or str(cfg["host"])
     the_port = port if port is not None else int(cfg["port"])
     shown = make_url(store.normalise_url(url)).render_as_string(hide_password=True)

@@ -9,10 +9,9 @@ from urllib.parse import quote
 
 import typer
 
-from .. import store
-from ..config import settings
 from ..errors import InvalidInput, NotFound
 from ..models import ModelError
+from .db import database_url
 from .errors import context
 from .links import server_base_url
 from .output import console, print_json, print_table, styled
@@ -78,8 +77,7 @@ def create(
     from ..study import create_study
 
     spec = _load(path)
-    url = settings().database_url
-    store.upgrade(url)
+    url = database_url()
     create_study(url, spec, path.parent, source=str(path), replace=replace)
     link = f"{server_base_url(base_url)}/s/{quote(spec.id)}"
     links = {"study": spec.id, "link": link, "prolific_link": f"{link}?{PROLIFIC_QUERY}",
@@ -109,8 +107,7 @@ def pilot_link(
     `study report` unless --keep-all. The link is signed: editing its condition makes a plain participant."""
     from ..study import PilotLinks, StudyCache
 
-    url = settings().database_url
-    store.upgrade(url)
+    url = database_url()
     study = StudyCache(url).get(study_id)  # UnknownStudy: a NotFound, said with its fix
     query = PilotLinks(url).query(study.id, list(study.spec.conditions), condition)
     link = f"{server_base_url(base_url)}/s/{quote(study.id)}?{query}"
@@ -128,8 +125,7 @@ def status(
     """Participants of each study by stage, and per condition."""
     from ..study import list_studies
 
-    url = settings().database_url
-    store.upgrade(url)
+    url = database_url()
     studies = [s for s in list_studies(url) if study_id in (None, s["id"])]
     if study_id and not studies:
         raise NotFound(f"no study '{study_id}'; create it with `centaur study create FILE`")
@@ -167,8 +163,7 @@ def export(
 
     if fmt not in ("csv", "parquet", "hf"):
         raise InvalidInput(f"--format {fmt}: use csv, parquet or hf")
-    url = settings().database_url
-    store.upgrade(url)
+    url = database_url()
     StudyCache(url).get(study_id)
     paths = export_study(url, study_id, out, fmt, keep_recruitment_ids, license)  # type: ignore[arg-type]
     import pandas as pd
@@ -211,8 +206,7 @@ def report(
     and left out unless --keep-all; a figure that cannot be computed says why."""
     from ..study import report_study
 
-    url = settings().database_url
-    store.upgrade(url)
+    url = database_url()
     with context(builtin=(LookupError,), kind=NotFound):  # no study, or nothing of it to report yet
         result = report_study(url, study_id, html, exclude=not keep_all)
     if as_json:

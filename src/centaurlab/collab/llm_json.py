@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from ..errors import ServiceError
 from ..models import ChatRequest, ModelError, ModelProvider
-from .protocol import ActionParseError, _first_object
+from .protocol import ActionParseError, first_json_object
 
 T = TypeVar("T")
 _NO_SCHEMA: set[str] = set()
@@ -50,7 +50,7 @@ class JsonAnswer:
 
 def extract_json(text: str) -> Any:
     try:
-        return _first_object(text)
+        return first_json_object(text)
     except ActionParseError:
         raise ValueError("the answer holds no JSON object") from None
 

@@ -31,7 +31,7 @@ class Action:
 _FENCE = re.compile(r"```(?:json)?\s*(\{.*?\})\s*```", re.S)
 
 
-def _first_object(text: str) -> Any:
+def first_json_object(text: str) -> Any:
     """The first decodable JSON object in the text: the whole text, a fenced block, or a {...} span."""
     stripped = text.strip()
     candidates = [stripped] + _FENCE.findall(text)
@@ -52,7 +52,7 @@ def _first_object(text: str) -> Any:
 
 
 def parse_text_action(text: str, allowed: tuple[str, ...]) -> Action:
-    obj = _first_object(text)
+    obj = first_json_object(text)
     if not isinstance(obj, dict):
         raise ActionParseError("the answer must be a JSON object")
     name = obj.get("tool") or obj.get("name")

@@ -115,7 +115,7 @@ class Rubric:
         return asdict(self)
 
 
-def _norm(text: str) -> str:
+def criterion_key(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
 
 
@@ -234,7 +234,7 @@ def validate(rubric: Rubric, where: str | Path = "rubric") -> Rubric:
                 f"{it.verification!r} does not say how to verify it",
                 f"describe the check in at least {MIN_VERIFICATION_WORDS} words (what to open, what to compare)",
             )
-        key = _norm(it.criterion)
+        key = criterion_key(it.criterion)
         if key in seen:
             raise RubricError(where, f"item {it.id}.criterion", f"duplicates item {seen[key]}", "remove or reword one")
         seen[key] = it.id
@@ -264,7 +264,7 @@ def repair(rubric: Rubric) -> Rubric:
     kept: list[RubricItem] = []
     seen: set[str] = set()
     for it in rubric.items:
-        key = _norm(it.criterion)
+        key = criterion_key(it.criterion)
         if key in seen:
             notes.append(f"dropped duplicate item {it.id}")
             continue

@@ -30,8 +30,8 @@ from .rubric import (
     CATEGORIES,
     MIN_VERIFICATION_WORDS,
     Rubric,
-    _norm,
     category_schema,
+    criterion_key,
     from_model_json,
     infer_reads,
     load_rubric_file,
@@ -132,7 +132,7 @@ def _generate_per_category(provider: ModelProvider, task: TaskInstance, options:
             for it in items:
                 if not isinstance(it, dict):
                     raise ValueError("an item is not an object")
-                key = _norm(str(it.get("criterion", "")))
+                key = criterion_key(str(it.get("criterion", "")))
                 if not key:
                     raise ValueError("an item has no criterion")
                 if key in seen:

@@ -20,13 +20,14 @@ from .report_html import render_html
 from .review import SessionReview, session_review
 from .service import USED_BEFORE, CollabStudies, View, WrongStep, is_reference
 from .slots import person_key
-from .studyfile import CollabStudy, load_collab_study
+from .studyfile import CollabStudy, load_collab_study, parse_collab_study
 from .synthetic import synthetic_study
 from .versions import NoSuchVersion, Version, diff_lines
 
 __all__ = [
     "CollabPower",
     "collab_power",
+    "parse_collab_study",
     "plan_collab_study",
     "CollabStudies",
     "CollabStudy",

@@ -5,7 +5,16 @@ from . import embedded as embedded  # the embedded model: its weights and its Op
 from .async_openai import AsyncCompletions
 from .budget import MIN_ANSWER, ContextOverflow, estimate_tokens
 from .calls import CallFigures, called_models, calls_of_model, sent_max_tokens, sent_temperatures
-from .fim import DEFAULT_BUDGET, FimContext, FimPlan, build_context, clean_suggestion, plan_fim, strip_code_fences
+from .fim import (
+    DEFAULT_BUDGET,
+    PREFIX_CONTINUATION_CHARS,
+    FimContext,
+    FimPlan,
+    build_context,
+    clean_suggestion,
+    plan_fim,
+    strip_code_fences,
+)
 from .fim_templates import FimTemplate, UnknownFimTemplate, fim_template, fim_template_names, get_fim_template
 from .limiter import ModelLimiter
 from .provider import ModelProvider, OpenAIProvider
@@ -45,6 +54,7 @@ __all__ = [
     "ModelProvider",
     "ModelResponse",
     "OpenAIProvider",
+    "PREFIX_CONTINUATION_CHARS",
     "PendingCalls",
     "Registry",
     "ReplayMiss",

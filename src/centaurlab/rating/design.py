@@ -16,7 +16,7 @@ from ._types import BoolArray, IntArray, Kind
 from .errors import RatingError
 
 
-def _codes(labels: Sequence[object] | np.ndarray) -> tuple[IntArray, tuple[str, ...]]:
+def codes_of(labels: Sequence[object] | np.ndarray) -> tuple[IntArray, tuple[str, ...]]:
     arr = np.asarray(labels, dtype=object).astype(str)
     names, inverse = np.unique(arr, return_inverse=True)
     return inverse.astype(np.int64).ravel(), tuple(str(n) for n in names)
@@ -59,13 +59,13 @@ class SessionDesign:
         tasks: Sequence[object] | np.ndarray | None = None,
     ) -> SessionDesign:
         """Codes from names (sorted, so the same data always give the same codes)."""
-        a, a_names = _codes(agents)
-        h, h_names = _codes(humans)
+        a, a_names = codes_of(agents)
+        h, h_names = codes_of(humans)
         if h.shape != a.shape:
             raise RatingError("agents and humans must have one entry per session")
         if tasks is None:
             return cls(a, h, None, a_names, h_names)
-        t, t_names = _codes(tasks)
+        t, t_names = codes_of(tasks)
         return cls(a, h, t, a_names, h_names, t_names)
 
     @classmethod

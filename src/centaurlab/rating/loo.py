@@ -23,7 +23,7 @@ import numpy as np
 
 from ._types import FloatArray, IntArray, batch_size
 from .contributions import human_contributions
-from .design import _codes
+from .design import codes_of
 from .errors import RatingError
 from .posterior import SkillPosterior
 from .priors import CONSERVATIVE_K
@@ -136,7 +136,7 @@ def leave_one_human_out(post: SkillPosterior, k: float = CONSERVATIVE_K) -> Leav
 def _task_groups(post: SkillPosterior, tasks: Sequence[object] | np.ndarray | None) -> tuple[IntArray, tuple[str, ...]]:
     d = post.design
     if tasks is not None:
-        codes, names = _codes(tasks)
+        codes, names = codes_of(tasks)
         if codes.shape != (d.n_sessions,):
             raise RatingError(f"expected one task label per session ({d.n_sessions}), got {codes.shape[0]}")
         return codes, names

@@ -44,6 +44,7 @@ from .metrics import (
     render_report,
     report_tables,
     share_interval,
+    suggestion_metrics,
     task_metrics,
 )
 from .participants import MAX_CLIENT_MS, NotAParticipant, ParticipantFinished, WrongStage
@@ -52,6 +53,7 @@ from .platform import StudyPlatform
 from .power import EFFECT_SCALE, StudyPower, closed_form_n, plan_study, study_power
 from .recruitment import RECRUITMENT_KEYS, RejoinRefused, check_rejoin
 from .report_bridge import report_html, report_study, study_frames
+from .scrub import scrub_text
 from .session_view import coding_state, console_text, out_of_time, own_code_error, script_console
 from .settings import condition_settings, model_settings, participants_label
 from .studies import Study, StudyCache, UnknownStudy, create_study, list_studies, study_ids
@@ -135,10 +137,12 @@ __all__ = [
     "own_code_error",
     "script_console",
     "scrub_events",
+    "scrub_text",
     "spreadsheet_safe",
     "study_events",
     "study_frames",
     "study_ids",
+    "suggestion_metrics",
     "task_metrics",
     "table_chunks",
     "tasks_table",

@@ -77,7 +77,7 @@ def test_the_json_passes_the_audit(report: dict[str, Any]) -> None:
 
 def test_the_cli_prints_intervals_and_no_unsupported_beats(report: dict[str, Any],
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(arena_generate_cmd, "_database", lambda: "sqlite://")
+    monkeypatch.setattr(arena_generate_cmd, "database_url", lambda: "sqlite://")
     monkeypatch.setattr(arena_generate_cmd, "generation_report", lambda url, tournament, run: report)
     monkeypatch.setattr(output.console, "width", 120)  # made at import, under whatever terminal runs the suite
     out = runner.invoke(app, ["arena", "generated", "report", "t"])

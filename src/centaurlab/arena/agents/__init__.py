@@ -90,7 +90,9 @@ def generated_agent(name: str) -> AgentSource | None:
     from sqlalchemy.exc import SQLAlchemyError
 
     from ...config import settings
-    from ..generate import accepted_source, agent_libraries, unplayable_reason
+
+    # the stored reads alone, not the generate package: its checks resolve agents through this module
+    from ..generate.views import accepted_source, agent_libraries, unplayable_reason
 
     url = settings().database_url
     try:

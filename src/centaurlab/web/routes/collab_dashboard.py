@@ -15,7 +15,7 @@ from ...collabstudy import Version, override_grade, session_review, study_tables
 from ...errors import InvalidInput, NotFound
 from ..html import e, html_table
 from .collab import platform
-from .dashboard import _guard, _page, _table, csrf_field, guard_post
+from .dashboard import csrf_field, dashboard_guard, dashboard_page, dashboard_table, guard_post
 
 SessionId = Annotated[int, PathParam(ge=1, le=2**62)]
 
@@ -24,7 +24,7 @@ router = APIRouter(prefix="/dashboard/collab-studies", default_response_class=HT
 
 @router.get("/{study_id}")
 def study_page(study_id: str, request: Request) -> Response:
-    if (denied := _guard(request)) is not None:
+    if (denied := dashboard_guard(request)) is not None:
         return denied
     url = platform(request).url
     platform(request).close_due(study_id)  # participants who never came back after their time ran out
@@ -45,11 +45,11 @@ def study_page(study_id: str, request: Request) -> Response:
                 if graded and not overrides.empty else [])
         link = f'<a href="/dashboard/collab-studies/{e(study_id)}/s/{int(sid)}">{int(sid)}</a>' if graded else ""
         rows.append([link, r["participant"], r["task"], r["agent"], r["status"], r["used_before"] or "", mean,
-                     ", ".join(f"{x:g}" for x in mine)])  # plain text but the link: `_table` escapes it
+                     ", ".join(f"{x:g}" for x in mine)])  # plain text but the link: `dashboard_table` escapes it
     body = (f"<h1>Collaboration study {e(study_id)}</h1>"
-            + _table(["session", "participant", "task", "agent", "status", "used before", "judges (mean)",
+            + dashboard_table(["session", "participant", "task", "agent", "status", "used before", "judges (mean)",
                       "override"], rows, "Sessions", raw={0}))
-    return _page(request, study_id, body, [(study_id, None)])
+    return dashboard_page(request, study_id, body, [(study_id, None)])
 
 
 def _justifications(judgement: StoredJudgement) -> str:
@@ -63,7 +63,7 @@ def _justifications(judgement: StoredJudgement) -> str:
 
 @router.get("/{study_id}/s/{sid}")
 def session_page(study_id: str, sid: SessionId, request: Request) -> Response:
-    if (denied := _guard(request)) is not None:
+    if (denied := dashboard_guard(request)) is not None:
         return denied
     review = session_review(platform(request).url, sid, study_id)
     if review is None:
@@ -86,7 +86,7 @@ def session_page(study_id: str, sid: SessionId, request: Request) -> Response:
             f'<label>Note <input name="note"></label><button class="btn" type="submit">Record override</button></form>'
             f"<h2>Events</h2><ol>{log}</ol>")
     crumbs: list[tuple[str, str | None]] = [(study_id, f"/dashboard/collab-studies/{study_id}"), (str(sid), None)]
-    return _page(request, f"Session {sid}", body, crumbs)
+    return dashboard_page(request, f"Session {sid}", body, crumbs)
 
 
 def _versions(versions: list[Version]) -> str:

@@ -14,7 +14,7 @@ from ...modelcard import centaur_comparison, known_models, reported
 from ...study import list_studies
 from ..html import e, layout
 from .deps import bundle_of
-from .models import _url, run_link
+from .models import database_of, run_link
 
 router = APIRouter(include_in_schema=False)
 
@@ -82,7 +82,7 @@ def _chooser(url: str) -> str:
 @router.get("/models/compare", response_class=HTMLResponse)
 def compare_page(request: Request, bank: str | None = None, study: str | None = None,
                  model: str | None = None) -> str:
-    url = _url(request)
+    url = database_of(request)
     crumbs = [("Models", "/models"), ("People, models and people with models", None)]
     intro = ("<h1>People, models and people with models</h1><p class=\"lead\">On each task: the model alone (its "
              "bench samples), people alone (the study's condition without AI) and people with each assistant, "
@@ -109,4 +109,4 @@ def compare_page(request: Request, bank: str | None = None, study: str | None = 
 
 @router.get("/api/models/compare")
 def compare_json(request: Request, bank: str, study: str, model: str) -> JSONResponse:
-    return JSONResponse(centaur_comparison(_url(request), bank, study, model).as_dict())
+    return JSONResponse(centaur_comparison(database_of(request), bank, study, model).as_dict())

@@ -41,7 +41,7 @@ def _auth(request: Request) -> DashboardAuth:
     return auth
 
 
-def _page(request: Request, title: str, body: str, crumbs: list[tuple[str, str | None]]) -> HTMLResponse:
+def dashboard_page(request: Request, title: str, body: str, crumbs: list[tuple[str, str | None]]) -> HTMLResponse:
     if _auth(request).valid(request.cookies.get(COOKIE)):
         body += (f'<form method="post" action="/dashboard/logout" class="logout">{csrf_field(request)}'
                  f'<button type="submit" class="btn btn-quiet" id="logout">Log out</button></form>')
@@ -62,7 +62,7 @@ def _form_of(body: bytes) -> dict[str, str]:
 async def guard_post(request: Request) -> tuple[Response | None, dict[str, str]]:
     """A state-changing post of a logged-in researcher: its form, or what to answer instead (the login page,
     or 403 when the CSRF token is wrong or the post comes from another origin)."""
-    if (denied := await run_in_threadpool(_guard, request)) is not None:  # the login is read from the store
+    if (denied := await run_in_threadpool(dashboard_guard, request)) is not None:  # the login is read from the store
         return denied, {}
     form = _form_of(await request.body())
     if not same_origin(request) or not _auth(request).csrf_valid(request.cookies.get(COOKIE), form.get(CSRF_FIELD)):
@@ -70,13 +70,13 @@ async def guard_post(request: Request) -> tuple[Response | None, dict[str, str]]
     return None, form
 
 
-def _guard(request: Request) -> Response | None:
+def dashboard_guard(request: Request) -> Response | None:
     auth = _auth(request)
     if not auth.enabled:
         body = (f'<h1>Dashboard</h1><p class="notice notice-bad">The dashboard is off: set a password in the '
                 f'environment variable <code>{PASSWORD_ENV}</code> or as <code>dashboard_password</code> in the '
                 f'<code>[study]</code> table of centaur.toml, then restart the server.</p>')
-        return _page(request, "Dashboard", body, [])
+        return dashboard_page(request, "Dashboard", body, [])
     if not auth.valid(request.cookies.get(COOKIE)):
         return RedirectResponse("/dashboard/login", status_code=303)
     return None
@@ -89,7 +89,7 @@ def _text(value: Any, missing: str = "") -> str:
     return str(value)
 
 
-def _table(columns: list[str], rows: list[list[Any]], caption: str, raw: set[int] | None = None) -> str:
+def dashboard_table(columns: list[str], rows: list[list[Any]], caption: str, raw: set[int] | None = None) -> str:
     """Cells are plain text, escaped here once; only the columns in `raw` hold HTML (links) made by the caller."""
     cells = [[v if raw and i in raw else e("" if v is None else v) for i, v in enumerate(r)] for r in rows]
     return html_table(columns, cells or [["none yet"]], caption)
@@ -102,7 +102,7 @@ def login_form(request: Request, failed: int = 0) -> Response:
             f'<label for="password">Password</label> <input type="password" id="password" name="password" '
             f'autocomplete="current-password" required> <button class="btn btn-primary" type="submit">Log in</button>'
             f"</form>")
-    return _page(request, "Login", body, [("Login", None)])
+    return dashboard_page(request, "Login", body, [("Login", None)])
 
 
 @router.post("/login")
@@ -115,7 +115,7 @@ async def login(request: Request) -> Response:
     if wait:
         body = (f'<h1>Researcher login</h1><p class="notice notice-bad" role="alert">Too many wrong passwords from '
                 f'your address: try again in {wait} seconds.</p>')
-        page = _page(request, "Login", body, [("Login", None)])
+        page = dashboard_page(request, "Login", body, [("Login", None)])
         page.status_code, page.headers["Retry-After"] = 429, str(wait)
         return page
     attempt = _form_of(await request.body()).get("password", "")
@@ -143,14 +143,14 @@ async def logout(request: Request) -> Response:
 
 @router.get("")
 def home(request: Request) -> Response:
-    if (denied := _guard(request)) is not None:
+    if (denied := dashboard_guard(request)) is not None:
         return denied
     studies = list_studies(platform_of(request).url)
     rows = [[f'<a href="/dashboard/{e(s["id"])}">{e(s["id"])}</a>', e(s["title"]), s["participants"], s["finished"],
              e(", ".join(s["conditions"])), f"{s['created_at']:%Y-%m-%d %H:%M}"] for s in studies]
-    body = "<h1>Studies</h1>" + _table(["study", "title", "participants", "finished", "conditions", "created"], rows,
-                                       "Studies", raw={0, 1, 4})
-    return _page(request, "Studies", body, [])
+    columns = ["study", "title", "participants", "finished", "conditions", "created"]
+    body = "<h1>Studies</h1>" + dashboard_table(columns, rows, "Studies", raw={0, 1, 4})
+    return dashboard_page(request, "Studies", body, [])
 
 
 def _metrics_html(events: pd.DataFrame, people: pd.DataFrame, conditions: list[str]) -> str:
@@ -173,13 +173,13 @@ def _metrics_html(events: pd.DataFrame, people: pd.DataFrame, conditions: list[s
 
 def _text_table(table: TextTable, caption: str | None = None) -> str:
     notes = "".join(f'<p class="note">{e(n)}</p>' for n in table.notes)
-    return _table(table.columns, [list(r) for r in table.rows], caption or table.title[0].upper() + table.title[1:]) \
-        + notes
+    caption = caption or table.title[0].upper() + table.title[1:]
+    return dashboard_table(table.columns, [list(r) for r in table.rows], caption) + notes
 
 
 @router.get("/{study_id}")
 def study_page(study_id: str, request: Request) -> Response:
-    if (denied := _guard(request)) is not None:
+    if (denied := dashboard_guard(request)) is not None:
         return denied
     study = study_of(request, study_id)
     url = platform_of(request).url
@@ -210,15 +210,15 @@ def study_page(study_id: str, request: Request) -> Response:
             f'participant link <code>/s/{e(study_id)}</code> · '
             f'<a href="/dashboard/{e(study_id)}/report">full report</a></p>'
             f'<p class="note" data-live-seconds="30">Updated every 30 seconds.</p><h2>Progress by condition</h2>'
-            + _table(["condition", *STAGES, "total"], progress, "Participants by condition and stage")
+            + dashboard_table(["condition", *STAGES, "total"], progress, "Participants by condition and stage")
             + "<h2>Metrics</h2>" + _metrics_html(events, people[people["condition"].notna()],
                                                  list(study.spec.conditions))
             + "<h2>Participants</h2>"
-            + _table(["participant", "condition", "task set", "stage", "completed", "skipped", "Prolific id",
+            + dashboard_table(["participant", "condition", "task set", "stage", "completed", "skipped", "Prolific id",
                       "last event (UTC)"], rows, "Participants", raw={0})
             + "<h2>Exports</h2><p>Names, e-mail addresses and phone numbers are scrubbed from free text. "
             + f"{exports}</p>")
-    return _page(request, study.spec.title, body, [(study_id, None)])
+    return dashboard_page(request, study.spec.title, body, [(study_id, None)])
 
 
 def _summary(kind: str, payload: dict[str, Any]) -> str:
@@ -234,7 +234,7 @@ def _summary(kind: str, payload: dict[str, Any]) -> str:
 
 @router.get("/{study_id}/p/{participant_id}")
 def participant_page(study_id: str, participant_id: str, request: Request, at: int = -1) -> Response:
-    if (denied := _guard(request)) is not None:
+    if (denied := dashboard_guard(request)) is not None:
         return denied
     study_of(request, study_id)
     url = platform_of(request).url
@@ -244,7 +244,7 @@ def participant_page(study_id: str, participant_id: str, request: Request, at: i
     events = log.events
     start = events[0].client_ms if events else 0
     rows = [[f"{(ev.client_ms - start) / 1000:8.1f}", ev.type, "" if ev.task_index is None else ev.task_index,
-             _summary(ev.type, ev.payload)] for ev in events]  # plain text: `_table` escapes it
+             _summary(ev.type, ev.payload)] for ev in events]  # plain text: `dashboard_table` escapes it
     snaps = [ev for ev in events if ev.type in CODE_TYPES and isinstance(ev.payload.get("code"), str)]
     replay = "<p>No code yet.</p>"
     if snaps:
@@ -260,13 +260,13 @@ def participant_page(study_id: str, participant_id: str, request: Request, at: i
             f" · task set {'–' if task_set is None else task_set + 1} · stage {e(stage)} · Prolific id "
             f"{e(pid or '–')}</p>"
             f"<h2>Code replay</h2>{replay}<h2>Timeline</h2>"
-            + _table(["t (s)", "event", "task", "detail"], rows, "Events in the order they happened"))
-    return _page(request, participant_id, body, [(study_id, f"/dashboard/{study_id}"), (participant_id, None)])
+            + dashboard_table(["t (s)", "event", "task", "detail"], rows, "Events in the order they happened"))
+    return dashboard_page(request, participant_id, body, [(study_id, f"/dashboard/{study_id}"), (participant_id, None)])
 
 
 @router.get("/{study_id}/export/{name}.{fmt}")
 async def export_table(study_id: str, name: str, fmt: str, request: Request) -> Response:
-    if (denied := _guard(request)) is not None:
+    if (denied := dashboard_guard(request)) is not None:
         return denied
     if name not in TABLES or fmt not in ("csv", "parquet"):
         raise HTTPException(404, f"no export {name}.{fmt}; tables: {', '.join(TABLES)} as csv or parquet")
@@ -281,7 +281,7 @@ async def export_table(study_id: str, name: str, fmt: str, request: Request) -> 
 
 @router.get("/{study_id}/report")
 def report(study_id: str, request: Request) -> Response:
-    if (denied := _guard(request)) is not None:
+    if (denied := dashboard_guard(request)) is not None:
         return denied
     study_of(request, study_id)  # 404 for an unknown study
     from ...study import report_html

@@ -27,7 +27,7 @@ from .deps import bundle_of, runner_of
 router = APIRouter(include_in_schema=False)
 
 
-def _url(request: Request) -> str:
+def database_of(request: Request) -> str:
     url = runner_of(request).database_url
     if not url:
         raise HTTPException(404, "this server keeps no database, so it has no model figures")
@@ -88,7 +88,7 @@ def registered_models() -> list[str]:
 
 @router.get("/models", response_class=HTMLResponse)
 def models_home(request: Request) -> str:
-    url = _url(request)
+    url = database_of(request)
     stored = known_models(url)
     models = stored or registered_models()  # a fresh install shows the registered models' empty cards
     if not models:
@@ -130,7 +130,7 @@ def models_home(request: Request) -> str:
 
 @router.get("/models/{model}", response_class=HTMLResponse)
 def model_page(request: Request, model: str) -> str:
-    card = model_card(_url(request), model).as_dict()
+    card = model_card(database_of(request), model).as_dict()
     if all(lens["empty"] for lens in card["lenses"].values()) and model not in registered_models():
         raise HTTPException(404, f"the store has no figures for model {model!r} and no model of that name is "
                                  "registered; see /models")
@@ -148,13 +148,13 @@ def model_page(request: Request, model: str) -> str:
 
 @router.get("/api/models/{model}")
 def model_json(request: Request, model: str) -> JSONResponse:
-    return JSONResponse(model_card(_url(request), model).as_dict())
+    return JSONResponse(model_card(database_of(request), model).as_dict())
 
 
 @router.get("/models/runs/collab/{agent}", response_class=HTMLResponse)
 def collab_runs(request: Request, agent: str) -> str:
     """The collab sessions behind a card's `collab:<agent>` figures."""
-    sessions = collab_sessions(_url(request), agent)
+    sessions = collab_sessions(database_of(request), agent)
     if not sessions:
         raise HTTPException(404, f"no collab session of agent {agent!r}; see /models")
     rows = "".join(
