@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("collabstudy",),  # people with agents: builds on collab (tasks, judges) and study (survey questions)
     ("study", "bench", "arena", "collab"),
     ("grading", "models", "rating", "stats", "executors"),
-    ("sandbox", "tasks", "store", "config", "errors", "hfdataset", "plugins"),
+    ("sandbox", "tasks", "store", "config", "errors", "hfdataset", "plugins", "templating"),
 )
 # Pairs of folders allowed to import each other for now, each naming the issue that removes it.
 KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()

@@ -7,9 +7,11 @@ import json
 import re
 from collections.abc import Sequence
 from html import escape
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from ..templating import Markup, render
 from .assets import BUILD_HINT, Bundle
 
 Crumb = tuple[str, str | None]  # (label, href); the last one is the current page
@@ -58,36 +60,9 @@ def attachment(filename: str) -> str:
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
-def _head_assets(bundle: Bundle | None) -> str:
-    if bundle is None:
-        return ""
-    parts = [f'<link rel="stylesheet" href="{e(css)}">' for css in bundle.styles]
-    parts += [f'<link rel="modulepreload" href="{e(js)}">' for js in bundle.preload]
-    parts.append(f'<script type="module" src="{e(bundle.script)}"></script>')
-    return "\n  ".join(parts)
-
-
-def _crumbs(crumbs: Sequence[Crumb]) -> str:
-    if not crumbs:
-        return '<span class="crumbs"></span>'  # keeps the theme switch at the header's end
-    items = []
-    for i, (label, href) in enumerate(crumbs):
-        if i == len(crumbs) - 1 or href is None:
-            items.append(f'<li aria-current="page">{e(label)}</li>')
-        else:
-            items.append(f'<li><a href="{e(href)}">{e(label)}</a></li>')
-    return f'<nav class="crumbs" aria-label="Breadcrumb"><ol>{"".join(items)}</ol></nav>'
-
-
 # The header's links: the four pillars, then the task banks and the models they all share.
 SITE_NAV = (("Study", "/dashboard"), ("Bench", "/bench"), ("Arena", "/arena"), ("Collab", "/collab"),
             ("Task banks", "/tasks"), ("Models", "/models"))
-SITE_LINKS = ' · <a href="/">Home</a> · <a href="/api/banks">JSON API</a> · <a href="/health">health</a>'
-
-
-def _site_nav() -> str:
-    links = "".join(f'<li><a href="{e(href)}">{e(label)}</a></li>' for label, href in SITE_NAV)
-    return f'<nav class="site-nav" aria-label="Platform"><ul>{links}</ul></nav>'
 
 
 def layout(title: str, body: str, *, bundle: Bundle | None, crumbs: Sequence[Crumb] = (),
@@ -95,40 +70,15 @@ def layout(title: str, body: str, *, bundle: Bundle | None, crumbs: Sequence[Cru
     """A page of the site, its header naming every part of the platform. Participants' pages pass
     `site_links=False`: nothing leads a participant away from the study (to the task banks, their Run
     buttons, or the researchers' pages)."""
-    missing = "" if bundle is not None else (
-        f'<p class="notice notice-bad" role="alert">The front end is not built, so the editor and '
-        f'the Run buttons are unavailable: {e(BUILD_HINT)}.</p>'
-    )
-    mark = '<span class="brand-mark" aria-hidden="true">◆</span> Centaur Lab'
-    brand = f'<a class="brand" href="/">{mark}</a>' if site_links else f'<span class="brand">{mark}</span>'
-    links = SITE_LINKS if site_links else ""
-    nav = _site_nav() if site_links else ""
-    return f"""<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="color-scheme" content="light dark">
-  <title>{e(title)} · Centaur Lab</title>
-  <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-  <script src="/static/theme-init.js"></script>
-  {_head_assets(bundle)}
-</head>
-<body class="{e(page)}">
-<a class="skip-link" href="#main">Skip to content</a>
-<header class="site-header">
-  {brand}
-  {nav}
-  {_crumbs(crumbs)}
-  <button type="button" class="theme-toggle" id="theme-toggle" hidden>Theme</button>
-</header>
-<main id="main">
-{missing}
-{body}
-</main>
-<footer class="site-footer">
-  <span>Centaur Lab</span>{links}
-</footer>
-</body>
-</html>
-"""
+    return render_page("base.html", title=title, body=Markup(body), bundle=bundle, crumbs=crumbs, page=page,
+                       site_links=site_links)
+
+
+def render_page(template: str, *, title: str, bundle: Bundle | None, crumbs: Sequence[Crumb] = (),
+                page: str = "page", site_links: bool = True, overrides: Sequence[str | Path] = (),
+                **view: Any) -> str:
+    """A page from `template` (which extends base.html) and the view a route gathered. Participants'
+    pages pass `site_links=False`; a study's own template folder comes first in `overrides`."""
+    return render("centaurlab.web", template, {
+        "title": title, "bundle": bundle, "crumbs": list(crumbs), "page": page, "site_links": site_links,
+        "site_nav": SITE_NAV, "build_hint": BUILD_HINT, **view}, overrides=overrides)
