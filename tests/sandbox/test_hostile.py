@@ -8,6 +8,7 @@ import signal
 import subprocess
 import textwrap
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -85,8 +86,9 @@ def test_network_is_unreachable() -> None:
     assert "unix ok b'hi'" in result.stdout
 
 
-def _sandbox_processes() -> int:
-    """Processes on the host still running a sandboxed `python -s -B main.py`."""
+def _sandbox_processes(mark: str) -> int:
+    """Processes on the host still running this test's sandboxed program: its command line carries
+    `mark`, so other suites' sandboxes running on the same machine are not counted."""
     count = 0
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -94,21 +96,24 @@ def _sandbox_processes() -> int:
                 cmdline = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
             except OSError:
                 continue
-            count += b"main.py" in cmdline and b"-B" in cmdline
+            count += mark.encode() in cmdline
     return count
 
 
-def _settled(limit: float = 10.0) -> int:
+def _settled(mark: str, limit: float = 10.0) -> int:
     deadline = time.monotonic() + limit
-    while (left := _sandbox_processes()) and time.monotonic() < deadline:
+    while (left := _sandbox_processes(mark)) and time.monotonic() < deadline:
         time.sleep(0.1)
     return left
 
 
 def test_fork_bomb_is_contained() -> None:
+    mark = f"fork-bomb-{uuid.uuid4().hex}"
     result = run(
-        """
-        import os
+        f"""
+        import os, sys
+        if sys.argv[-1] != "{mark}":  # the children carry the mark on their command line
+            os.execv(sys.executable, [sys.executable, *sys.argv, "{mark}"])
         while True:
             try:
                 os.fork()
@@ -118,7 +123,7 @@ def test_fork_bomb_is_contained() -> None:
         QUICK.with_(wall_seconds=3),
     )
     assert result.status in (Status.timeout, Status.error, Status.killed)
-    assert _settled() == 0  # nothing left behind
+    assert _settled(mark) == 0  # nothing left behind
 
 
 def test_memory_bomb_gets_memory_status() -> None:
