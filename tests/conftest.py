@@ -54,3 +54,15 @@ def postgres_url() -> Iterator[str]:
     with engine.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     engine.dispose()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """`--dist loadgroup` keeps a group's tests on one worker (the Ray cluster, a module's costly
+    fixture); some pytest and xdist versions silently stop grouping, which only shows as a slower
+    suite, so a worker that finds a grouped test without its group refuses to run."""
+    if getattr(session.config, "workerinput", None) is None or not session.config.getoption("loadgroup", False):
+        return
+    lost = [item.nodeid for item in session.items if item.get_closest_marker("xdist_group") and "@" not in item.nodeid]
+    if lost:
+        raise pytest.UsageError(f"--dist loadgroup is not grouping ({lost[0]} has no @group): this pytest and "
+                                "pytest-xdist do not work together; install the versions pyproject.toml pins")
