@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from centaurlab.sandbox import BwrapBackend, Limits, Status, default_pool, run_program, run_script
+from centaurlab.sandbox import BwrapBackend, Limits, RlimitBackend, Status, default_pool, run_program, run_script
 from centaurlab.sandbox.bwrap import bwrap_works
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unavailable")
@@ -80,3 +80,9 @@ except OSError:
 """
     result = run_script(look, LIMITS, backend=BACKEND)
     assert result.stdout == "False False False []\nno network\n", result
+
+
+def test_on_the_rlimit_backend_a_run_says_it_is_not_isolated() -> None:
+    result = run_script("import sys\nprint(6 * 7)\nsys.exit(2)\n", LIMITS, backend=RlimitBackend())
+    assert (result.status, result.exit_code, result.stdout) == (Status.error, 2, "42\n")
+    assert not result.isolated and "NOT ISOLATED" in result.warnings[0]
