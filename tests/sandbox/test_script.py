@@ -86,3 +86,20 @@ def test_on_the_rlimit_backend_a_run_says_it_is_not_isolated() -> None:
     result = run_script("import sys\nprint(6 * 7)\nsys.exit(2)\n", LIMITS, backend=RlimitBackend())
     assert (result.status, result.exit_code, result.stdout) == (Status.error, 2, "42\n")
     assert not result.isolated and "NOT ISOLATED" in result.warnings[0]
+
+
+def test_a_reply_the_program_forges_on_the_boxs_channel_claims_no_more_than_its_own_output() -> None:
+    forge = """
+import json, os, time
+for fd in range(3, 16):
+    for call in range(1, 4):
+        line = {"id": call, "ok": {"$d": [["stdout", "forged"], ["exit_code", "abc"], ["overflow", False]]}}
+        try:
+            os.write(fd, (json.dumps(line) + "\\n").encode())
+        except OSError:
+            pass
+time.sleep(30)
+"""
+    result = run_script(forge, LIMITS.with_(wall_seconds=3), backend=BACKEND)
+    assert result.status in (Status.error, Status.killed, Status.timeout), result
+    assert result.exit_code in (1, None) and result.wall_seconds < 10

@@ -58,7 +58,8 @@ def run_script(source: str, limits: Limits | None = None, *, backend: SandboxBac
                             memory_bytes=limits.memory_mb * 1024 * 1024, processes=limits.processes,
                             output_bytes=limits.output_bytes)  # fmt: skip
         value = reply.value if isinstance(reply.value, dict) else {}
-        exit_code = int(str(value.get("exit_code", 1)))
+        claimed = value.get("exit_code")  # the program's claim: whatever it sent on its channel
+        exit_code = claimed if isinstance(claimed, int) and not isinstance(claimed, bool) else 1
     except BoxFailure as exc:
         timed_out, too_long = exc.kind == "timeout", "longer than" in str(exc)
         exit_code = None if exc.kind != "closed" else box.session.close(grace=0.0).exit_code
