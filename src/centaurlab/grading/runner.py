@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from .. import store
 from ..executors import Executor
-from ..sandbox import Limits, Suite, run_program, run_suite
+from ..sandbox import Limits, Suite, run_script, run_suite
 from ..tasks import Task
 from .efficiency import EfficiencyConfig
 from .grade import GradeConfig
@@ -73,9 +73,10 @@ class Runner:
 
     def script(self, code: str, limits: Limits | None = None) -> dict[str, Any]:
         """Run the participant's file as a program (its `if __name__ == "__main__":` part included), in the
-        sandbox, as RealHumanEval's Run button did: what it prints is the console's content."""
+        sandbox, as RealHumanEval's Run button did: what it prints is the console's content. In a box of the
+        warm pool (a fork of the zygote under bubblewrap), not a sandbox started whole: a fraction of the CPU."""
         with self.slots:
-            result = run_program(code, limits or Limits())
+            result = run_script(code, limits or Limits())
         return {"stdout": _tidy(result.stdout), "stderr": _tidy(result.stderr), "status": result.status.value,
                 "exit_code": result.exit_code}
 

@@ -10,6 +10,7 @@ from .program import python_argv, run_program
 from .registry import BackendStatus, SandboxUnavailable, backend_status, get_backend
 from .result import RunResult
 from .rlimit import RlimitBackend
+from .script import run_script
 from .session import SandboxSession, SessionEnd, SessionError
 from .suite import (
     INSTRUCTIONS_REFUSED,
@@ -50,6 +51,7 @@ __all__ = [
     "instructions_allowed",
     "python_argv",
     "run_program",
+    "run_script",
     "run_suite",
     "runtime_file",
 ]

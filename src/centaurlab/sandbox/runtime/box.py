@@ -25,6 +25,7 @@ import os
 import resource
 import sys
 import traceback
+import types
 from typing import Any
 
 OUTPUT_CAP = 4000
@@ -228,6 +229,65 @@ def _load(request: dict[str, Any]) -> Any:
     return None
 
 
+class _Capped(io.TextIOBase):
+    """A script's stdout or stderr, kept in memory up to the run's output limit (shared by both)."""
+
+    def __init__(self, left: list[int]) -> None:
+        self.parts: list[str] = []
+        self.left = left  # characters the two streams may still hold together
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if len(text) > self.left[0]:
+            self.parts.append(text[: max(self.left[0], 0)])
+            self.left[0] = -1  # over the limit: the platform answers output_limit
+            raise SystemExit(1)
+        self.parts.append(text)
+        self.left[0] -= len(text)
+        return len(text)
+
+
+def _exit_code(code: Any, err: _Capped) -> int:
+    """What `sys.exit(code)` makes the interpreter exit with."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF
+    with contextlib.suppress(SystemExit):
+        err.write(f"{code}\n")
+    return 1
+
+
+def _script(request: dict[str, Any]) -> dict[str, Any]:
+    """Run the request's source as the program `main.py` (`__name__ == "__main__"`), as `python main.py`
+    would, its output kept apart from the protocol. The exit code is the program's own claim, as its exit
+    status is; whether it ran out of time, memory or output is the platform's reading, not this reply's."""
+    _limit(request)
+    path = os.path.join(os.getcwd(), "main.py")
+    with open(path, "w") as fh:
+        fh.write(request["source"])
+    left = [int(request["output_bytes"])]
+    out, err = _Capped(left), _Capped(left)
+    module = types.ModuleType("__main__")
+    module.__file__ = path
+    sys.modules["__main__"], sys.argv = module, [path]
+    sys.path.insert(0, os.getcwd())
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            exec(compile(request["source"], path, "exec"), module.__dict__)  # noqa: S102 - sandboxed
+        except SystemExit as exc:
+            code = _exit_code(exc.code, err)
+        except BaseException as exc:  # noqa: BLE001 - printed as the interpreter would
+            lines = traceback.format_exception(type(exc), exc, exc.__traceback__)
+            with contextlib.suppress(SystemExit):
+                err.write("".join(ln for ln in lines if "box.py" not in ln))
+            code = 1
+    return {"stdout": "".join(out.parts), "stderr": "".join(err.parts), "exit_code": code, "overflow": left[0] < 0}
+
+
 def _exported() -> Any:
     """The names `from solution import *` binds, by Python's rule: `__all__` when the module has one,
     else every name without a leading underscore. The judge checks and filters them."""
@@ -251,6 +311,8 @@ def _serve(request: dict[str, Any]) -> Any:
         return "pong"
     if op == "load":
         return _load(request)
+    if op == "script":
+        return _script(request)
     if op == "get":
         return _target(request)
     if op == "set":
