@@ -5,11 +5,12 @@ the routes (the real app, SQLite, workspaces, a scripted model)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 
 from centaurlab.collabstudy import render_html
-from centaurlab.collabstudy.studyfile import parse_collab_study
+from centaurlab.collabstudy.studyfile import load_collab_study, parse_collab_study
 from tests.collabstudy.test_service import PRE
 from tests.web.test_collab_routes import client, join
 
@@ -106,3 +107,17 @@ def test_the_task_pages_and_the_report_come_from_their_templates(client: TestCli
     assert html.startswith("<!doctype html>") and f"<title>{SHOWN}</title>" in html and escaped(html)
     assert f"<td>{SHOWN}</td>" in html and f'<p class="why">{SHOWN}</p>' in html
     assert "<h2>People: skill</h2>\n<p>(none)</p>" in html
+
+
+def test_a_study_names_a_folder_whose_consent_page_replaces_ours(client: TestClient, tmp_path: Path) -> None:
+    folder = tmp_path / "pages" / "collab"
+    folder.mkdir(parents=True)
+    (folder / "consent.html").write_text('{% extends "base.html" %}{% block content %}<h1 id="ours">{{ heading }}'
+                                         '</h1><form method="post" action="{{ action }}"><button>Join</button></form>'
+                                         "{% endblock %}")
+    (tmp_path / "study.toml").write_text('[study]\nid = "own"\ntitle = "<b>Own</b>"\ntemplates = "pages"\n')
+    client.app.state.collab_studies.create(load_collab_study(tmp_path / "study.toml"))  # type: ignore[attr-defined]
+    page = client.get("/collab/s/own").text
+    assert '<h1 id="ours">&lt;b&gt;Own&lt;/b&gt;</h1>' in page and 'action="/collab/s/own/join"' in page
+    assert "I have read this and agree" not in page
+    assert "I have read this and agree" in client.get("/collab/s/pilot").text  # another study keeps ours

@@ -78,11 +78,13 @@ def _view(request: Request, token: str) -> View:
 
 def _page(request: Request, study: CollabStudy, title: str, page: pages.Page, *, crumbs: bool = True,
           status_code: int = 200) -> HTMLResponse:
-    """A participant's page: the template and view `page`, under the study's title, with no link off the study."""
+    """A participant's page: the template and view `page`, under the study's title, with no link off the study;
+    the study's own template folder, if it names one, is searched first (its consent page, say)."""
     template, view = page
     return HTMLResponse(render_page(template, title=title, bundle=bundle_of(request),
                                     crumbs=[(study.title, None)] if crumbs else [], page="page-study page-collab",
-                                    site_links=False, **view), status_code=status_code)
+                                    site_links=False, overrides=[study.templates] if study.templates else [],
+                                    **view), status_code=status_code)
 
 
 def _home(token: str) -> RedirectResponse:
