@@ -107,6 +107,8 @@ class CollabStudy(_Strict):
     title: str = Field(min_length=1)
     consent: str = DEFAULT_CONSENT
     guide: str = DEFAULT_GUIDE
+    templates: str = Field("", description="A folder of page templates searched before ours (its "
+                           "collab/consent.html replaces the consent page); relative to the study file.")
     seed: int = 0
     tasks: Tasks = Field(default_factory=Tasks)
     agents: Agents = Field(default_factory=Agents)
@@ -189,4 +191,7 @@ def load_collab_study(path: Path | str) -> CollabStudy:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise CollabStudyFileError(p, "(syntax)", str(exc), "fix the TOML syntax at that line") from None
-    return parse_collab_study(data, p)
+    study = parse_collab_study(data, p)
+    if study.templates and not Path(study.templates).is_absolute():  # the server runs from anywhere
+        study = study.model_copy(update={"templates": str((p.parent / study.templates).resolve())})
+    return study

@@ -37,9 +37,9 @@ from ...collabstudy import (
 )
 from ...errors import NotFound, Unavailable
 from .. import collab_pages as pages
-from ..collab_chat import ChatContext, event_html
-from ..collab_files import diff_page, editable, preview_html
-from ..html import attachment, layout
+from ..collab_chat import ChatContext, diff_rows, event_html
+from ..collab_files import editable, preview_view, version_view
+from ..html import attachment, render_page
 from .deps import bundle_of
 
 
@@ -76,9 +76,15 @@ def _view(request: Request, token: str) -> View:
     return platform(request).view(token)
 
 
-def _page(request: Request, v: View, title: str, body: str) -> HTMLResponse:
-    return HTMLResponse(layout(title, body, bundle=bundle_of(request), crumbs=[(v.study.title, None)],
-                               page="page-study page-collab", site_links=False))
+def _page(request: Request, study: CollabStudy, title: str, page: pages.Page, *, crumbs: bool = True,
+          status_code: int = 200) -> HTMLResponse:
+    """A participant's page: the template and view `page`, under the study's title, with no link off the study;
+    the study's own template folder, if it names one, is searched first (its consent page, say)."""
+    template, view = page
+    return HTMLResponse(render_page(template, title=title, bundle=bundle_of(request),
+                                    crumbs=[(study.title, None)] if crumbs else [], page="page-study page-collab",
+                                    site_links=False, overrides=[study.templates] if study.templates else [],
+                                    **view), status_code=status_code)
 
 
 def _home(token: str) -> RedirectResponse:
@@ -130,9 +136,7 @@ def enter(study_id: str, request: Request) -> Response:
     if token is not None:
         return _home(token)
     kept = {k: request.query_params[k][:200] for k in study.recruitment.url_parameters if request.query_params.get(k)}
-    return HTMLResponse(layout("Consent", pages.consent(f"/collab/s/{study_id}/join", study, kept),
-                               bundle=bundle_of(request), crumbs=[(study.title, None)],
-                               page="page-study page-collab", site_links=False))
+    return _page(request, study, "Consent", pages.consent(f"/collab/s/{study_id}/join", study, kept))
 
 
 def _join(request: Request, study_id: str, fields: dict[str, str]) -> Response:
@@ -166,7 +170,7 @@ def _work_files(p: CollabStudies, token: str, idx: int, task: Any, editing: str 
                 warn_missing: bool = False) -> pages.WorkFiles:
     """The session's files with their previews, and the text of the file the editor holds: the one asked
     for (`?edit=` after a save) when the editor opens it, else the first it opens."""
-    listed = [(name, size, preview_html(name, p.read(token, idx, name))) for name, size in p.files(token, idx)]
+    listed = [(name, size, preview_view(name, p.read(token, idx, name))) for name, size in p.files(token, idx)]
     names = editable(task, [name for name, _, _ in listed])
     editing = editing if editing in names else (names[0] if names else "")
     content = ""
@@ -184,30 +188,30 @@ def _task_page(request: Request, token: str, v: View, idx: int, problem: str = "
     task = p.task(v.study, v.plan[idx]["task_id"])
     session = v.sessions.get(idx)
     if session is None or session["status"] == "setup":
-        return _page(request, v, task.title, pages.setup(token, v, idx, task, problem))
+        return _page(request, v.study, task.title, pages.setup(token, v, idx, task, problem))
     files = _work_files(p, token, idx, task, editing, warn_missing)
     deadline = v.deadline_ms(idx)
     remaining = None if deadline is None else deadline - p.clock()
-    return _page(request, v, task.title, pages.workspace(token, v, idx, task, files, p.events(token, idx), problem,
-                                                         remaining))
+    return _page(request, v.study, task.title, pages.workspace(token, v, idx, task, files, p.events(token, idx),
+                                                               problem, remaining))
 
 
 @router.get("/collab/p/{token}")
 def home(token: str, request: Request, edit: Annotated[str, Query(max_length=300)] = "") -> HTMLResponse:
     v = _view(request, token)
     if v.stage == "consent":  # joined by the study link before it asked for the consent first
-        return _page(request, v, "Consent", pages.consent(f"/collab/p/{token}/consent", v.study))
+        return _page(request, v.study, "Consent", pages.consent(f"/collab/p/{token}/consent", v.study))
     if v.stage == "pre":
-        return _page(request, v, "About you", pages.survey(
+        return _page(request, v.study, "About you", pages.survey(
             token, "pre", "About you", "A few questions about your work and AI, before the tasks.",
             v.study.surveys.pre))
     if v.stage == "tasks" and v.current is not None:
         return _task_page(request, token, v, v.current, editing=edit)
     if v.stage == "post":
-        return _page(request, v, "Last questions", pages.time_up_notice(v, len(v.plan)) + pages.survey(
+        return _page(request, v.study, "Last questions", pages.survey(
             token, "post", "Last questions", "The same questions again, now that you have worked with the agents.",
-            v.study.surveys.post))
-    return _page(request, v, "Thank you", pages.done(v.study))
+            v.study.surveys.post, time_up=pages.time_up_notice(v, len(v.plan))))
+    return _page(request, v.study, "Thank you", pages.done(v.study))
 
 
 @router.post("/collab/p/{token}/consent")
@@ -231,10 +235,9 @@ async def survey(token: str, phase: str, request: Request) -> Response:
         return _home(token)
     if problems:
         questions = v.study.surveys.pre if phase == "pre" else v.study.surveys.post
-        body = pages.survey(token, phase, "About you" if phase == "pre" else "Last questions",
+        page = pages.survey(token, phase, "About you" if phase == "pre" else "Last questions",
                             "Please answer the questions marked below.", questions, fields, problems)
-        return HTMLResponse(layout("Survey", body, bundle=bundle_of(request), page="page-study page-collab",
-                                   site_links=False), status_code=422)
+        return _page(request, v.study, "Survey", page, crumbs=False, status_code=422)
     return _home(token)
 
 
@@ -306,8 +309,9 @@ def diff(token: str, idx: Index, request: Request, version: Annotated[int, Query
     v = _view(request, token)
     found, data, prior, old = platform(request).version(token, idx, version)
     lines = diff_lines(old, data, f"{found.name} (before)" if prior else "(no file)", f"{found.name} (this version)")
-    return _page(request, v, found.name, diff_page(f"/collab/p/{token}/t/{idx}", f"/collab/p/{token}", found, prior,
-                                                   lines))
+    return _page(request, v.study, found.name, ("collab/diff.html", {
+        "base": f"/collab/p/{token}/t/{idx}", "back": f"/collab/p/{token}", "version": version_view(found),
+        "prior": version_view(prior) if prior else None, "diff": diff_rows(lines)}))
 
 
 @router.post("/collab/p/{token}/t/{idx}/restore")
@@ -387,7 +391,7 @@ def file(token: str, idx: Index, name: str, request: Request, preview: int = 0) 
     except WorkspaceError as exc:  # whatever is wrong with the path, there is no file to send
         raise NotFound(str(exc)) from None
     if preview:
-        return _page(request, v, name, pages.preview(name, preview_html(name, data), f"/collab/p/{token}"))
+        return _page(request, v.study, name, pages.preview(name, preview_view(name, data), f"/collab/p/{token}"))
     return Response(data, media_type="application/octet-stream",
                     headers={"Content-Disposition": attachment(Path(name).name)})
 
