@@ -28,7 +28,7 @@ from .registry import get_backend
 from .remote import BoxFailure, Budget, SolutionRaised
 from .result import RunResult
 from .rlimit import UNSAFE_WARNING
-from .supervise import _Collected, _status
+from .supervise import Collected, run_status
 
 _ENDED_BY_PLATFORM = (Status.timeout, Status.output_limit, Status.killed)  # no exit code, as from run_program
 
@@ -72,8 +72,8 @@ def run_script(source: str, limits: Limits | None = None, *, backend: SandboxBac
     stdout = str(value.get("stdout", ""))
     stderr = str(value.get("stderr", "")) + fd_stderr.replace("box: channel closed\n", "")
     code = -signal.SIGKILL if exit_code is None else exit_code
-    collected = _Collected(stdout.encode(), stderr.encode(), bool(value.get("overflow")) or too_long, timed_out)
-    status = _status(collected, code, cpu, limits, stderr)
+    collected = Collected(stdout.encode(), stderr.encode(), bool(value.get("overflow")) or too_long, timed_out)
+    status = run_status(collected, code, cpu, limits, stderr)
     return RunResult(
         status=status, exit_code=None if status in _ENDED_BY_PLATFORM else exit_code,
         signal=signal.SIGKILL if status is Status.killed else None,

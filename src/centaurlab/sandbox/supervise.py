@@ -43,14 +43,14 @@ def rlimit_prefix(limits: Limits) -> list[str]:
 
 
 @dataclass
-class _Collected:
+class Collected:
     stdout: bytes
     stderr: bytes
     overflow: bool
     wall_timeout: bool
 
 
-def _collect(proc: subprocess.Popen[bytes], limits: Limits, started: float, kill: Callable[[], None]) -> _Collected:
+def _collect(proc: subprocess.Popen[bytes], limits: Limits, started: float, kill: Callable[[], None]) -> Collected:
     """Read both pipes until EOF, the output cap or the wall limit, whichever comes first."""
     assert proc.stdout is not None and proc.stderr is not None
     chunks: dict[int, list[bytes]] = {proc.stdout.fileno(): [], proc.stderr.fileno(): []}
@@ -75,12 +75,12 @@ def _collect(proc: subprocess.Popen[bytes], limits: Limits, started: float, kill
                 chunks[key.fd].append(data[: max(0, limits.output_bytes - (total - len(data)))])
                 kill()
                 sel.close()
-                return _Collected(
+                return Collected(
                     b"".join(chunks[proc.stdout.fileno()]), b"".join(chunks[proc.stderr.fileno()]), True, False
                 )
             chunks[key.fd].append(data)
     sel.close()
-    return _Collected(
+    return Collected(
         b"".join(chunks[proc.stdout.fileno()]), b"".join(chunks[proc.stderr.fileno()]), overflow, wall_timeout
     )
 
@@ -188,7 +188,7 @@ def _read_init_pidfd(info_fd: int | None) -> int | None:
         return None
 
 
-def _status(collected: _Collected, exit_code: int, cpu: float, limits: Limits, stderr: str) -> Status:
+def run_status(collected: Collected, exit_code: int, cpu: float, limits: Limits, stderr: str) -> Status:
     if collected.overflow:
         return Status.output_limit
     if collected.wall_timeout:
@@ -270,7 +270,7 @@ def supervise(
     cpu = usage.cpu_seconds
     stderr = _decode(collected.stderr, limits.output_bytes)
     return RunResult(
-        status=_status(collected, exit_code, cpu, limits, stderr),
+        status=run_status(collected, exit_code, cpu, limits, stderr),
         exit_code=exit_code if exit_code >= 0 else None,
         signal=-exit_code if exit_code < 0 else None,
         stdout=_decode(collected.stdout, limits.output_bytes),
