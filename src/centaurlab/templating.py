@@ -9,6 +9,7 @@ override its templates. A name missing from every folder is a `NotFound` naming 
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +27,14 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _escaped(value: Any) -> Any:
+    """Text escaped as `html.escape` does (`'` as `&#x27;`, where markupsafe writes `&#39;`), so that a page
+    moved into a template reads byte for byte as the page it replaces; Markup passes as it is."""
+    if isinstance(value, str) and not hasattr(value, "__html__"):
+        return Markup(html.escape(value, quote=True))
+    return value
+
+
 @lru_cache(maxsize=64)
 def environment(package: str, overrides: tuple[str, ...] = ()) -> jinja2.Environment:
     """The environment for `package`'s templates (e.g. "centaurlab.web"), with `overrides` searched first."""
@@ -38,6 +47,7 @@ def environment(package: str, overrides: tuple[str, ...] = ()) -> jinja2.Environ
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=_escaped,
     )
     env.filters["plural"] = _plural
     return env

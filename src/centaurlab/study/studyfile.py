@@ -205,6 +205,8 @@ class StudySpec(Strict):
     editor: Editor = Editor()
     surveys: Surveys = Surveys()
     recruitment: Recruitment = Recruitment()
+    templates: str | None = Field(None, description="A folder (relative to the study file) whose consent.html or "
+                                  "instructions.html replace ours on the participant's pages; stored resolved.")
 
     @model_validator(mode="before")
     @classmethod
@@ -434,7 +436,19 @@ def parse_study(data: dict[str, Any], path: Path | str = "(study)", registry: Re
     _check_models(path, spec, registry or load_registry())
     _check_surveys(path, spec)
     resolve_task_sets(spec, base or path.parent, path)
-    return spec
+    return _resolve_templates(path, spec, base or path.parent)
+
+
+def _resolve_templates(path: Path, spec: StudySpec, base: Path) -> StudySpec:
+    """The study's template folder made absolute, as the bank's folder is: the server that renders the pages
+    runs from anywhere, and a folder that is not there is found now, not by the first participant."""
+    if spec.templates is None:
+        return spec
+    folder = (base / spec.templates).resolve()
+    if not folder.is_dir():
+        raise StudyFileError(path, "templates", f"no folder {folder}",
+                             "create it (with consent.html or instructions.html) or remove the field")
+    return spec.model_copy(update={"templates": str(folder)})
 
 
 def load_study(path: Path | str, registry: Registry | None = None) -> StudySpec:

@@ -35,7 +35,7 @@ from ..errors import (
     kind_of,
 )
 from ..study import TooManyRequests
-from .html import e, layout
+from .html import render_page
 
 STATUS: dict[type[CentaurError], int] = {
     InvalidInput: 422,
@@ -121,11 +121,9 @@ def error_page(request: Request, status: int, message: str, headers: Mapping[str
     kind = kind_of_status(status)
     title = TITLES.get(kind) or kind.replace("_", " ").capitalize()
     participant = request.url.path.startswith(PARTICIPANT_PAGES)
-    back = "" if participant else '<p><a href="/">The front page</a> · <a href="/tasks">All task banks</a></p>'
-    body = f'<h1>{e(title)}</h1><p class="lead">{e(message)}</p>{back}'
-    bundle = request.app.state.bundle
     crumbs = [(title, None)] if participant else [("Home", "/"), (title, None)]
-    page = layout(title, body, bundle=bundle, crumbs=crumbs, site_links=not participant)
+    page = render_page("error.html", title=title, bundle=request.app.state.bundle, crumbs=crumbs,
+                       site_links=not participant, message=message)
     return HTMLResponse(page, status, headers=headers)
 
 

@@ -26,8 +26,9 @@ from ...study import (
     table_chunks,
     tasks_table,
 )
+from ...templating import Markup, render
 from ..dashboard_auth import COOKIE, CSRF_FIELD, PASSWORD_ENV, DashboardAuth, same_origin
-from ..html import attachment, e, html_table, layout
+from ..html import attachment, e, html_table, render_page
 from .deps import bundle_of, platform_of, study_of
 
 router = APIRouter(prefix="/dashboard", default_response_class=HTMLResponse, include_in_schema=False)
@@ -41,18 +42,29 @@ def _auth(request: Request) -> DashboardAuth:
     return auth
 
 
+def dashboard_view(request: Request, template: str, title: str, crumbs: list[tuple[str, str | None]],
+                   **view: Any) -> HTMLResponse:
+    """A dashboard page from `template` (which extends dashboard/page.html), with the logout form when logged in."""
+    logged_in = _auth(request).valid(request.cookies.get(COOKIE))
+    return HTMLResponse(render_page(
+        f"dashboard/{template}", title=title, bundle=bundle_of(request),
+        crumbs=[("Dashboard", "/dashboard"), *crumbs], page="page-dashboard", csrf_name=CSRF_FIELD,
+        logout_token=_csrf_token(request) if logged_in else None, **view))
+
+
 def dashboard_page(request: Request, title: str, body: str, crumbs: list[tuple[str, str | None]]) -> HTMLResponse:
-    if _auth(request).valid(request.cookies.get(COOKIE)):
-        body += (f'<form method="post" action="/dashboard/logout" class="logout">{csrf_field(request)}'
-                 f'<button type="submit" class="btn btn-quiet" id="logout">Log out</button></form>')
-    return HTMLResponse(layout(title, body, bundle=bundle_of(request), crumbs=[("Dashboard", "/dashboard"), *crumbs],
-                               page="page-dashboard"))
+    """A dashboard page around `body`, HTML its caller made with every value escaped (pages not yet drawn from
+    a template of their own)."""
+    return dashboard_view(request, "page.html", title, crumbs, body=Markup(body))
+
+
+def _csrf_token(request: Request) -> str:
+    return _auth(request).csrf_token(request.cookies.get(COOKIE) or "")
 
 
 def csrf_field(request: Request) -> str:
     """The hidden field every state-changing form of the dashboard carries (checked by `guard_post`)."""
-    token = _auth(request).csrf_token(request.cookies.get(COOKIE) or "")
-    return f'<input type="hidden" name="{CSRF_FIELD}" value="{e(token)}">'
+    return render("centaurlab.web", "dashboard/csrf.html", {"field": CSRF_FIELD, "token": _csrf_token(request)})
 
 
 def _form_of(body: bytes) -> dict[str, str]:
@@ -73,10 +85,7 @@ async def guard_post(request: Request) -> tuple[Response | None, dict[str, str]]
 def dashboard_guard(request: Request) -> Response | None:
     auth = _auth(request)
     if not auth.enabled:
-        body = (f'<h1>Dashboard</h1><p class="notice notice-bad">The dashboard is off: set a password in the '
-                f'environment variable <code>{PASSWORD_ENV}</code> or as <code>dashboard_password</code> in the '
-                f'<code>[study]</code> table of centaur.toml, then restart the server.</p>')
-        return dashboard_page(request, "Dashboard", body, [])
+        return dashboard_view(request, "off.html", "Dashboard", [], password_env=PASSWORD_ENV)
     if not auth.valid(request.cookies.get(COOKIE)):
         return RedirectResponse("/dashboard/login", status_code=303)
     return None
@@ -97,12 +106,7 @@ def dashboard_table(columns: list[str], rows: list[list[Any]], caption: str, raw
 
 @router.get("/login")
 def login_form(request: Request, failed: int = 0) -> Response:
-    alert = '<p class="notice notice-bad" role="alert">Wrong password.</p>' if failed else ""
-    body = (f'<h1>Researcher login</h1>{alert}<form method="post" action="/dashboard/login">'
-            f'<label for="password">Password</label> <input type="password" id="password" name="password" '
-            f'autocomplete="current-password" required> <button class="btn btn-primary" type="submit">Log in</button>'
-            f"</form>")
-    return dashboard_page(request, "Login", body, [("Login", None)])
+    return dashboard_view(request, "login.html", "Login", [("Login", None)], failed=bool(failed), wait=0)
 
 
 @router.post("/login")
@@ -113,9 +117,7 @@ async def login(request: Request) -> Response:
     address = request.client.host if request.client else "unknown"
     wait = auth.throttle.wait(address)
     if wait:
-        body = (f'<h1>Researcher login</h1><p class="notice notice-bad" role="alert">Too many wrong passwords from '
-                f'your address: try again in {wait} seconds.</p>')
-        page = dashboard_page(request, "Login", body, [("Login", None)])
+        page = dashboard_view(request, "login.html", "Login", [("Login", None)], failed=False, wait=wait)
         page.status_code, page.headers["Retry-After"] = 429, str(wait)
         return page
     attempt = _form_of(await request.body()).get("password", "")
@@ -146,35 +148,34 @@ def home(request: Request) -> Response:
     if (denied := dashboard_guard(request)) is not None:
         return denied
     studies = list_studies(platform_of(request).url)
-    rows = [[f'<a href="/dashboard/{e(s["id"])}">{e(s["id"])}</a>', e(s["title"]), s["participants"], s["finished"],
-             e(", ".join(s["conditions"])), f"{s['created_at']:%Y-%m-%d %H:%M}"] for s in studies]
-    columns = ["study", "title", "participants", "finished", "conditions", "created"]
-    body = "<h1>Studies</h1>" + dashboard_table(columns, rows, "Studies", raw={0, 1, 4})
-    return dashboard_page(request, "Studies", body, [])
+    rows = [[{"href": f"/dashboard/{s['id']}", "text": s["id"]}, s["title"], s["participants"], s["finished"],
+             ", ".join(s["conditions"]), f"{s['created_at']:%Y-%m-%d %H:%M}"] for s in studies]
+    return dashboard_view(request, "studies.html", "Studies", [], rows=rows)
 
 
-def _metrics_html(events: pd.DataFrame, people: pd.DataFrame, conditions: list[str]) -> str:
+def _metrics(events: pd.DataFrame, people: pd.DataFrame, conditions: list[str]) -> dict[str, Any]:
     """The exclusions (who, why, how many per condition) and the figures by condition, every assigned condition
     kept: one emptied by the exclusion rule says so in each of its cells instead of vanishing."""
+    out: dict[str, Any] = {"tables": [], "message": "", "warning": ""}
     if people.empty:
-        return "<p>No participant has been assigned yet.</p>"
+        return {**out, "message": "No participant has been assigned yet."}
     try:
         data = build_report(events, people, conditions=conditions).as_json()
     except Exception as exc:  # noqa: BLE001 - a metrics problem must not take the dashboard down
-        return f'<p class="notice notice-warn">The metrics could not be computed: {e(exc)}</p>'
+        return {**out, "warning": str(exc)}
     tables = report_tables(data)
-    html = "".join(_text_table(t) for t in tables if t.title.startswith(("exclusions", "participants the rule")))
+    out["tables"] = [_text_table(t) for t in tables if t.title.startswith(("exclusions", "participants the rule"))]
     if not data["analysed"]:
-        return html + ("<p>No participant counts in the metrics yet: as in RealHumanEval, participants who have "
-                       "completed no task, or wrote no code for 15 minutes, are left out (listed above).</p>")
+        return {**out, "message": "No participant counts in the metrics yet: as in RealHumanEval, participants who "
+                "have completed no task, or wrote no code for 15 minutes, are left out (listed above)."}
     summary = next(t for t in tables if t.title == "summary by condition")
-    return html + _text_table(summary, "Metrics by condition")
+    out["tables"].append(_text_table(summary, "Metrics by condition"))
+    return out
 
 
-def _text_table(table: TextTable, caption: str | None = None) -> str:
-    notes = "".join(f'<p class="note">{e(n)}</p>' for n in table.notes)
-    caption = caption or table.title[0].upper() + table.title[1:]
-    return dashboard_table(table.columns, [list(r) for r in table.rows], caption) + notes
+def _text_table(table: TextTable, caption: str | None = None) -> dict[str, Any]:
+    return {"columns": table.columns, "rows": [list(r) for r in table.rows], "notes": list(table.notes),
+            "caption": caption or table.title[0].upper() + table.title[1:]}
 
 
 @router.get("/{study_id}")
@@ -199,26 +200,15 @@ def study_page(study_id: str, request: Request) -> Response:
         mine = timed[timed["participant_id"] == p["participant_id"]]
         done, skipped = int((mine["outcome"] == "completed").sum()), int((mine["outcome"] == "skipped").sum())
         seen = last.get(p["participant_id"])
-        rows.append([f'<a href="/dashboard/{e(study_id)}/p/{e(p["participant_id"])}">{e(p["participant_id"])}</a>',
+        rows.append([{"href": f"/dashboard/{study_id}/p/{p['participant_id']}", "text": p["participant_id"]},
                      _text(p["condition"], NOT_ASSIGNED) + (" (pilot)" if p["pilot"] else ""),
                      _text(p["task_set"], "–"), p["stage"], done,
                      skipped, _text(p["prolific_pid"], "–"),
                      "" if seen is None else f"{datetime.fromtimestamp(seen / 1000, UTC):%Y-%m-%d %H:%M:%S}"])
-    exports = " · ".join(f'{t}: <a href="/dashboard/{e(study_id)}/export/{t}.csv">CSV</a> '
-                         f'<a href="/dashboard/{e(study_id)}/export/{t}.parquet">Parquet</a>' for t in TABLES)
-    body = (f"<h1>{e(study.spec.title)}</h1><p class=\"lead\"><code>{e(study_id)}</code> · "
-            f'participant link <code>/s/{e(study_id)}</code> · '
-            f'<a href="/dashboard/{e(study_id)}/report">full report</a></p>'
-            f'<p class="note" data-live-seconds="30">Updated every 30 seconds.</p><h2>Progress by condition</h2>'
-            + dashboard_table(["condition", *STAGES, "total"], progress, "Participants by condition and stage")
-            + "<h2>Metrics</h2>" + _metrics_html(events, people[people["condition"].notna()],
-                                                 list(study.spec.conditions))
-            + "<h2>Participants</h2>"
-            + dashboard_table(["participant", "condition", "task set", "stage", "completed", "skipped", "Prolific id",
-                      "last event (UTC)"], rows, "Participants", raw={0})
-            + "<h2>Exports</h2><p>Names, e-mail addresses and phone numbers are scrubbed from free text. "
-            + f"{exports}</p>")
-    return dashboard_page(request, study.spec.title, body, [(study_id, None)])
+    metrics = _metrics(events, people[people["condition"].notna()], list(study.spec.conditions))
+    return dashboard_view(request, "study.html", study.spec.title, [(study_id, None)], study_id=study_id,
+                          study_title=study.spec.title, stages=list(STAGES), progress=progress, metrics=metrics,
+                          participants=rows, exports=TABLES)
 
 
 def _summary(kind: str, payload: dict[str, Any]) -> str:
@@ -246,22 +236,19 @@ def participant_page(study_id: str, participant_id: str, request: Request, at: i
     rows = [[f"{(ev.client_ms - start) / 1000:8.1f}", ev.type, "" if ev.task_index is None else ev.task_index,
              _summary(ev.type, ev.payload)] for ev in events]  # plain text: `dashboard_table` escapes it
     snaps = [ev for ev in events if ev.type in CODE_TYPES and isinstance(ev.payload.get("code"), str)]
-    replay = "<p>No code yet.</p>"
+    replay = None
     if snaps:
         i = at if 0 <= at < len(snaps) else len(snaps) - 1
         snap = snaps[i]
-        base = f"/dashboard/{e(study_id)}/p/{e(participant_id)}?at="
-        nav = (f'<a href="{base}{max(0, i - 1)}">← earlier</a> · snapshot {i + 1} of {len(snaps)} '
-               f'({e(snap.type)}, task {snap.task_index}, {(snap.client_ms - start) / 1000:.1f} s) · '
-               f'<a href="{base}{min(len(snaps) - 1, i + 1)}">later →</a>')
-        replay = f'<p class="replay-nav">{nav}</p><pre class="replay" id="replay-code">{e(snap.payload["code"])}</pre>'
-    condition, task_set, stage, pid = log.condition, log.task_set, log.stage, log.prolific_pid
-    body = (f"<h1>Participant {e(participant_id)}</h1><p class=\"lead\">condition {e(_text(condition, NOT_ASSIGNED))}"
-            f" · task set {'–' if task_set is None else task_set + 1} · stage {e(stage)} · Prolific id "
-            f"{e(pid or '–')}</p>"
-            f"<h2>Code replay</h2>{replay}<h2>Timeline</h2>"
-            + dashboard_table(["t (s)", "event", "task", "detail"], rows, "Events in the order they happened"))
-    return dashboard_page(request, participant_id, body, [(study_id, f"/dashboard/{study_id}"), (participant_id, None)])
+        replay = {"earlier": max(0, i - 1), "later": min(len(snaps) - 1, i + 1), "number": i + 1, "count": len(snaps),
+                  "type": snap.type, "task": snap.task_index, "seconds": f"{(snap.client_ms - start) / 1000:.1f}",
+                  "code": snap.payload["code"]}
+    task_set = "–" if log.task_set is None else log.task_set + 1
+    return dashboard_view(request, "participant.html", participant_id,
+                          [(study_id, f"/dashboard/{study_id}"), (participant_id, None)], study_id=study_id,
+                          participant_id=participant_id, condition=_text(log.condition, NOT_ASSIGNED),
+                          task_set=task_set, stage=log.stage, prolific_id=log.prolific_pid or "–", replay=replay,
+                          rows=rows)
 
 
 @router.get("/{study_id}/export/{name}.{fmt}")

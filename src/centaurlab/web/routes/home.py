@@ -5,7 +5,7 @@ fresh install says where to begin and a used one where its results are."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import PurePath
@@ -21,7 +21,7 @@ from ...collabstudy import CollabStudySummary, list_collab_studies
 from ...modelcard import known_models
 from ...study import list_studies
 from ...tasks import Catalogue
-from ..html import e, html_table, layout, plural
+from ..html import plural, render_page
 from .collab_tasks import collab_banks
 from .deps import bundle_of, catalogue_of, runner_of
 from .models import registered_models
@@ -29,7 +29,6 @@ from .models import registered_models
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
 
 LATEST = 5  # the front door lists this many of each; the pillar's page lists them all
-NO_DATABASE = "This server keeps no database, so nothing is stored: start it with <code>centaur serve</code>."
 
 
 @dataclass(frozen=True)
@@ -162,102 +161,37 @@ def pillars(request: Request) -> list[Pillar]:
     ]
 
 
-def _listing_html(listing: Listing, limit: int | None) -> str:
-    shown = listing.items[:limit] if limit else listing.items
-    rows = "".join(f'<li><a href="{e(i.href)}">{e(i.label)}</a> <span class="muted">{e(i.meta)}</span></li>'
-                   for i in shown)
-    more = len(listing.items) - len(shown)
-    rest = f'<li class="muted">and {more} more</li>' if more > 0 else ""
-    body = f"<ul>{rows}{rest}</ul>" if rows else f'<p class="muted">{e(listing.empty)}</p>'
-    return f'<h3>{e(listing.title)} <span class="count">({len(listing.items)})</span></h3>{body}'
-
-
-def _commands_html(start: Sequence[tuple[str, str]], title: str = "Start one") -> str:
-    if not start:
-        return ""
-    rows = "".join(f'<li><code>{e(cmd)}</code> <span class="muted">{e(what)}</span></li>' for cmd, what in start)
-    return f'<div class="start"><h3>{e(title)}</h3><ul>{rows}</ul></div>'
-
-
-def _pillar_html(p: Pillar, has_database: bool) -> str:
-    stored = "".join(_listing_html(x, LATEST) for x in p.listings)
-    if not p.listings and not has_database:
-        stored = f'<p class="muted">{NO_DATABASE}</p>'
-    button = f'<p><a class="btn" href="{e(p.button[1])}">{e(p.button[0])}</a></p>' if p.button else ""
-    return (f'<section class="pillar card" id="pillar-{e(p.key)}" aria-labelledby="pillar-{e(p.key)}-h">'
-            f'<h2 id="pillar-{e(p.key)}-h"><a href="{e(p.href)}">{e(p.title)}</a></h2><p>{e(p.what)}</p>'
-            f"{stored}{_commands_html(p.start, p.start_title)}{button}</section>")
-
-
 @router.api_route("/", methods=["GET", "HEAD"])
 def home(request: Request) -> str:
-    has_database = bool(runner_of(request).database_url)
-    body = ('<h1>Centaur Lab</h1><p class="lead">AI coding assistants and agents evaluated the way they are used: '
-            "with people in the loop (study, collab), against each other (arena) and on more than passing the tests "
-            "(bench). Each part lists what is stored and the command that starts one.</p>"
-            f'<div class="pillars">{"".join(_pillar_html(p, has_database) for p in pillars(request))}</div>')
-    return layout("Home", body, bundle=bundle_of(request), page="page-home")
+    return render_page("home/home.html", title="Home", bundle=bundle_of(request), page="page-home",
+                       pillars=pillars(request), has_database=bool(runner_of(request).database_url), latest=LATEST)
 
 
 @router.api_route("/tasks", methods=["GET", "HEAD"])
 def banks(request: Request) -> str:
-    cards = []
-    for bank in catalogue_of(request).banks.values():
-        warn = ""
-        if bank.problems:
-            warn = f' <span class="badge badge-warn">{plural(len(bank.problems), "problem")}</span>'
-        cards.append(
-            f'<li class="card"><h2><a href="/banks/{e(bank.name)}">{e(bank.title)}</a></h2>'
-            f'<p class="card-meta"><code>{e(bank.name)}</code> · {plural(len(bank.tasks), "task")}{warn}</p>'
-            f'<p>{e(bank.description)}</p></li>'
-        )
-    for name, occupational in collab_banks().items():
-        cards.append(
-            f'<li class="card" data-collab-bank="{e(name)}"><h2><a href="/collab/tasks">{e(occupational.meta.title)}'
-            f'</a></h2><p class="card-meta"><code>{e(name)}</code> · '
-            f'{plural(len(occupational.tasks), "occupational task")}</p><p>{e(occupational.meta.description)}</p></li>'
-        )
-    body = (
-        '<h1>Task banks</h1><p class="lead">Pick a bank, open a task, write a solution in the editor and '
-        "run it against the task's examples and tests in the sandbox; or read the collaboration pillar's "
-        "occupational tasks, with their files, deliverables and rubrics.</p>"
-        f'<ul class="cards">{"".join(cards) or "<li>No banks found.</li>"}</ul>'
-    )
-    return layout("Task banks", body, bundle=bundle_of(request), crumbs=[("Task banks", None)], page="page-banks")
+    ours = [{"name": b.name, "title": b.title, "tasks": len(b.tasks), "problems": len(b.problems),
+             "description": b.description} for b in catalogue_of(request).banks.values()]
+    theirs = [{"name": name, "title": o.meta.title, "tasks": len(o.tasks), "description": o.meta.description}
+              for name, o in collab_banks().items()]
+    return render_page("home/banks.html", title="Task banks", bundle=bundle_of(request),
+                       crumbs=[("Task banks", None)], page="page-banks", banks=ours, collab_banks=theirs)
 
 
-def _runs_table(runs: list[CollabRun]) -> str:
-    if not runs:
-        return "<p>No collaboration run yet.</p>"
-    rows = [[e(r.kind), e(r.agent), e(r.model), e(r.bank), r.sessions, r.done, r.failed, _when(r.last_started),
-             f'<a href="/models/runs/collab/{e(_q(r.agent))}">sessions and judges</a>'] for r in runs]
-    return html_table(["kind", "agent", "model", "bank", "sessions", "done", "failed", "last started", "details"],
-                      rows, "Collaboration runs", table_id="collab-runs", caption_hidden=True,
-                      numeric=frozenset({4, 5, 6}))
+def _run_row(r: CollabRun) -> list[object]:
+    return [r.kind, r.agent, r.model, r.bank, r.sessions, r.done, r.failed, _when(r.last_started),
+            {"href": f"/models/runs/collab/{_q(r.agent)}", "text": "sessions and judges"}]
 
 
-def _studies_table(studies: list[CollabStudySummary]) -> str:
-    if not studies:
-        return "<p>No collaboration study yet.</p>"
-    rows = [[f'<a href="/dashboard/collab-studies/{e(_q(s.id))}">{e(s.id)}</a>', e(s.title), s.participants,
-             s.finished, _when(s.created_at)] for s in studies]
-    return html_table(["study", "title", "participants", "finished", "created"], rows, "Collaboration studies",
-                      table_id="collab-studies", caption_hidden=True, numeric=frozenset({2, 3}))
+def _study_row(s: CollabStudySummary) -> list[object]:
+    return [{"href": f"/dashboard/collab-studies/{_q(s.id)}", "text": s.id}, s.title, s.participants, s.finished,
+            _when(s.created_at)]
 
 
 @router.get("/collab")
 def collab_home(request: Request) -> str:
     url = runner_of(request).database_url
-    stored = (f'<h2 id="runs-h">Collaboration runs</h2>{_runs_table(collab_runs(url))}'
-              '<p class="muted">Autonomous: the agent alone (<code>centaur collab run</code>); human: people with the '
-              "agent in a collaboration study. Each agent's sessions, with the judges' totals, are on its page.</p>"
-              f'<h2 id="studies-h">Collaboration studies</h2>{_studies_table(list_collab_studies(url))}'
-              '<p class="muted">A study\'s sessions, judges and overrides are behind the dashboard\'s password.</p>'
-              if url else f'<p class="notice notice-warn">{NO_DATABASE}</p>')
-    body = ('<h1>Collab</h1><p class="lead">People and agents on occupational tasks (CollabSkill): each session\'s '
-            "deliverables graded by rubric items and several judges, with skill ratings that tell the human's part "
-            f"from the agent's. See docs/collab.md and docs/collab-study.md.</p>"
-            '<p><a class="btn" href="/collab/tasks">Browse the collab tasks</a></p>'
-            f"{stored}"
-            f'{_commands_html(COLLAB_COMMANDS, "Commands")}')
-    return layout("Collab", body, bundle=bundle_of(request), crumbs=[("Collab", None)], page="page-collab-home")
+    runs = [_run_row(r) for r in collab_runs(url)] if url else []
+    studies = [_study_row(s) for s in list_collab_studies(url)] if url else []
+    return render_page("home/collab.html", title="Collab", bundle=bundle_of(request), crumbs=[("Collab", None)],
+                       page="page-collab-home", has_database=bool(url), runs=runs, studies=studies,
+                       commands_list=COLLAB_COMMANDS)

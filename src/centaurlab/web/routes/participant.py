@@ -31,7 +31,8 @@ from ...study import (
     coding_state,
 )
 from ...tasks import markdown_html
-from ..html import e, json_script, layout
+from ...templating import Markup, render
+from ..html import render_page
 from .deps import bundle_of, platform_of, set_token, study_of, token_of
 
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
@@ -48,9 +49,14 @@ async def _form(request: Request) -> dict[str, str]:
     return {k: v[-1] for k, v in parse_qs(raw, keep_blank_values=True).items()}
 
 
-def _page(request: Request, study: Study, title: str, body: str, page: str = "page-study") -> HTMLResponse:
-    return HTMLResponse(layout(title, body, bundle=bundle_of(request), crumbs=[(study.spec.title, None)], page=page,
-                               site_links=False))
+def _page(request: Request, study: Study, template: str, title: str, status: int = 200,
+          page: str = "page-study", **view: Any) -> HTMLResponse:
+    """One of the study's pages: its own template folder (the study file's `templates`) is searched first."""
+    overrides = [study.spec.templates] if study.spec.templates else []
+    html = render_page(f"study/{template}", title=title, bundle=bundle_of(request),
+                       crumbs=[(study.spec.title, None)], page=page, site_links=False, overrides=overrides,
+                       study_id=study.id, study_title=study.spec.title, **view)
+    return HTMLResponse(html, status_code=status)
 
 
 PILOT_KEYS = ("pilot", "pilot_key")
@@ -83,145 +89,64 @@ def enter(study_id: str, request: Request) -> Response:
     recruitment = _recruitment(request.query_params)
     if _existing(request, study_id, recruitment) is not None:
         return _go(study_id)
-    return _page(request, study, "Consent", _consent_body(study, recruitment))
+    return _consent_page(request, study, recruitment)
 
 
-def _consent_body(study: Study, recruitment: Mapping[str, str]) -> str:
-    hidden = "".join(f'<input type="hidden" name="{e(k)}" value="{e(v)}">' for k, v in recruitment.items())
-    return (f'<h1>{e(study.spec.title)}</h1><h2>Consent</h2><div class="markdown consent">'
-            f'{markdown_html(study.spec.consent)}</div><form method="post" action="/s/{e(study.id)}/consent">{hidden}'
-            f'<label class="choice"><input type="checkbox" name="agree" value="yes" required> I have read the above '
-            f'and agree to take part.</label> <button type="submit" class="btn btn-primary">I agree</button></form>')
+def _consent_page(request: Request, study: Study, recruitment: Mapping[str, str]) -> HTMLResponse:
+    # the consent text is Markdown the researcher wrote, rendered by markdown-it (which escapes raw HTML)
+    return _page(request, study, "consent_page.html", "Consent", recruitment=dict(recruitment),
+                 consent=Markup(markdown_html(study.spec.consent)))
 
 
 def _question(q: Question, value: Any = "") -> str:
-    grouped = q.kind in ("choice", "scale")  # a row of radio buttons, under a legend
-    label = f'<legend>{e(q.text)}</legend>' if grouped else f'<label for="q-{e(q.id)}">{e(q.text)}</label>'
-    req = " required" if q.required else ""
-    if q.kind == "choice":
-        opts = "".join(
-            f'<label class="choice"><input type="radio" name="{e(q.id)}" value="{e(o)}"{req}'
-            f'{" checked" if str(value) == o else ""}> {e(o)}</label>' for o in q.options)
-        return f'<fieldset class="question" data-question="{e(q.id)}">{label}{opts}</fieldset>'
-    if q.kind == "scale":
-        opts = "".join(
-            f'<label class="scale-point"><input type="radio" name="{e(q.id)}" value="{i}"{req}'
-            f'{" checked" if str(value) == str(i) else ""}><span>{i}</span></label>' for i in range(q.min, q.max + 1))
-        ends = f'<span class="scale-end">{e(q.low_label)}</span>{opts}<span class="scale-end">{e(q.high_label)}</span>'
-        return (f'<fieldset class="question scale" data-question="{e(q.id)}">{label}'
-                f'<div class="scale-row">{ends}</div></fieldset>')
-    if q.kind == "number":
-        unit = f' <span class="muted">{e(q.high_label)}</span>' if q.high_label else ""
-        return (f'<div class="question" data-question="{e(q.id)}">{label}'
-                f'<input type="number" id="q-{e(q.id)}" name="{e(q.id)}" min="{q.min}" max="{q.max}" step="1" '
-                f'inputmode="numeric" value="{e(value)}"{req} class="number-answer">{unit}</div>')
-    return (f'<div class="question" data-question="{e(q.id)}">{label}'
-            f'<textarea id="q-{e(q.id)}" name="{e(q.id)}" rows="5"{req}>{e(value)}</textarea></div>')
+    """A survey question as a form field (the collaboration study's surveys ask theirs alike)."""
+    return render("centaurlab.web", "study/question.html", {"q": q, "value": value})
 
 
-def _survey(study: Study, title: str, lead: str, action: str, questions: list[Question],
-            form: dict[str, str] | None = None, problems: list[str] | None = None) -> str:
-    alert = ""
-    if problems:
-        items = "".join(f"<li>{e(p)}</li>" for p in problems)
-        alert = f'<div class="notice notice-bad" role="alert"><ul>{items}</ul></div>'
-    fields = "".join(_question(q, (form or {}).get(q.id, "")) for q in questions)
-    return (f'<h1>{e(title)}</h1><p class="lead">{e(lead)}</p>{alert}'
-            f'<form method="post" action="/s/{e(study.id)}/{action}" class="survey">{fields}'
-            f'<button type="submit" class="btn btn-primary">Continue</button></form>')
+def _survey(request: Request, study: Study, title: str, lead: str, action: str, questions: list[Question],
+            form: dict[str, str] | None = None, problems: list[str] | None = None, time_up: str = "",
+            status: int = 200) -> HTMLResponse:
+    return _page(request, study, "survey_page.html", title, status, heading=title, lead=lead, action=action,
+                 questions=questions, answers=form or {}, problems=problems or [], time_up=time_up)
 
 
 def _stage_page(request: Request, study: Study, p: ParticipantRow) -> HTMLResponse:
     spec = study.spec
-    sid = e(study.id)
     if p.stage == "consent":  # a participant made by the study link before joining waited for the consent
-        return _page(request, study, "Consent", _consent_body(study, {}))
+        return _consent_page(request, study, {})
     if p.stage == "pre":
-        return _page(request, study, "About you", _survey(
-            study, "About you", "A few questions before we start.", "pre", spec.surveys.pre))
+        return _survey(request, study, "About you", "A few questions before we start.", "pre", spec.surveys.pre)
+    condition = p.condition or "none"
     if p.stage == "instructions":
-        body = (f'<h1>Instructions</h1><div class="markdown instructions">'
-                f'{markdown_html(study.instructions(p.condition or "none"))}</div>'
-                f'<p>You start with a short tutorial task to get to know the editor; then the timed session of '
-                f'{spec.timing.session_minutes:g} minutes begins.</p>'
-                f'<form method="post" action="/s/{sid}/start"><button type="submit" class="btn btn-primary">'
-                f'Start the tutorial</button></form>')
-        return _page(request, study, "Instructions", body)
+        # the instructions are Markdown from the study file or our wording, rendered by markdown-it
+        return _page(request, study, "instructions_page.html", "Instructions", condition=condition,
+                     instructions=Markup(markdown_html(study.instructions(condition))),
+                     session_minutes=spec.timing.session_minutes)
     if p.stage == "coding":
-        shell = _coding_shell(study, p, platform_of(request).url)
-        return _page(request, study, "Coding", shell, page="page-study page-coding")
+        state = coding_state(study, p)
+        if state["chat"]:
+            state["chat_history"] = chat_history(platform_of(request).url, p)
+        # `instructions_html` is the study pillar's Markdown rendering (markdown-it, raw HTML escaped)
+        return _page(request, study, "coding_page.html", "Coding", page="page-study page-coding", state=state,
+                     chat=state["chat"], pilot=(p.condition or "") if p.pilot is not None else None,
+                     condition=condition, instructions=Markup(state["instructions_html"]),
+                     session_minutes=spec.timing.session_minutes)
     if p.stage == "exit":
-        survey = _survey(study, "Last questions", "Thank you! Please tell us how the session went.", "exit",
-                         spec.exit_questions(p.condition or "none"))
-        return _page(request, study, "Last questions", _time_up_notice(p) + survey)
-    back = spec.recruitment.completion_url
-    link = (f'<p>You will be sent back to the recruitment site in {REDIRECT_SECONDS} seconds.</p>'
-            f'<p><a class="btn btn-primary" id="completion-link" href="{e(back)}" '
-            f'data-redirect-seconds="{REDIRECT_SECONDS}">Return to the recruitment site to complete your '
-            f'submission</a></p>') if back else ""
-    body = f'<h1>Thank you!</h1><p class="lead">You have finished the study. Your answers are saved.</p>{link}'
-    return _page(request, study, "Thank you", body)
+        return _survey(request, study, "Last questions", "Thank you! Please tell us how the session went.", "exit",
+                       spec.exit_questions(condition), time_up=_time_up(p))
+    return _page(request, study, "thanks_page.html", "Thank you", completion_url=spec.recruitment.completion_url,
+                 redirect_seconds=REDIRECT_SECONDS)
 
 
 TIME_UP = "Time is up: the coding session has ended. Your code is saved."
 
 
-def _time_up_notice(p: ParticipantRow) -> str:
+def _time_up(p: ParticipantRow) -> str:
     """Said before the exit survey when the session ended on the clock (not after the last task), so that
     nobody finds the survey in place of their task without knowing why."""
     if p.session_ends_ms is None or p.task_index >= len(p.sequence):
         return ""
-    return f'<div class="notice" id="time-up" role="status">{e(TIME_UP)}</div>'
-
-
-def _coding_shell(study: Study, p: ParticipantRow, url: str) -> str:
-    state = coding_state(study, p)
-    if state["chat"]:
-        state["chat_history"] = chat_history(url, p)
-    chat = ('<aside class="chat-panel" id="chat-panel" aria-label="AI chat assistant"></aside>'
-            if state["chat"] else "")
-    pilot = (f'<span class="pilot-badge" id="pilot-badge" title="A pilot: left out of the analyses">Pilot: '
-             f'{e(p.condition or "")}</span>' if p.pilot is not None else "")
-    return f"""
-<div class="study-bar" id="study-bar">
-  {pilot}<span id="progress" class="progress-label"></span>
-  <span id="countdown" class="countdown" role="timer" aria-live="off"></span>
-  <button type="button" id="show-instructions" class="btn btn-quiet">Instructions</button>
-  <span id="task-notice" class="task-notice" role="status"></span>
-</div>
-<div class="study-layout{' with-chat' if chat else ''}">
-  <section class="task-info" aria-labelledby="task-title">
-    <h1 id="task-title"></h1>
-    <p class="notice" id="tutorial-note" hidden></p>
-    <article class="markdown" id="task-description"></article>
-  </section>
-  <section class="workbench" aria-label="Solution">
-    <div class="toolbar" role="toolbar" aria-label="Actions">
-      <button type="button" id="run" class="btn" disabled>Run</button>
-      <button type="button" id="submit" class="btn btn-primary" disabled>Submit</button>
-      <button type="button" id="skip" class="btn btn-quiet" hidden>Skip task</button>
-      <button type="button" id="reset-code" class="btn btn-quiet" disabled>Reset code</button>
-      <span id="suggest-spinner" class="spinner" hidden aria-label="Waiting for a suggestion"></span>
-    </div>
-    <div id="editor" class="editor" data-language="python">
-      <noscript><p class="notice notice-bad">The editor needs JavaScript.</p></noscript>
-    </div>
-    <p id="run-status" class="sr-only" role="status"></p>
-    <pre id="console" class="console" aria-label="Console" aria-live="polite"></pre>
-  </section>
-  {chat}
-</div>
-<dialog id="instructions-dialog" aria-labelledby="instructions-title">
-<h2 id="instructions-title" class="dialog-title">Instructions</h2>
-<div class="markdown">{state["instructions_html"]}</div>
-<form method="dialog"><button class="btn">Close</button></form></dialog>
-<dialog id="time-up-dialog" aria-labelledby="time-up-title">
-<h2 id="time-up-title" class="dialog-title">Time is up</h2>
-<p>The coding session has ended. Your code is saved. A few last questions follow.</p>
-<button type="button" class="btn btn-primary" id="time-up-continue">Continue to the last questions</button>
-</dialog>
-{json_script("study-data", state)}
-"""
+    return TIME_UP
 
 
 @router.get("/s/{study_id}/go")
@@ -275,10 +200,8 @@ def _apply(request: Request, study_id: str, stage: str, form: dict[str, str]) ->
             answers, problems = check_answers(questions, form)
             if problems:
                 title = "About you" if stage == "pre" else "Last questions"
-                body = _survey(study, title, "Please answer the questions marked below.", stage, questions, form,
-                               problems)
-                return HTMLResponse(layout(title, body, bundle=bundle_of(request), crumbs=[(study.spec.title, None)],
-                                           page="page-study", site_links=False), status_code=422)
+                return _survey(request, study, title, "Please answer the questions marked below.", stage, questions,
+                               form, problems, status=422)
             if stage == "pre":
                 participants.pre_survey(p, answers)
             else:
