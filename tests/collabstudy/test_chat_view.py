@@ -55,8 +55,8 @@ def test_a_broken_action_shows_the_models_words_and_a_system_note(tmp_path: Path
     # ... the participant reads the model's own words as the agent's, and the system's note apart from them
     ctx = ChatContext("/collab/p/t/t/0")
     html = event_html(steps[0], ctx)
-    assert html == ('<div class="msg msg-agent"><strong>Agent:</strong><div class="agent-text">I&#39;m ready to help. '
-                    'What&#39;s your task?</div></div><div class="msg msg-note" role="note">System: The agent&#39;s '
+    assert html == ('<div class="msg msg-agent"><strong>Agent:</strong><div class="agent-text">I&#x27;m ready to help. '
+                    'What&#x27;s your task?</div></div><div class="msg msg-note" role="note">System: The agent&#x27;s '
                     'answer was not an action the platform could run; it was asked to try again.</div>')
     assert "JSON" not in html and "answer with" not in html
     second = event_html(steps[1], ctx)

@@ -87,7 +87,7 @@ def test_an_allowed_overwrite_is_one_line_with_its_diff_and_undo() -> None:
     step = {"kind": "agent_step", "payload": {"answer": "", "actions": [write], "results": [result],
                                               "versions": {"variance.csv": [7, 5]}}}
     html = event_html(step, ChatContext("/collab/p/T/t/0"))
-    assert "<summary>wrote variance.csv, 2 lines</summary>" in html and "&#34;content&#34;" in html
+    assert "<summary>wrote variance.csv, 2 lines</summary>" in html and "&quot;content&quot;" in html
     assert '<a href="/collab/p/T/t/0/diff?version=7" class="view-diff">view diff</a>' in html
     assert '<input type="hidden" name="version" value="5"><button type="submit" class="btn btn-small">undo' in html
     created = {**step, "payload": {**step["payload"], "versions": {"variance.csv": [7, None]}}}

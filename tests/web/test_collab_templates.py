@@ -17,7 +17,7 @@ from tests.web.test_collab_routes import client, join
 __all__ = ["client"]
 
 EVIL = "<script>alert('x')</script>"
-SHOWN = "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"
+SHOWN = "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;"
 SETUP = {"used_before": "never", "mode": "embedded", "confirm": "yes"}
 
 

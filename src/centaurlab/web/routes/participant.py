@@ -31,7 +31,7 @@ from ...study import (
     coding_state,
 )
 from ...tasks import markdown_html
-from ...templating import Markup, render
+from ...templating import Markup
 from ..html import render_page
 from .deps import bundle_of, platform_of, set_token, study_of, token_of
 
@@ -96,11 +96,6 @@ def _consent_page(request: Request, study: Study, recruitment: Mapping[str, str]
     # the consent text is Markdown the researcher wrote, rendered by markdown-it (which escapes raw HTML)
     return _page(request, study, "consent_page.html", "Consent", recruitment=dict(recruitment),
                  consent=Markup(markdown_html(study.spec.consent)))
-
-
-def _question(q: Question, value: Any = "") -> str:
-    """A survey question as a form field (the collaboration study's surveys ask theirs alike)."""
-    return render("centaurlab.web", "study/question.html", {"q": q, "value": value})
 
 
 def _survey(request: Request, study: Study, title: str, lead: str, action: str, questions: list[Question],
