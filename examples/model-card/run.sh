@@ -86,5 +86,7 @@ $centaur models card local
 $centaur models card local-warm
 $centaur models compare local local-warm
 if [ ${#left[@]} -gt 0 ]; then
-    echo "model-card example: done; lenses with a step that came to nothing: $(printf '%s\n' "${left[@]}" | sort -u | tr '\n' ' ')(the cards above say why and what fills them)" >&2
+    lenses=$(printf '%s\n' "${left[@]}" | sort -u | tr '\n' ' ')
+    echo "model-card example: done; lenses with a step that came to nothing: ${lenses}(the cards above say why" \
+        "and what fills them)" >&2
 fi
