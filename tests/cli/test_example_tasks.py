@@ -60,7 +60,8 @@ def test_the_collab_example_shows_real_tasks_in_its_comment() -> None:
 def test_the_model_card_script_benches_tasks_of_its_bank() -> None:
     script = (EXAMPLES / "model-card" / "run.sh").read_text()
     runs = re.findall(r"bench run ([^\n]*(?:\\\n[^\n]*)*)", script)
-    named = [t for run in runs for arg in re.findall(r"--tasks ([\w,]+)", run) for t in arg.split(",")]
+    given = [arg for run in runs for arg in re.findall(r'--tasks "?(?:\$\{\w+:-)?([\w,]+)', run)]  # a default too
+    named = [t for arg in given for t in arg.split(",")]
     banks = [b for run in runs for b in re.findall(r"--bank (\S+)", run)] or ["algo"]
     assert named
     assert sorted(set(named) - {t for b in banks for t in load_bank(b).tasks}) == []
