@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,14 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _finalize(value: Any) -> Any:
+    """Escape every printed value as `html.escape` does (an apostrophe is `&#x27;`, where markupsafe writes
+    `&#39;`): pages moved from Python strings to templates read byte for byte as they did."""
+    if isinstance(value, (Markup, jinja2.Undefined)):
+        return value
+    return Markup(escape(str(value), quote=True))
+
+
 @lru_cache(maxsize=64)
 def environment(package: str, overrides: tuple[str, ...] = ()) -> jinja2.Environment:
     """The environment for `package`'s templates (e.g. "centaurlab.web"), with `overrides` searched first."""
@@ -38,6 +47,7 @@ def environment(package: str, overrides: tuple[str, ...] = ()) -> jinja2.Environ
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=_finalize,
     )
     env.filters["plural"] = _plural
     return env
