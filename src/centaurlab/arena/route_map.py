@@ -219,7 +219,7 @@ def _panel(ax: Any, route: VehicleRoute, topology: Topology, frame: _Frame, colo
 class RouteMap:
     """The drawing, and where each panel's labels and markers ended up."""
 
-    svg: str
+    svg: str  # empty when no plan was handed in
     panels: tuple[PanelLayout, ...]
 
 
@@ -228,7 +228,7 @@ def draw_route_map(record: dict[str, Any], topology: Topology) -> RouteMap:
     directed route."""
     routes = vehicle_routes(record, topology)
     if not routes:
-        return RouteMap("<p>No plan was handed in, so there is no route to draw.</p>", ())
+        return RouteMap("", ())  # nothing to draw: the page says so
     frame = _Frame.of(topology)
     row_px = TITLE_PX + frame.map_px + 2 * MARGIN_PX
     rows = -(-len(routes) // COLUMNS)
@@ -257,5 +257,5 @@ def draw_route_map(record: dict[str, Any], topology: Topology) -> RouteMap:
 
 
 def route_map_svg(record: dict[str, Any], topology: Topology) -> str:
-    """The map as an inline `<svg>` (or a sentence when no plan was handed in)."""
+    """The map as an inline `<svg>` (empty when no plan was handed in)."""
     return draw_route_map(record, topology).svg
