@@ -44,6 +44,7 @@ DOT, STAR, TRIANGLE = 20, 300, 85  # marker areas, points squared
 METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.DOTALL)
 MPL_STYLE = re.compile(r'<style type="text/css">.*?</style>', re.DOTALL)
 # matplotlib's own style rule names every element (`*`): scoped to the map, as the page inlines it
+# SVG's own <style> element (not page HTML): it replaces matplotlib's in the drawing
 STYLE = ('<style type="text/css">svg.arena-map *{stroke-linejoin:round;stroke-linecap:butt}'
          'svg.arena-map g[id^="label-"] text{paint-order:stroke;stroke:#fff;stroke-width:3px}</style>')  # fmt: skip
 RC: dict[str, Any] = {"svg.fonttype": "none", "svg.hashsalt": "centaurlab-arena", "text.parse_math": False,
