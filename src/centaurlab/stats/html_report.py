@@ -59,7 +59,9 @@ class HtmlReport:
         return self
 
     def render(self) -> str:
-        return render("centaurlab.stats", "report.html", {"title": self.title, "style": Markup(STYLE), "parts": self.parts})
+        # the style is this module's constant; every text part is escaped by the template
+        return render("centaurlab.stats", "report.html",
+                      {"title": self.title, "style": Markup(STYLE), "parts": self.parts})
 
 
 def _table_view(frame: pd.DataFrame, caption: str, formats: Mapping[str, Formatter] | None) -> dict[str, Any]:

@@ -63,7 +63,7 @@ def _choices(url: str) -> list[dict[str, str]]:
 def compare_page(request: Request, bank: str | None = None, study: str | None = None,
                  model: str | None = None) -> str:
     url = database_of(request)
-    page = {"title": "Centaur comparison", "bundle": bundle_of(request), "measures": HEADS,
+    page: dict[str, Any] = {"title": "Centaur comparison", "bundle": bundle_of(request), "measures": HEADS,
             "crumbs": [("Models", "/models"), ("People, models and people with models", None)]}
     if not (bank and study and model):
         return render_page("models/compare.html", **page, choices=_choices(url))

@@ -72,7 +72,7 @@ def models_home(request: Request) -> str:
     url = database_of(request)
     stored = known_models(url)
     models = stored or registered_models()  # a fresh install shows the registered models' empty cards
-    page = {"bundle": bundle_of(request), "crumbs": [("Models", None)]}
+    page: dict[str, Any] = {"bundle": bundle_of(request), "crumbs": [("Models", None)]}
     if not models:
         return render_page("models/home.html", title="Models", **page, rows=[])
     result = compare_models(url, models, rounds=200)
