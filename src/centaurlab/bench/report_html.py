@@ -48,7 +48,7 @@ def violins(report: BenchReport) -> Markup:
     """A violin per model for each dimension, drawn from its draws and cut at its lowest and highest score;
     n under each is its draws."""
     draws = report.drawn
-    # SVG drawn by violin.py from numbers and the models' names (escaped there), never a page's input
+    # SVG drawn by matplotlib from the scores; its SVG writer escapes the model names it writes as text
     return Markup("".join(
         violin_svg(dim.capitalize(), {str(m): part[dim].dropna().tolist() for m, part in draws.groupby("model")})
         for dim in DIMENSIONS

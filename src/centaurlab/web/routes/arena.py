@@ -179,7 +179,7 @@ def arena_match(request: Request, match_id: Annotated[int, PathParam(ge=0, le=2*
     failures = [{"agent": names[f["agent"]], "kind": f["kind"], "phase": f["phase"], "reason": f["reason"]}
                 for f in record["failures"]]
     plans = [[a, v, stops, "-" if km is None else f"{km:.1f}"] for a, v, stops, km in plan_lines(record, topology)]
-    # the map is SVG drawn by matplotlib from the match's numbers (route_map.py escapes the names it writes)
+    # the map is SVG drawn by matplotlib, whose SVG writer escapes the agent and city names it writes as text
     route_map = Markup(_route_map(url, match_id))
     return _page(request, "arena/match.html", f"Match {match_id}", [CRUMB, (f"Match {match_id}", None)],
                  match_id=match_id, names=names, topology=topology.name, n_tasks=len(record["tasks"]),
