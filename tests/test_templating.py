@@ -39,3 +39,10 @@ def test_a_folder_named_first_overrides_a_template(tmp_path: Path) -> None:
 def test_a_missing_template_names_where_it_looked(tmp_path: Path) -> None:
     with pytest.raises(NotFound, match="no template 'nope.html' in .*centaurlab.web/templates"):
         render("centaurlab.web", "nope.html", overrides=[tmp_path])
+
+
+def test_a_value_is_escaped_as_html_escape_writes_it(tmp_path: Path) -> None:
+    """Pages moved from `html.escape` f-strings to templates read the same: an apostrophe is `&#x27;`."""
+    (tmp_path / "v.html").write_text("<p title=\"{{ v }}\">{{ v }}</p>{{ m }}")
+    html = render("centaurlab.web", "v.html", {"v": "it's <b>\"&", "m": Markup("<i>ok</i>")}, overrides=[tmp_path])
+    assert html == "<p title=\"it&#x27;s &lt;b&gt;&quot;&amp;\">it&#x27;s &lt;b&gt;&quot;&amp;</p><i>ok</i>"

@@ -9,9 +9,9 @@ override its templates. A name missing from every folder is a `NotFound` naming 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from functools import lru_cache
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +27,12 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _escaped(value: Any) -> Any:
-    """Text escaped as `html.escape` does (`'` as `&#x27;`, where markupsafe writes `&#39;`), so that a page
-    moved into a template reads byte for byte as the page it replaces; Markup passes as it is."""
-    if isinstance(value, str) and not hasattr(value, "__html__"):
-        return Markup(html.escape(value, quote=True))
-    return value
+def _finalize(value: Any) -> Any:
+    """Escape every printed value as `html.escape` does (an apostrophe is `&#x27;`, where markupsafe writes
+    `&#39;`): pages moved from Python strings to templates read byte for byte as they did."""
+    if hasattr(value, "__html__") or isinstance(value, jinja2.Undefined):  # Markup, a macro's output
+        return value
+    return Markup(escape(str(value), quote=True))
 
 
 @lru_cache(maxsize=64)
@@ -47,7 +47,7 @@ def environment(package: str, overrides: tuple[str, ...] = ()) -> jinja2.Environ
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        finalize=_escaped,
+        finalize=_finalize,
     )
     env.filters["plural"] = _plural
     return env

@@ -44,6 +44,7 @@ DOT, STAR, TRIANGLE = 20, 300, 85  # marker areas, points squared
 METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.DOTALL)
 MPL_STYLE = re.compile(r'<style type="text/css">.*?</style>', re.DOTALL)
 # matplotlib's own style rule names every element (`*`): scoped to the map, as the page inlines it
+# SVG's own <style> element (not page HTML): it replaces matplotlib's in the drawing
 STYLE = ('<style type="text/css">svg.arena-map *{stroke-linejoin:round;stroke-linecap:butt}'
          'svg.arena-map g[id^="label-"] text{paint-order:stroke;stroke:#fff;stroke-width:3px}</style>')  # fmt: skip
 RC: dict[str, Any] = {"svg.fonttype": "none", "svg.hashsalt": "centaurlab-arena", "text.parse_math": False,
@@ -219,7 +220,7 @@ def _panel(ax: Any, route: VehicleRoute, topology: Topology, frame: _Frame, colo
 class RouteMap:
     """The drawing, and where each panel's labels and markers ended up."""
 
-    svg: str
+    svg: str  # empty when no plan was handed in
     panels: tuple[PanelLayout, ...]
 
 
@@ -228,7 +229,7 @@ def draw_route_map(record: dict[str, Any], topology: Topology) -> RouteMap:
     directed route."""
     routes = vehicle_routes(record, topology)
     if not routes:
-        return RouteMap("<p>No plan was handed in, so there is no route to draw.</p>", ())
+        return RouteMap("", ())  # nothing to draw: the page says so
     frame = _Frame.of(topology)
     row_px = TITLE_PX + frame.map_px + 2 * MARGIN_PX
     rows = -(-len(routes) // COLUMNS)
@@ -257,5 +258,5 @@ def draw_route_map(record: dict[str, Any], topology: Topology) -> RouteMap:
 
 
 def route_map_svg(record: dict[str, Any], topology: Topology) -> str:
-    """The map as an inline `<svg>` (or a sentence when no plan was handed in)."""
+    """The map as an inline `<svg>` (empty when no plan was handed in)."""
     return draw_route_map(record, topology).svg

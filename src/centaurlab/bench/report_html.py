@@ -1,15 +1,17 @@
-"""The report as HTML: violin plots of every dimension per model, then the tables of the COMPASS paper."""
+"""The report as HTML: violin plots of every dimension per model, then the tables of the COMPASS paper.
+
+This module gathers the report's text (`templates/fragment.html` and `report.html` draw it, autoescape on)."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import pandas as pd
 
+from ..templating import Markup, render
 from .protocol import QUALITY_NOTE, evidence
 from .report import DIMENSIONS, BenchReport
-from .view import TableView, sections
+from .view import sections
 from .violin import violin_svg
 
 STYLE = """
@@ -34,39 +36,23 @@ def _cell(value: Any, digits: int) -> str:
         return "–"
     if isinstance(value, float):
         return f"{value:.{digits}f}"
-    return escape(str(value))
+    return str(value)
 
 
-def table(frame: pd.DataFrame, *, index: bool = False, digits: int = 1) -> str:
-    if frame.empty:
-        return "<p>No data.</p>"
-    shown = frame.reset_index() if index else frame
-    head = "".join(f"<th>{escape(str(c)) if not (index and i == 0) else ''}</th>" for i, c in enumerate(shown.columns))
-    body = "".join(
-        "<tr>" + "".join(f"<td>{_cell(v, digits)}</td>" for v in row) + "</tr>" for row in shown.itertuples(index=False)
-    )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+def _frame_view(frame: pd.DataFrame, digits: int) -> dict[str, Any]:
+    return {"columns": [str(c) for c in frame.columns],
+            "rows": [[_cell(v, digits) for v in row] for row in frame.itertuples(index=False)]}
 
 
-def view_table(view: TableView) -> str:
-    """A titled table of text cells and the notes under it."""
-    head = "".join(f"<th>{escape(c)}</th>" for c in view.columns)
-    body = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in row) + "</tr>" for row in view.rows)
-    notes = "".join(f'<p class="note">{escape(n)}</p>' for n in view.notes)
-    heading = (f"<h2>{escape(view.heading)}</h2>" if view.heading else "") + (
-        f"<p>{escape(view.about)}</p>" if view.about else "")
-    shown = f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>" if view.rows else "<p>No data.</p>"
-    return f"{heading}<h3>{escape(view.title)}</h3>{shown}{notes}"
-
-
-def violins(report: BenchReport) -> str:
+def violins(report: BenchReport) -> Markup:
     """A violin per model for each dimension, drawn from its draws and cut at its lowest and highest score;
     n under each is its draws."""
     draws = report.drawn
-    return "".join(
+    # SVG drawn by matplotlib from the scores; its SVG writer escapes the model names it writes as text
+    return Markup("".join(
         violin_svg(dim.capitalize(), {str(m): part[dim].dropna().tolist() for m, part in draws.groupby("model")})
         for dim in DIMENSIONS
-    )
+    ))
 
 
 PLACEMENT_ABOUT = ("Per task, the model's mean combined score (mean of correctness and efficiency) placed among the "
@@ -75,40 +61,31 @@ PLACEMENT_ABOUT = ("Per task, the model's mean combined score (mean of correctne
                    "percentile with a t interval over tasks (one task: its own interval).")
 
 
+def _view(report: BenchReport) -> dict[str, Any]:
+    """What the report says, in order: protocol, warnings about thin evidence behind correlations and PCA, the
+    quality note, the violins, the tables, and the human percentiles under their heading."""
+    shown = []
+    placement_pending = True
+    for section in sections(report, full=True):
+        text = section if isinstance(section, str) else None
+        first_placement = bool(text and text.startswith("human percentile of") and placement_pending)
+        placement_pending = placement_pending and not first_placement
+        shown.append({"text": text, "view": None if isinstance(section, str) else section,
+                      "placement_heading": first_placement})
+    pca_n = report.pca.n if report.pca and report.pca_reason is None else None
+    return {"protocol": list(report.protocol.lines()) if report.protocol is not None else [],
+            "warnings": evidence(report.drawn, pca_n).warnings, "quality_note": QUALITY_NOTE,
+            "graded": len(report.frame), "failed": report.failed, "violins": violins(report),
+            "sections": shown, "placement_about": PLACEMENT_ABOUT,
+            "issues": _frame_view(report.quality_issues, digits=3)}
+
+
 def report_fragment(report: BenchReport) -> str:
     """The report's body, for a page of the web app or a standalone document."""
-    parts = [
-        *_protocol_sections(report),
-        f"<p>{len(report.frame)} graded samples; {report.failed} not graded (model or grading errors). Scores are "
-        "points of 100; each mean is shown with its 95% interval and n, the number of draws it rests on.</p>",
-        f'<h2>Scores per model</h2><p>Each violin spans its lowest to its highest score.</p>'
-        f'<div class="violins">{violins(report)}</div>',
-    ]
-    placement_heading = ["<h2>Human percentiles</h2>", f"<p>{escape(PLACEMENT_ABOUT)}</p>"]
-    for section in sections(report, full=True):
-        if isinstance(section, str) and section.startswith("human percentile of") and placement_heading:
-            parts += placement_heading
-            placement_heading = []
-        parts.append(f"<p>{escape(section)}</p>" if isinstance(section, str) else view_table(section))
-    parts.append("<h2>Quality issues per category</h2><p>Findings, draws flagged at least once, and their share:</p>"
-                 + table(report.quality_issues, digits=3))
-    return "\n".join(parts)
-
-
-def _protocol_sections(report: BenchReport) -> list[str]:
-    """The run's protocol, warnings about thin evidence behind correlations and PCA, and the quality note."""
-    out = []
-    if report.protocol is not None:
-        rows = "".join(f"<tr><th>{escape(label)}</th><td>{escape(text)}</td></tr>"
-                       for label, text in report.protocol.lines())
-        out.append(f'<h2>Protocol</h2><table class="protocol"><tbody>{rows}</tbody></table>')
-    warnings = evidence(report.drawn, report.pca.n if report.pca and report.pca_reason is None else None).warnings
-    out += [f'<p class="warning"><strong>Warning:</strong> {escape(w)}</p>' for w in warnings]
-    out.append(f"<p>{escape(QUALITY_NOTE)}</p>")
-    return out
+    return render("centaurlab.bench", "fragment.html", _view(report))
 
 
 def render_html(report: BenchReport) -> str:
-    title = f"Bench report {escape(report.run_id)}"
-    return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>"
-            f"<style>{STYLE}</style></head><body><h1>{title}</h1>{report_fragment(report)}</body></html>")
+    # the fragment was rendered (and escaped) by fragment.html; the style is this module's constant
+    return render("centaurlab.bench", "report.html", {"run_id": report.run_id, "style": Markup(STYLE),
+                                                      "fragment": Markup(report_fragment(report))})

@@ -105,6 +105,7 @@ def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: in
         bank = load_bank(bank_name)
     items = plan_folder(folder, bank)
     if not items:
+        # <task_id>: a placeholder in a message, not HTML
         raise InvalidInput(f"{folder} holds no .py files; name each solution <task_id>.py")
     url = database_url() if save else None
     count = workers or settings().workers or None

@@ -46,6 +46,7 @@ def plan_folder(folder: Path, bank: Bank) -> list[BatchItem]:
     items = []
     for path in sorted(folder.glob("*.py")):
         task = bank.tasks.get(path.stem)
+        # <task_id>: a placeholder in a message, not HTML
         problem = "" if task else f"no task '{path.stem}' in bank '{bank.name}'; name the file <task_id>.py"
         items.append(BatchItem(path, task, problem))
     return items

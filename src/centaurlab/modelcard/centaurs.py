@@ -202,6 +202,7 @@ def centaur_comparison(url: str, bank: str, study_id: str, model: str) -> Compar
     runs = {r.id for r in stored_runs(url) if (r.config or {}).get("bank") in (bank, str(study.bank.path))}
     if not runs:
         raise InvalidInput(f"no bench run on bank '{bank}' yet, so there is no model alone to compare",
+                           # <the study's tasks>: a placeholder, not HTML
                            fix=f"centaur bench run -m {model} --bank {bank} --tasks <the study's tasks>")
     samples = [s for s in graded_samples(url, model) if s.run_id in runs]
     fixed_runs = {r for r in {s.run_id for s in samples} if sent_temperatures(url, model, [r]) == [0.0]}

@@ -117,6 +117,7 @@ def one_draw_each(data: list[Sample], fixed: set[str]) -> list[Sample]:
 
 def bench_lens(url: str, model: str) -> Lens:
     lens = Lens("bench", score="composite",
+                # <bank>: a placeholder in a command, not HTML
                 empty_hint=f"centaur bench run --model {model} --bank <bank> --samples 3")
     samples = [(r.run_id, r.task_id, r.framing, {a: getattr(r, a) for a in BENCH_AXES})
                for r in graded_samples(url, model)]
@@ -293,6 +294,7 @@ def collab_lens(url: str, model: str, rounds: int = 200) -> Lens:
     paper rates them), its autonomous score (mean judged outcome of its agents alone, beside the rating as
     in the paper's §6.2, not rated) and the gap between the two."""
     lens = Lens("collab", score="skill",
+                # <an agent ...>: a placeholder, not HTML
                 empty_hint=f"centaur collab run --agent <an agent using {model}> then centaur collab grade --all")
     if not has_sessions(url, model):
         lens.figures["skill"] = Figure(None, 0, reason="no collab session")

@@ -42,6 +42,7 @@ RATE = (0.0, 1.0)
 
 def study_lens(url: str, model: str) -> Lens:
     lens = Lens("study", score="suggestions_accepted",
+                # <study.toml>: a placeholder in a command, not HTML
                 empty_hint=f"centaur study create <study.toml> with a condition using {model}; "
                            "then centaur serve for participants")
     for study_id in study_ids(url):

@@ -91,6 +91,7 @@ def fim_template_names() -> list[str]:
 
 @fim_template("codellama", stop=("<EOT>",), aliases=("code-llama", "codellama-infill"))
 def _codellama(prefix: str, suffix: str) -> str:
+    # <PRE> is CodeLlama's FIM token, not HTML.
     # The spaces are part of the trained format (SentencePiece meta-spaces around the sentinel tokens).
     return f"<PRE> {prefix} <SUF>{suffix} <MID>"
 

@@ -100,6 +100,7 @@ class RemoteName:
         return resolve(self._provider, (*self._path, name))
 
     def __repr__(self) -> str:
+        # a proxy's repr, not HTML
         return f"<solution.{'.'.join(self._path)}>"
 
 

@@ -78,6 +78,7 @@ def _svg(fig: Any, title: str) -> str:
     text = buffer.getvalue()
     svg = METADATA.sub("", text[text.index("<svg"):])
     label = escape(title, quote=True)
+    # SVG drawn by matplotlib, not page HTML
     return svg.replace("<svg ", f'<svg role="img" aria-label="{label}" class="chart" ', 1)
 
 

@@ -1,14 +1,16 @@
 """A self-contained HTML report: one file with its styles and inline SVG figures, no scripts, no
-network, so it can be mailed, archived with a paper, or opened years later."""
+network, so it can be mailed, archived with a paper, or opened years later. The document is drawn by
+`templates/report.html` (autoescape on): this module only gathers what the report says."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from html import escape
+from typing import Any
 
 import pandas as pd
 
+from ..templating import Markup, render
 from .format import format_number
 
 Formatter = Callable[[object], str]
@@ -32,48 +34,44 @@ class HtmlReport:
     figures must be SVG strings made by this package (they are inserted as they are)."""
 
     title: str
-    parts: list[str] = field(default_factory=list)
+    parts: list[dict[str, Any]] = field(default_factory=list)
 
     def heading(self, text: str, level: int = 2) -> HtmlReport:
         if level not in (2, 3, 4):
             raise ValueError("heading levels are 2-4 (the title is the h1)")
-        self.parts.append(f"<h{level}>{escape(text)}</h{level}>")
+        self.parts.append({"kind": "heading", "text": text, "level": level})
         return self
 
     def paragraph(self, text: str, note: bool = False) -> HtmlReport:
-        cls = ' class="note"' if note else ""
-        self.parts.append(f"<p{cls}>{escape(text)}</p>")
+        self.parts.append({"kind": "paragraph", "text": text, "note": note})
         return self
 
     def table(self, frame: pd.DataFrame, caption: str = "",
               formats: Mapping[str, Formatter] | None = None) -> HtmlReport:
         """The frame as a table (index dropped); cells go through `formats[column]` or
         `format_number`."""
-        self.parts.append(html_table(frame, caption, formats))
+        self.parts.append({"kind": "table", **_table_view(frame, caption, formats)})
         return self
 
     def figure(self, svg: str, caption: str = "") -> HtmlReport:
-        cap = f"<figcaption>{escape(caption)}</figcaption>" if caption else ""
-        self.parts.append(f"<figure>{svg}{cap}</figure>")
+        # the SVG was drawn by matplotlib in this package (charts.py), not typed by anyone: it goes in as drawn
+        self.parts.append({"kind": "figure", "svg": Markup(svg), "caption": caption})
         return self
 
     def render(self) -> str:
-        body = "\n".join(self.parts)
-        return (f'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-                f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-                f"<title>{escape(self.title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-                f"<h1>{escape(self.title)}</h1>\n{body}\n</body>\n</html>\n")
+        # the style is this module's constant; every text part is escaped by the template
+        return render("centaurlab.stats", "report.html",
+                      {"title": self.title, "style": Markup(STYLE), "parts": self.parts})
+
+
+def _table_view(frame: pd.DataFrame, caption: str, formats: Mapping[str, Formatter] | None) -> dict[str, Any]:
+    """The frame's columns and its cells as text (a wide table scrolls sideways inside the page)."""
+    fmt = dict(formats or {})
+    rows = [[fmt.get(str(c), format_number)(v) for c, v in zip(frame.columns, record, strict=True)]
+            for record in frame.itertuples(index=False, name=None)]
+    return {"caption": caption, "columns": [str(c) for c in frame.columns], "rows": rows}
 
 
 def html_table(frame: pd.DataFrame, caption: str = "", formats: Mapping[str, Formatter] | None = None) -> str:
-    fmt = dict(formats or {})
-    head = "".join(f'<th scope="col">{escape(str(c))}</th>' for c in frame.columns)
-    rows = []
-    for record in frame.itertuples(index=False, name=None):
-        cells = "".join(f"<td>{escape(fmt.get(str(c), format_number)(v))}</td>"
-                        for c, v in zip(frame.columns, record, strict=True))
-        rows.append(f"<tr>{cells}</tr>")
-    cap = f"<caption>{escape(caption)}</caption>" if caption else ""
-    # a wide table (the effects have 16 columns) scrolls sideways inside the page, never past its edge
-    return (f'<div class="table-wrap"><table>{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody>'
-            "</table></div>")
+    """The frame as the report's table, for a page that shows one alone."""
+    return render("centaurlab.stats", "table.html", {"table": _table_view(frame, caption, formats)})

@@ -33,7 +33,8 @@ from ...arena import (
     tournament_results,
 )
 from ...errors import NotFound
-from ..html import e, html_table, layout
+from ...templating import Markup
+from ..html import render_page
 from .deps import bundle_of, runner_of
 
 router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
@@ -41,14 +42,12 @@ router = APIRouter(default_response_class=HTMLResponse, include_in_schema=False)
 CRUMB = ("Arena", "/arena")
 
 
-def _page(request: Request, title: str, body: str, crumbs: list[tuple[str, str | None]]) -> str:
-    return layout(title, body, bundle=bundle_of(request), crumbs=crumbs, page="arena")
+def _page(request: Request, template: str, title: str, crumbs: list[tuple[str, str | None]], **view: Any) -> str:
+    return render_page(template, title=title, bundle=bundle_of(request), crumbs=crumbs, page="arena", **view)
 
 
 def _no_database(request: Request) -> str:
-    body = ('<h1>Arena</h1><p class="notice notice-warn">This server records nothing (it was started without a '
-            "database), so there are no tournaments to show. Start it with <code>centaur serve</code>.</p>")
-    return _page(request, "Arena", body, [CRUMB])
+    return _page(request, "arena/no_database.html", "Arena", [CRUMB])
 
 
 MATCH_COLUMNS = {"match": "id", "topology": "topology", "round": "round", "company 0": "agent_a",
@@ -86,7 +85,8 @@ def _sort_value(m: dict[str, Any], key: str) -> tuple[int, str]:
     return (0, _winner_name(m) if key == "winner_name" else str(m[key] or ""))
 
 
-def _match_list_html(matches: list[dict[str, Any]], q: MatchQuery) -> str:
+def _match_list(matches: list[dict[str, Any]], q: MatchQuery) -> dict[str, Any]:
+    """One page of the tournament's matches, filtered and sorted, with the sort links of its heads."""
     agents = sorted({m["agent_a"] for m in matches} | {m["agent_b"] for m in matches})
     chosen = [m for m in matches if not q.agent or q.agent in (m["agent_a"], m["agent_b"])]
     key = MATCH_COLUMNS.get(q.sort, "id")
@@ -94,40 +94,29 @@ def _match_list_html(matches: list[dict[str, Any]], q: MatchQuery) -> str:
     pages = max(1, -(-len(chosen) // q.per))
     page = min(max(1, q.page), pages)
     shown = chosen[(page - 1) * q.per: page * q.per]
-    heads = []
-    for label in MATCH_COLUMNS:
-        flip = q.sort == label and not q.descending
-        arrow = (" ▼" if q.descending else " ▲") if q.sort == label else ""
-        sort_state = ("descending" if q.descending else "ascending") if q.sort == label else "none"
-        heads.append(f'<a href="{e(q.link(sort=label, descending=flip, page=1))}" aria-sort="{sort_state}">'
-                     f"{e(label)}{arrow}</a>")  # fmt: skip
-    rows = [[f'<a href="/arena/matches/{m["id"]}">{m["id"]}</a>', e(m["topology"]), e(m["round"]), e(m["agent_a"]),
-             e(m["agent_b"]), e(_winner_name(m)), e(m["failure"] or "")] for m in shown]  # fmt: skip
-    options = "".join(f'<option value="{e(a)}"{" selected" if a == q.agent else ""}>{e(a)}</option>' for a in agents)
-    form = (f'<form class="match-filter" method="get" action="/arena">'
-            f'<input type="hidden" name="tournament" value="{e(q.tournament)}">'
-            f'<input type="hidden" name="sort" value="{e(q.sort)}">'
-            f'<input type="hidden" name="order" value="{"desc" if q.descending else "asc"}">'
-            f'<input type="hidden" name="per" value="{q.per}">'
-            f'<label>agent <select name="agent"><option value="">all agents</option>{options}</select></label> '
-            f'<button type="submit">Show</button></form>')  # fmt: skip
-    nav = [f'<a href="{e(q.link(page=page - 1))}" rel="prev">previous</a>' if page > 1 else "",
-           f"page {page} of {pages} ({len(chosen)} matches{', with ' + e(q.agent) if q.agent else ''})",
-           f'<a href="{e(q.link(page=page + 1))}" rel="next">next</a>' if page < pages else ""]  # fmt: skip
-    pager = f'<nav class="pager" aria-label="match pages">{" · ".join(n for n in nav if n)}</nav>'
-    return "<h2>Matches</h2>" + form + pager + html_table(heads, rows, heads_html=True) + pager
+    heads = [{"label": label, "href": q.link(sort=label, descending=q.sort == label and not q.descending, page=1),
+              "arrow": (" ▼" if q.descending else " ▲") if q.sort == label else "",
+              "state": ("descending" if q.descending else "ascending") if q.sort == label else "none"}
+             for label in MATCH_COLUMNS]
+    rows = [{"id": m["id"], "cells": [m["topology"], m["round"], m["agent_a"], m["agent_b"], _winner_name(m),
+                                      m["failure"] or ""]} for m in shown]
+    return {"tournament": q.tournament, "sort": q.sort, "order": "desc" if q.descending else "asc", "per": q.per,
+            "agents": agents, "agent": q.agent, "heads": heads, "rows": rows, "page": page, "pages": pages,
+            "count": len(chosen), "prev": q.link(page=page - 1) if page > 1 else "",
+            "next": q.link(page=page + 1) if page < pages else ""}
 
 
-def _leaderboard_html(q: MatchQuery, url: str) -> str:
+def _leaderboard(q: MatchQuery, url: str) -> dict[str, Any]:
+    """The tournament's leaderboard and its list of matches (both empty before a match is stored)."""
     matches = tournament_results(q.tournament, url)
     if not matches:
-        return "<p>No matches stored yet.</p>"
+        return {"board": None, "matches": None}
     board = leaderboard(matches, libraries=agent_libraries(url))
-    rows = [[e(shown[key]) for key, _ in DISPLAY_COLUMNS] for shown in (r.display() for r in board)]
-    caption = f"Leaderboard of {q.tournament} ({len(matches)} matches)"
-    note = f'<p class="hint">{e(RANK_NOTE)}. {e(rating_claim(board))}.</p>'
-    return (html_table([label for _, label in DISPLAY_COLUMNS], rows, caption) + note
-            + _match_list_html(matches, q))
+    return {"board": {"columns": [label for _, label in DISPLAY_COLUMNS],
+                      "rows": [[shown[key] for key, _ in DISPLAY_COLUMNS] for shown in (r.display() for r in board)],
+                      "caption": f"Leaderboard of {q.tournament} ({len(matches)} matches)",
+                      "note": f"{RANK_NOTE}. {rating_claim(board)}."},
+            "matches": _match_list(matches, q)}
 
 
 @router.get("/arena")
@@ -144,22 +133,17 @@ def arena_home(request: Request, tournament: str | None = None, agent: str = "",
         known = ", ".join(t for t, _ in tournaments[-10:]) or "none yet"
         raise NotFound(f"Tournament {tournament!r} was not found on this server (stored tournaments: {known})",
                        fix="pick one on /arena, or play it with `centaur arena tournament ... --id NAME`")
-    listing = [[f'<a href="/arena?tournament={e(t)}">{e(t)}</a>', e(", ".join(a for a, _ in spec["agents"])),
-                e(", ".join(spec["topologies"])), e(spec["rounds"]), e(spec["n_tasks"])]
-               for t, spec in tournaments]  # fmt: skip
-    body = ['<h1>Arena</h1><p class="lead">Agents bid for pickup-and-delivery tasks in reverse auctions, then plan '
-            "their routes; the higher profit wins. Tournaments are double all-play-all on every map.</p>"]  # fmt: skip
-    body.append(html_table(["tournament", "agents", "topologies", "rounds", "tasks"], listing) if listing
-                else "<p>No tournament yet: <code>centaur arena tournament naive honest reference</code>.</p>")
+    listing = [[{"href": f"/arena?tournament={t}", "text": t}, ", ".join(a for a, _ in spec["agents"]),
+                ", ".join(spec["topologies"]), spec["rounds"], spec["n_tasks"]] for t, spec in tournaments]
+    view: dict[str, Any] = {"board": None, "matches": None}
     if chosen:
         query = MatchQuery(chosen, agent, sort if sort in MATCH_COLUMNS else "match", order == "desc", page,
                            min(max(1, per), 1000))
-        body.append(f"<h2>{e(chosen)}</h2>" + _leaderboard_html(query, url))
-    if loose:
-        body.append("<h2>Single matches</h2>" + html_table(["match", "topology", "company 0", "company 1", "winner"], [
-            [f'<a href="/arena/matches/{i}">{i}</a>', e(t), e(a), e(b), e("draw" if w is None else (a, b)[w])]
-            for i, t, a, b, w in loose]))  # fmt: skip
-    return _page(request, "Arena", "".join(body), [CRUMB])
+        view = _leaderboard(query, url)
+    singles = [[{"href": f"/arena/matches/{i}", "text": i}, t, a, b, "draw" if w is None else (a, b)[w]]
+               for i, t, a, b, w in loose]
+    return _page(request, "arena/home.html", "Arena", [CRUMB], tournaments=listing, chosen=chosen, loose=singles,
+                 **view)
 
 
 @lru_cache(maxsize=64)
@@ -172,18 +156,13 @@ def _route_map(url: str, match_id: int) -> str:
     return route_map_svg(record, load_topology(record["config"]["topology"]))
 
 
-def _logs_html(record: dict[str, Any]) -> str:
+def _logs(record: dict[str, Any]) -> list[dict[str, Any]]:
     """What each company printed during the match (its last 64 KiB), open for a company that failed."""
     logs = record.get("logs") or []
     failed = {f["agent"] for f in record["failures"]}
-    parts = []
-    for i, name in enumerate(record["agents"]):
-        text = logs[i] if i < len(logs) else ""
-        summary = f"{e(name)}'s own output" + ("" if text else " (it printed nothing)")
-        opened = " open" if i in failed and text else ""
-        parts.append(f'<details class="agent-log"{opened}><summary>{summary}</summary>'
-                     f'<pre>{e(text)}</pre></details>' if text else f"<p>{summary}.</p>")  # fmt: skip
-    return "<h2>Output</h2>" + "".join(parts)
+    texts = [logs[i] if i < len(logs) else "" for i in range(len(record["agents"]))]
+    return [{"name": name, "text": text, "open": i in failed and bool(text)}
+            for i, (name, text) in enumerate(zip(record["agents"], texts, strict=True))]
 
 
 @router.get("/arena/matches/{match_id}")
@@ -197,25 +176,15 @@ def arena_match(request: Request, match_id: Annotated[int, PathParam(ge=0, le=2*
     record, tournament = stored.record, stored.tournament_id
     topology = load_topology(record["config"]["topology"])
     names = record["agents"]
-    failures = "".join(f'<p class="notice notice-bad">{e(names[f["agent"]])} failed ({e(f["kind"])} in '
-                       f'{e(f["phase"])}): <code>{e(f["reason"])}</code></p>' for f in record["failures"])  # fmt: skip
-    plans = [[e(a), e(v), e(stops), e("-" if km is None else f"{km:.1f}")] for a, v, stops, km in
-             plan_lines(record, topology)]  # fmt: skip
-    body = (
-        f"<h1>Match {match_id}: {e(names[0])} vs {e(names[1])}</h1>"
-        f'<p class="lead">{e(topology.name)}, {len(record["tasks"])} tasks, seed {e(record["config"]["seed"])}'
-        + (f', tournament <a href="/arena?tournament={e(tournament)}">{e(tournament)}</a>' if tournament else "")
-        + f". Replay it with <code>centaur arena replay {match_id}</code>.</p>"
-        + failures
-        + html_table(["agent", "tasks", "income", "cost", "profit", "outcome"],
-                 [[e(c) for c in row] for row in result_rows(record)], "Result")  # fmt: skip
-        + html_table(list(TIMING_COLUMNS), [[e(c) for c in row] for row in timing_rows(record)],
-                 "Each company's own time (request sent to reply received)")
-        + _logs_html(record)
-        + "<h2>Routes</h2>" + _route_map(url, match_id)
-        + "<h2>Plans</h2>" + html_table(["agent", "vehicle", "stops", "km"], plans)
-        + "<h2>Auctions</h2>"
-        + html_table(["task", "route", "weight", *[f"bid {n}" for n in names], "winner", "price"],
-                 [[e(c) for c in row] for row in auction_rows(record, topology)])  # fmt: skip
-    )
-    return _page(request, f"Match {match_id}", body, [CRUMB, (f"Match {match_id}", None)])
+    failures = [{"agent": names[f["agent"]], "kind": f["kind"], "phase": f["phase"], "reason": f["reason"]}
+                for f in record["failures"]]
+    plans = [[a, v, stops, "-" if km is None else f"{km:.1f}"] for a, v, stops, km in plan_lines(record, topology)]
+    # the map is SVG drawn by matplotlib, whose SVG writer escapes the agent and city names it writes as text
+    route_map = Markup(_route_map(url, match_id))
+    return _page(request, "arena/match.html", f"Match {match_id}", [CRUMB, (f"Match {match_id}", None)],
+                 match_id=match_id, names=names, topology=topology.name, n_tasks=len(record["tasks"]),
+                 seed=record["config"]["seed"], tournament=tournament, failures=failures,
+                 results=result_rows(record), timing_columns=list(TIMING_COLUMNS), timings=timing_rows(record),
+                 logs=_logs(record), route_map=route_map, plans=plans,
+                 auction_columns=["task", "route", "weight", *[f"bid {n}" for n in names], "winner", "price"],
+                 auctions=auction_rows(record, topology))
