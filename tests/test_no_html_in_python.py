@@ -29,21 +29,9 @@ MODELS_ARENA_REPORTS = (
     "centaurlab/grading/batch.py", "centaurlab/cli/grade_cmd.py", "centaurlab/arena/route_map.py",
     "centaurlab/sandbox/proxies.py", "centaurlab/stats/charts.py", "centaurlab/models/fim_templates.py",
 )
-# Extended as each area's conversion merges.
+# Every area has landed: nothing is pending.
 AREAS_DONE: tuple[str, ...] = (*MODELS_ARENA_REPORTS,)
-
-# Still writing HTML in Python while the other two areas are converted (participant, study and bench pages;
-# the collab pages), and web/html.py's shared helpers (`e`, `html_table`, `layout`) that go when no page uses
-# them. A path ending in "/" is a whole folder. Remove an entry when its area lands in AREAS_DONE.
-PENDING = (
-    "centaurlab/web/html.py",
-    "centaurlab/web/errors.py",
-    "centaurlab/web/routes/participant.py", "centaurlab/web/routes/pages.py", "centaurlab/web/routes/home.py",
-    "centaurlab/web/routes/dashboard.py", "centaurlab/web/routes/bench.py",
-    "centaurlab/web/collab_chat.py", "centaurlab/web/collab_files.py", "centaurlab/web/collab_pages.py",
-    "centaurlab/web/routes/collab_dashboard.py", "centaurlab/web/routes/collab_tasks.py",
-    "centaurlab/collabstudy/",
-)
+PENDING: tuple[str, ...] = ()
 
 # (file, tag) pairs that are not HTML for a page, each with why.
 ALLOWED = {

@@ -20,10 +20,11 @@ from markupsafe import Markup
 
 from .errors import NotFound
 
-__all__ = ["Markup", "environment", "render"]
+__all__ = ["Markup", "environment", "plural", "render"]
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """'1 task', '2 tasks' (also the templates' `plural` filter)."""
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
@@ -49,7 +50,7 @@ def environment(package: str, overrides: tuple[str, ...] = ()) -> jinja2.Environ
         keep_trailing_newline=True,
         finalize=_finalize,
     )
-    env.filters["plural"] = _plural
+    env.filters["plural"] = plural
     return env
 
 

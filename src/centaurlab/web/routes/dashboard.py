@@ -28,7 +28,7 @@ from ...study import (
 )
 from ...templating import Markup, render
 from ..dashboard_auth import COOKIE, CSRF_FIELD, PASSWORD_ENV, DashboardAuth, same_origin
-from ..html import attachment, e, html_table, render_page
+from ..html import attachment, render_page
 from .deps import bundle_of, platform_of, study_of
 
 router = APIRouter(prefix="/dashboard", default_response_class=HTMLResponse, include_in_schema=False)
@@ -96,12 +96,6 @@ def _text(value: Any, missing: str = "") -> str:
     if value is None or (isinstance(value, float) and value != value):
         return missing
     return str(value)
-
-
-def dashboard_table(columns: list[str], rows: list[list[Any]], caption: str, raw: set[int] | None = None) -> str:
-    """Cells are plain text, escaped here once; only the columns in `raw` hold HTML (links) made by the caller."""
-    cells = [[v if raw and i in raw else e("" if v is None else v) for i, v in enumerate(r)] for r in rows]
-    return html_table(columns, cells or [["none yet"]], caption)
 
 
 @router.get("/login")
@@ -234,7 +228,7 @@ def participant_page(study_id: str, participant_id: str, request: Request, at: i
     events = log.events
     start = events[0].client_ms if events else 0
     rows = [[f"{(ev.client_ms - start) / 1000:8.1f}", ev.type, "" if ev.task_index is None else ev.task_index,
-             _summary(ev.type, ev.payload)] for ev in events]  # plain text: `dashboard_table` escapes it
+             _summary(ev.type, ev.payload)] for ev in events]  # plain text: the template escapes it
     snaps = [ev for ev in events if ev.type in CODE_TYPES and isinstance(ev.payload.get("code"), str)]
     replay = None
     if snaps:

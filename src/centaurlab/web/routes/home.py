@@ -21,7 +21,8 @@ from ...collabstudy import CollabStudySummary, list_collab_studies
 from ...modelcard import known_models
 from ...study import list_studies
 from ...tasks import Catalogue
-from ..html import plural, render_page
+from ...templating import plural
+from ..html import render_page
 from .collab_tasks import collab_banks
 from .deps import bundle_of, catalogue_of, runner_of
 from .models import registered_models
