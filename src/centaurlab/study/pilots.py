@@ -11,13 +11,11 @@ export say `pilot`, and the analyses leave it out by default (the exclusion rule
 from __future__ import annotations
 
 import base64
-import hashlib
 import hmac
-import threading
 from urllib.parse import urlencode
 
-from .. import store
 from ..errors import InvalidInput
+from .tokens import StoredKey
 
 SECRET_NAME = "pilot-links"
 ANY_CONDITION = "*"
@@ -32,18 +30,10 @@ class PilotLinks:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._key: bytes | None = None
-        self._lock = threading.Lock()
-
-    def _secret(self) -> bytes:
-        with self._lock:
-            if self._key is None:
-                with store.session_scope(self.url) as session:
-                    self._key = store.shared_secret(session, SECRET_NAME)
-            return self._key
+        self._key = StoredKey(url, SECRET_NAME)
 
     def key(self, study_id: str, pilot: str) -> str:
-        mac = hmac.new(self._secret(), f"pilot:{study_id}:{pilot}".encode(), hashlib.sha256).digest()
+        mac = self._key.mac(f"pilot:{study_id}:{pilot}")
         return base64.urlsafe_b64encode(mac[:18]).decode()
 
     def query(self, study_id: str, conditions: list[str], condition: str | None) -> str:

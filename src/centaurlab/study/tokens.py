@@ -21,21 +21,31 @@ from .. import store
 SECRET_NAME = "participant-tokens"
 
 
-class TokenSigner:
-    def __init__(self, url: str) -> None:
-        self.url = url
+class StoredKey:
+    """An HMAC-SHA256 under a secret kept in the store by name, read once per process: every server
+    process signs and checks with the same key without a query per request."""
+
+    def __init__(self, url: str, name: str) -> None:
+        self.url, self.name = url, name
         self._key: bytes | None = None
         self._lock = threading.Lock()
 
-    def _secret(self) -> bytes:
+    def mac(self, message: str) -> bytes:
         with self._lock:
             if self._key is None:
                 with store.session_scope(self.url) as session:
-                    self._key = store.shared_secret(session, SECRET_NAME)
-            return self._key
+                    self._key = store.shared_secret(session, self.name)
+            key = self._key
+        return hmac.new(key, message.encode(), hashlib.sha256).digest()
+
+
+class TokenSigner:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._key = StoredKey(url, SECRET_NAME)
 
     def _sign(self, participant_id: str, nonce: str) -> str:
-        mac = hmac.new(self._secret(), f"{participant_id}.{nonce}".encode(), hashlib.sha256).digest()
+        mac = self._key.mac(f"{participant_id}.{nonce}")
         return base64.urlsafe_b64encode(mac[:24]).decode().rstrip("=")
 
     def issue(self, participant_id: str) -> str:
