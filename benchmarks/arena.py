@@ -40,8 +40,7 @@ from centaurlab.arena import (
     resolve_agent,
     world_json,
 )
-from centaurlab.sandbox import Limits, get_backend
-from centaurlab.sandbox.program import python_argv
+from centaurlab.sandbox import Limits, get_backend, python_argv
 
 
 def sandbox_pair_seconds(repeats: int = 5) -> float:

@@ -29,9 +29,9 @@ def isolate(src: str) -> None:
 
 def tree_cpu() -> float:
     """CPU seconds of this process and every process under it, finished ones included."""
-    from centaurlab.sandbox import cputime
+    from centaurlab.sandbox import cpu_sample
 
-    return cputime.sample(os.getpid()).ticks
+    return cpu_sample(os.getpid()).ticks
 
 
 def run_pass(script: Path, label: str, src: Path, data_dir: Path, spec: dict[str, Any]) -> dict[str, Any]:

@@ -25,9 +25,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from centaurlab.sandbox import BwrapBackend, Limits, Suite, run_program, run_suite
-from centaurlab.sandbox.boxes import BoxKind
-from centaurlab.sandbox.pool import default_pool
+from centaurlab.sandbox import BoxKind, BwrapBackend, Limits, Suite, default_pool, run_program, run_suite
 from centaurlab.tasks import load_bank
 
 BOX = BwrapBackend()

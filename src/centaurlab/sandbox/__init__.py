@@ -4,6 +4,10 @@ the judge that runs a task's hidden tests outside the submission's box; a warm p
 from .backend import SandboxBackend
 from .boxes import BoxKind, runtime_file
 from .bwrap import BwrapBackend
+from .channel import SessionError
+from .cputime import CpuSample
+from .cputime import process_seconds as process_cpu_seconds
+from .cputime import sample as cpu_sample
 from .limits import Limits, Status
 from .pool import WarmPool, default_pool
 from .program import python_argv, run_program
@@ -11,7 +15,7 @@ from .registry import BackendStatus, SandboxUnavailable, backend_status, get_bac
 from .result import RunResult
 from .rlimit import RlimitBackend
 from .script import run_script
-from .session import SandboxSession, SessionEnd, SessionError
+from .session import SandboxSession, SessionEnd
 from .suite import (
     INSTRUCTIONS_REFUSED,
     TRUSTED_ENV,
@@ -28,6 +32,7 @@ __all__ = [
     "BackendStatus",
     "BoxKind",
     "BwrapBackend",
+    "CpuSample",
     "ForgeableMeasure",
     "INSTRUCTIONS_REFUSED",
     "JudgedTask",
@@ -46,9 +51,11 @@ __all__ = [
     "Verdict",
     "WarmPool",
     "backend_status",
+    "cpu_sample",
     "default_pool",
     "get_backend",
     "instructions_allowed",
+    "process_cpu_seconds",
     "python_argv",
     "run_program",
     "run_script",

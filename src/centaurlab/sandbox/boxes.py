@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from importlib import resources
 
 from .backend import SandboxBackend
+from .channel import SessionError
 from .limits import Limits
 from .program import python_argv
 from .remote import BoxFailure, RemoteBox
-from .session import SessionError
 from .wire import Garbled, decode_reply
 
 VALGRIND = ["valgrind", "-q", "--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=cg.out"]

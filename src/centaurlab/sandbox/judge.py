@@ -136,7 +136,7 @@ def load_module(name: str, source: str, boxes: Boxes) -> types.ModuleType:
     return module
 
 
-def _judge(fn: Callable[[], Any], boxes: Boxes, seconds: float) -> tuple[str, str, Any]:
+def judge_call(fn: Callable[[], Any], boxes: Boxes, seconds: float) -> tuple[str, str, Any]:
     """Run one test function here; (verdict, message, value)."""
     boxes.budget = Budget(seconds)
     if boxes.box is not None:
@@ -161,7 +161,7 @@ def _judge(fn: Callable[[], Any], boxes: Boxes, seconds: float) -> tuple[str, st
         testlib.current_box.reset(token)
 
 
-def _tests_of(module: types.ModuleType, prefix: str, only: set[str] | None) -> list[tuple[str, Any]]:
+def tests_of(module: types.ModuleType, prefix: str, only: set[str] | None) -> list[tuple[str, Any]]:
     """The test functions of a module: never a name of the solution's (a proxy a star-import bound)."""
     return [(n, f) for n, f in vars(module).items() if n.startswith(prefix) and callable(f)
             and not isinstance(f, (RemoteName, RemoteObject)) and (not only or n in only)]  # fmt: skip
@@ -183,10 +183,10 @@ def run_tests(boxes: Boxes, source: str, only: set[str] | None, seconds: float) 
     finally:
         boxes.budget = Budget(float("inf"))
     outcomes = []
-    for name, fn in _tests_of(module, "test_", only):
+    for name, fn in tests_of(module, "test_", only):
         start = len(boxes.outputs)
         try:
-            verdict, message, _ = _judge(fn, boxes, seconds)
+            verdict, message, _ = judge_call(fn, boxes, seconds)
         except LoadFailed as exc:
             boxes.log.problem = str(exc)
             break
@@ -209,7 +209,7 @@ def run_examples(boxes: Boxes, examples: list[dict[str, str]], seconds: float) -
 
         start = len(boxes.outputs)
         try:
-            verdict, message, _ = _judge(check, boxes, seconds)
+            verdict, message, _ = judge_call(check, boxes, seconds)
         except LoadFailed as exc:
             boxes.log.problem = str(exc)
             break

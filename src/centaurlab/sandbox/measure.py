@@ -34,10 +34,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from .judge import Boxes, JudgeLog, LoadFailed, Outcome, _judge, _tests_of, load_module
+from .judge import Boxes, JudgeLog, LoadFailed, Outcome, judge_call, load_module, tests_of
 from .remote import BoxFailure
 from .testlib import Perf
-from .wire import _marshal_as_is, pack_arguments
+from .wire import marshals_as_is, pack_arguments
 
 CERTAIN_PAST = 2.0  # a run past this many times its threshold fails without another repetition
 CACHED_FILES = 8  # efficiency files whose built cases a process keeps (a task's inputs: tens of MB)
@@ -109,7 +109,7 @@ def _build(source: str, log: JudgeLog) -> list[BuiltCase] | None:
     builder = _Builder(_no_box, "", 0.0, log, {})
     try:
         module = load_module("efficiency", source, builder)
-        cases = [(name, fn()) for name, fn in _tests_of(module, "perf_", None)]
+        cases = [(name, fn()) for name, fn in tests_of(module, "perf_", None)]
         return [BuiltCase(name, replace(case, args=(), kwargs={}), pack_arguments(case.args, case.kwargs))
                 for name, case in cases]  # fmt: skip
     except LoadFailed as exc:
@@ -135,7 +135,7 @@ def _load(key: str) -> list[BuiltCase] | None:
 
 
 def _save(key: str, cases: list[BuiltCase]) -> None:
-    if not all(c.check.check is None and _marshal_as_is(c.check.expected) for c in cases):
+    if not all(c.check.check is None and marshals_as_is(c.check.expected) for c in cases):
         return  # a case checked by a function is built again in each process
     path = _kept(key)
     with contextlib.suppress(OSError):
@@ -186,7 +186,7 @@ def run_efficiency(make_boxes: Callable[[], Boxes], plan: EfficiencyPlan, log: J
             threshold = thresholds.get(case.name)
             limit = CERTAIN_PAST * threshold if threshold is not None and not plan.instructions else None
             try:
-                verdict, message, reply = _judge(functools.partial(_measure, boxes, plan, case, limit), boxes,
+                verdict, message, reply = judge_call(functools.partial(_measure, boxes, plan, case, limit), boxes,
                                                  plan.seconds)  # fmt: skip
             except LoadFailed as exc:
                 log.problem = str(exc)

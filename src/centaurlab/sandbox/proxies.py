@@ -167,7 +167,7 @@ def star_module(provider: BoxProvider, taken: Collection[str]) -> types.ModuleTy
     submission replace something the tests rely on: a name the tests' module has already bound
     (a helper imported from `centaur_testlib`, say), a builtin (`all`, `isinstance`, `sorted`: the
     judge's own checks), or a dunder. A name defined by the tests after the import is theirs
-    anyway, as in Python; a test collector never takes a proxy for a test (`judge._tests_of`)."""
+    anyway, as in Python; a test collector never takes a proxy for a test (`judge.tests_of`)."""
     view = solution_module(provider)
     names = dict.fromkeys(provider.exported())
     view.__all__ = [  # type: ignore[attr-defined]

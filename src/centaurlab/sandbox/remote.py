@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from . import cputime
+from .channel import SessionError
 from .limits import Limits
-from .session import SessionEnd, SessionError
+from .session import SessionEnd
 from .wire import Garbled, decode_reply, decode_value, encode_request
 
 _box_ids = itertools.count(1)

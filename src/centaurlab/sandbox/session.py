@@ -25,12 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-from ..errors import ServiceError
+from .channel import ReplyReader, SessionError
 from .limits import Limits
-from .supervise import LAUNCHER, _Launch, _pid_of, _pidfd_kill, _read_init_pidfd, kill_stragglers, rlimit_prefix
-from .waiting import readable
-
-MAX_LINE_BYTES = 4 * 1024 * 1024
+from .supervise import LAUNCHER, Launch, kill_stragglers, pid_of, pidfd_kill, read_init_pidfd, rlimit_prefix
 
 # A tiny process outside the sandbox that holds the sandbox's pidfds and kills them when its stdin
 # reaches EOF: when the session closes, or when the platform dies, however abruptly. (bubblewrap's
@@ -52,14 +49,6 @@ if group > 0:
         pass
 """
 STDERR_TAIL_BYTES = 8192
-
-
-class SessionError(ServiceError, RuntimeError):
-    """The sandboxed process did not give a line: `kind` is timeout, closed or too_long."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.kind = kind
 
 
 @dataclass
@@ -106,7 +95,6 @@ class SandboxSession:
         self.backend, self.isolated, self.warnings = backend, isolated, list(warnings)
         self.limits = limits
         self._workdir = workdir
-        self._buffer = b""
         self._killed = False
         self._end: SessionEnd | None = None
         self._started = time.monotonic()
@@ -124,10 +112,13 @@ class SandboxSession:
         )
         for fd in (report_write, *pass_fds):
             os.close(fd)
-        self._launch = _Launch(report_read)
+        stdout = self._proc.stdout
+        assert stdout is not None
+        self._replies = ReplyReader(stdout, lambda size: os.read(stdout.fileno(), size))
+        self._launch = Launch(report_read)
         self._command_pidfd = self._launch.pidfd()
-        self._command_pid = _pid_of(self._command_pidfd)
-        self._init_pidfd = _read_init_pidfd(info_fd)
+        self._command_pid = pid_of(self._command_pidfd)
+        self._init_pidfd = read_init_pidfd(info_fd)
         self._watchdog = self._start_watchdog()
         with _live_lock:
             _live.add(self)
@@ -144,7 +135,7 @@ class SandboxSession:
     def box_pid(self) -> int | None:
         """The host pid of the sandboxed program (the namespace's init under bwrap), for reading
         its CPU time from the kernel's accounting."""
-        return _pid_of(self._init_pidfd) or self._command_pid
+        return pid_of(self._init_pidfd) or self._command_pid
 
     def renew(self, limits: Limits) -> None:
         """Start the lifetime clock again (a session kept warm in a pool is handed to its user)."""
@@ -169,42 +160,18 @@ class SandboxSession:
 
     def ready(self, seconds: float) -> bool:
         """Whether a line can be read now, waiting up to `seconds` for one to start arriving."""
-        if b"\n" in self._buffer or self._proc.stdout is None:
-            return True
-        return readable(self._proc.stdout.fileno(), seconds)
+        return self._replies.ready(seconds)
 
     def receive(self, timeout: float) -> str:
         """The next line within `timeout` seconds of wall clock; on timeout the process is killed."""
-        assert self._proc.stdout is not None
-        fd = self._proc.stdout.fileno()
-        deadline = time.monotonic() + timeout
-        lifetime_end = self._started + self.limits.wall_seconds
-        while b"\n" not in self._buffer:
-            now = time.monotonic()
-            # a reply already waiting counts even when the time is up (replies are read one by one)
-            if not readable(fd, max(0.0, min(deadline, lifetime_end) - now)):
-                if time.monotonic() >= lifetime_end:
-                    self.kill()
-                    raise SessionError("timeout", f"the session's lifetime of {self.limits.wall_seconds:g} s is over")
-                if time.monotonic() >= deadline:
-                    self.kill()
-                    raise SessionError("timeout", f"no reply within {timeout:g} s")
-                continue
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                raise SessionError("closed", "the sandboxed process closed its output (it exited or crashed)")
-            self._buffer += chunk
-            if len(self._buffer) > MAX_LINE_BYTES and b"\n" not in self._buffer:
-                self.kill()
-                raise SessionError("too_long", f"a reply line is longer than {MAX_LINE_BYTES} bytes")
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        return line.decode("utf-8", errors="replace")
+        wall = self.limits.wall_seconds
+        return self._replies.line(timeout, self._started + wall, wall, self.kill)
 
     def kill(self) -> None:
         """SIGKILL the sandbox's init (its pid namespace dies with it), the command and its group."""
         self._killed = self._killed or self._end is None
-        _pidfd_kill(self._init_pidfd)
-        _pidfd_kill(self._command_pidfd)
+        pidfd_kill(self._init_pidfd)
+        pidfd_kill(self._command_pidfd)
         kill_stragglers(self._command_pid)
 
     def close(self, grace: float = 1.0) -> SessionEnd:

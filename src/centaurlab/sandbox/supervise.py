@@ -92,7 +92,7 @@ class _Usage:
     peak_kb: int
 
 
-class _Launch:
+class Launch:
     """The launcher's two reports: the command's pid at once, its status and usage at the end."""
 
     def __init__(self, fd: int) -> None:
@@ -138,7 +138,7 @@ def _wait(proc: subprocess.Popen[bytes], kill: Callable[[], None], deadline: flo
     return _Usage(status, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
 
 
-def _pidfd_kill(pidfd: int | None) -> None:
+def pidfd_kill(pidfd: int | None) -> None:
     if pidfd is not None:
         with contextlib.suppress(ProcessLookupError, OSError):
             signal.pidfd_send_signal(pidfd, signal.SIGKILL)
@@ -147,7 +147,7 @@ def _pidfd_kill(pidfd: int | None) -> None:
 LAUNCHER = Path(__file__).parent / "runtime" / "launch.py"
 
 
-def _pid_of(pidfd: int | None) -> int | None:
+def pid_of(pidfd: int | None) -> int | None:
     if pidfd is None:
         return None
     with contextlib.suppress(OSError, ValueError):
@@ -165,7 +165,7 @@ def kill_stragglers(group: int | None) -> None:
             os.killpg(group, signal.SIGKILL)
 
 
-def _read_init_pidfd(info_fd: int | None) -> int | None:
+def read_init_pidfd(info_fd: int | None) -> int | None:
     """bubblewrap writes the sandbox init's pid to --info-fd; hold it as a pidfd so that killing
     it can never hit a recycled pid. Killing the init tears down its whole pid namespace."""
     if info_fd is None:
@@ -237,15 +237,15 @@ def supervise(
     )
     for fd in (report_write, *pass_fds):
         os.close(fd)
-    launch = _Launch(report_read)
+    launch = Launch(report_read)
     command_pidfd = launch.pidfd()
-    command_pid = _pid_of(command_pidfd)
-    init_pidfd = _read_init_pidfd(info_fd)
+    command_pid = pid_of(command_pidfd)
+    init_pidfd = read_init_pidfd(info_fd)
 
     def kill() -> None:
         """The sandbox's init (its pid namespace dies with it), the command, the command's group."""
-        _pidfd_kill(init_pidfd)
-        _pidfd_kill(command_pidfd)
+        pidfd_kill(init_pidfd)
+        pidfd_kill(command_pidfd)
         if command_pid is not None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(command_pid, signal.SIGKILL)

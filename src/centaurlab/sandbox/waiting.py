@@ -13,11 +13,11 @@ import select
 from typing import Protocol
 
 
-class _HasFileno(Protocol):
+class HasFileno(Protocol):
     def fileno(self) -> int: ...
 
 
-def readable(source: int | _HasFileno, seconds: float | None) -> bool:
+def readable(source: int | HasFileno, seconds: float | None) -> bool:
     """Whether `source` is readable (data, end of file, a hang-up or an error to read) within
     `seconds` (None: wait without end; 0 or less: look once and return)."""
     poller = select.poll()

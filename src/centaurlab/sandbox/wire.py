@@ -87,7 +87,7 @@ def _encode_pandas(value: Any, box_id: int, tags: list[bool]) -> Any:
 _CONTAINERS = (list, tuple, set, frozenset)
 
 
-def _marshal_as_is(value: Any, depth: int = 0) -> bool:
+def marshals_as_is(value: Any, depth: int = 0) -> bool:
     """Whether marshal carries `value` faithfully: plain types only (marshal would also take an
     array's buffer, as bytes)."""
     kind = type(value)
@@ -96,9 +96,9 @@ def _marshal_as_is(value: Any, depth: int = 0) -> bool:
     if depth > MAX_DEPTH:
         return False
     if kind in _CONTAINERS:
-        return all(type(v) in _SCALARS for v in value) or all(_marshal_as_is(v, depth + 1) for v in value)
+        return all(type(v) in _SCALARS for v in value) or all(marshals_as_is(v, depth + 1) for v in value)
     if kind is dict:
-        return all(_marshal_as_is(k, depth + 1) and _marshal_as_is(v, depth + 1) for k, v in value.items())
+        return all(marshals_as_is(k, depth + 1) and marshals_as_is(v, depth + 1) for k, v in value.items())
     return False
 
 
@@ -110,7 +110,7 @@ def encode_request(request: dict[str, Any], box_id: int) -> str:
     if packed is not None:
         head = {k: v for k, v in request.items() if k != "packed"}
         return base64.b64encode(marshal.dumps({**head, "tagged": False})).decode() + " " + packed
-    if all(_marshal_as_is(request.get(key)) for key in ("args", "kwargs", "value")):
+    if all(marshals_as_is(request.get(key)) for key in ("args", "kwargs", "value")):
         return base64.b64encode(marshal.dumps({**request, "tagged": False})).decode()
     tags: list[bool] = []
     body = dict(request)
@@ -126,7 +126,7 @@ def pack_arguments(args: tuple[Any, ...] | list[Any], kwargs: dict[str, Any]) ->
     case's large input, to every candidate and repetition); the box decodes them per call. No
     handle can be among them: they belong to no box."""
     body: dict[str, Any] = {"args": list(args), "kwargs": dict(kwargs)}
-    if _marshal_as_is(body["args"]) and _marshal_as_is(body["kwargs"]):
+    if marshals_as_is(body["args"]) and marshals_as_is(body["kwargs"]):
         return base64.b64encode(marshal.dumps({**body, "tagged": False})).decode()
     tags: list[bool] = []
     encoded = {key: _encode(value, 0, tags) for key, value in body.items()}

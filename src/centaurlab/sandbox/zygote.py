@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import socket
 import struct
 import tempfile
@@ -30,8 +29,10 @@ from typing import IO
 from ..errors import Unavailable
 from . import cputime, seccomp
 from .bwrap import BwrapBackend
+from .channel import ReplyReader, SessionError
 from .limits import Limits
-from .session import MAX_LINE_BYTES, STDERR_TAIL_BYTES, SandboxSession, SessionEnd, SessionError
+from .session import STDERR_TAIL_BYTES, SandboxSession, SessionEnd
+from .supervise import pidfd_kill
 from .waiting import readable
 
 _UCRED = struct.Struct("3i")
@@ -49,12 +50,6 @@ def _ns_pids(pid: int) -> list[int]:
     return []
 
 
-def _pidfd_kill(pidfd: int | None) -> None:
-    if pidfd is not None:
-        with contextlib.suppress(OSError):
-            signal.pidfd_send_signal(pidfd, signal.SIGKILL)
-
-
 class ForkedSession:
     """A box forked by a zygote, talked to over its socket, line by line (the calls
     `SandboxSession` answers, so `RemoteBox` drives both alike)."""
@@ -65,7 +60,7 @@ class ForkedSession:
         self._exit_code = exit_code
         self.limits, self.warnings = limits, list[str]()
         self.backend, self.isolated = "bwrap", True
-        self._buffer = b""
+        self._replies = ReplyReader(channel, channel.recv)
         self._started = time.monotonic()
         self._killed = False
         self._end: SessionEnd | None = None
@@ -94,35 +89,16 @@ class ForkedSession:
 
     def ready(self, seconds: float) -> bool:
         """Whether a line can be read now, waiting up to `seconds` for one to start arriving."""
-        return b"\n" in self._buffer or readable(self._channel, seconds)
+        return self._replies.ready(seconds)
 
     def receive(self, timeout: float) -> str:
-        deadline = time.monotonic() + timeout
-        lifetime_end = self._started + self.limits.wall_seconds
-        while b"\n" not in self._buffer:
-            left = min(deadline, lifetime_end) - time.monotonic()
-            if not readable(self._channel, max(0.0, left)):
-                self.kill()
-                if time.monotonic() >= lifetime_end:
-                    raise SessionError("timeout", f"the session's lifetime of {self.limits.wall_seconds:g} s is over")
-                raise SessionError("timeout", f"no reply within {timeout:g} s")
-            try:
-                chunk = self._channel.recv(65536)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                raise SessionError("closed", "the sandboxed process closed its output (it exited or crashed)")
-            self._buffer += chunk
-            if len(self._buffer) > MAX_LINE_BYTES and b"\n" not in self._buffer:
-                self.kill()
-                raise SessionError("too_long", f"a reply line is longer than {MAX_LINE_BYTES} bytes")
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        return line.decode("utf-8", errors="replace")
+        wall = self.limits.wall_seconds
+        return self._replies.line(timeout, self._started + wall, wall, self.kill)
 
     def kill(self) -> None:
         """SIGKILL the box, the init of its pid namespace: every process it made dies with it."""
         self._killed = self._killed or self._end is None
-        _pidfd_kill(self._pidfd if self._end is None else None)
+        pidfd_kill(self._pidfd if self._end is None else None)
 
     def close(self, grace: float = 1.0) -> SessionEnd:
         if self._end is not None:

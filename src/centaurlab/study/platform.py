@@ -13,7 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..grading import Runner
 from ..models import Registry, load_registry
-from .async_suggest import AsyncAutocomplete
+from .assistant import AsyncAssistant
 from .autocomplete import Autocomplete
 from .batch_writer import BatchedTelemetry
 from .chat import Chat
@@ -36,7 +36,7 @@ class StudyPlatform:
     chat: Chat
     runner: Runner
     telemetry: BatchedTelemetry
-    suggestions: AsyncAutocomplete  # the autocomplete and chat routes' path: the model asked without a thread
+    assistant: AsyncAssistant  # suggestions and chat answers for the hot routes, the model asked without a thread
 
     @classmethod
     def build(cls, url: str, runner: Runner, registry: Registry | None = None,
@@ -47,7 +47,7 @@ class StudyPlatform:
         autocomplete, chat = Autocomplete(participants, registry), Chat(participants, registry)
         telemetry = BatchedTelemetry(participants, participants.tokens)
         return cls(url, studies, participants, autocomplete, chat, runner, telemetry,
-                   AsyncAutocomplete(autocomplete, telemetry.writer, chat))
+                   AsyncAssistant(autocomplete, chat, telemetry.writer))
 
     def sweep(self) -> int:
         """End the sessions whose time is up, of participants who left without coming back; how many."""

@@ -196,7 +196,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         sweeper.cancel()
         with suppress(asyncio.CancelledError):
             await sweeper
-        await platform.suggestions.aclose()
+        await platform.assistant.aclose()
         platform.telemetry.close()
 
 

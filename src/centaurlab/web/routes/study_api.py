@@ -127,7 +127,7 @@ async def chat(study_id: str, body: ChatBody, request: Request) -> dict[str, Any
     """The chat model's answer to a message, given the conversation so far (asked from the event loop)."""
     p = await run_in_threadpool(_coding, request, study_id, body.task_index)
     try:
-        return await platform_of(request).suggestions.chat(p, body)
+        return await platform_of(request).assistant.chat(p, body)
     except ModelError as exc:
         exc.with_context(study_hot.ASSISTANT_FAILED)
         raise

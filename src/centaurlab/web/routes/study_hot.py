@@ -67,7 +67,7 @@ async def store_events(platform: StudyPlatform, study_id: str, token: str | None
 async def suggest(platform: StudyPlatform, study_id: str, token: str | None, body: SuggestRequest) -> dict[str, Any]:
     p = await platform.telemetry.coding(study_id, token, body.task_index)
     try:
-        return await platform.suggestions.suggest(p, body)
+        return await platform.assistant.suggest(p, body)
     except ModelError as exc:
         exc.with_context(ASSISTANT_FAILED)
         raise

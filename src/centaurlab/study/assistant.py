@@ -21,11 +21,16 @@ from .chat import Chat, ChatBody
 from .tables import ParticipantRow
 
 
-class AsyncAutocomplete:
-    def __init__(self, autocomplete: Autocomplete, writer: EventWriter, chat: Chat | None = None) -> None:
+class AsyncAssistant:
+    """The participant's AI assistant as the server's event loop reaches it: both its autocomplete
+    suggestions (`suggest`) and its chat answers (`chat`). One object for both because they share one
+    queue per model (a participant's chat and another's suggestion wait in the same line for the
+    model's concurrency) and one HTTP client per model."""
+
+    def __init__(self, autocomplete: Autocomplete, chat: Chat, writer: EventWriter) -> None:
         self.autocomplete = autocomplete
+        self.conversation = chat
         self.writer = writer
-        self.chat_ = chat
         registry = autocomplete.registry
         self.limiter = ModelLimiter({name: registry.get(name).concurrency for name in registry.names()})
         self._clients: dict[str, AsyncCompletions | None] = {}
@@ -37,6 +42,7 @@ class AsyncAutocomplete:
         return self._clients[model]
 
     async def suggest(self, p: ParticipantRow, body: SuggestRequest) -> dict[str, Any]:
+        """An autocomplete suggestion for the participant's code, its events written before it is sent."""
         ac = self.autocomplete
         study, _, model, requested = ac.begin(p, body)
         client = self._client(model) if model is not None else None
@@ -54,8 +60,8 @@ class AsyncAutocomplete:
         return out
 
     async def chat(self, p: ParticipantRow, body: ChatBody) -> dict[str, Any]:
-        chat = self.chat_
-        assert chat is not None
+        """The chat model's answer to a participant's message (`Chat` records both)."""
+        chat = self.conversation
         study, model, request, message_event = chat.prepare(p, body)
         client = self._client(model)
         if client is None:
