@@ -7,7 +7,14 @@ from pathlib import Path
 import pytest
 
 from centaurlab import store
-from centaurlab.models import ChatRequest, CompletionRequest, ModelError, OpenAIProvider, StoredProvider
+from centaurlab.models import (
+    ChatRequest,
+    CompletionRequest,
+    ModelError,
+    OpenAIProvider,
+    PendingCalls,
+    StoredProvider,
+)
 from centaurlab.models.calls import calls_for_run
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, completion_body
 
@@ -39,6 +46,32 @@ def test_a_repeated_request_is_answered_from_the_cache_and_both_are_logged(fake:
         assert calls[0].request["messages"] == [{"role": "user", "content": "write add"}]
         assert calls[0].request["seed"] == 3 and calls[0].response is not None
         assert calls[0].response["text"] == "first answer"
+
+
+def test_held_calls_are_stored_once_by_the_transaction_that_commits(fake: FakeOpenAI, db_url: str) -> None:
+    """A sink holds the call's row for the caller's transaction: one that fails stores nothing and keeps the
+    row for the next try, which stores it once."""
+    fake.script.append(Reply(body=chat_body("held answer", 5, 2)))
+    pending = PendingCalls()
+    provider = StoredProvider(live(fake), db_url, run_id="held", cache=False, sink=pending)
+    provider.chat(ChatRequest.user("hi", temperature=0.2))
+    with store.session_scope(db_url) as session:
+        assert calls_for_run(session, "held") == []
+    with pytest.raises(RuntimeError, match="the step failed"), store.session_scope(db_url) as session:
+        pending.write(session)
+        raise RuntimeError("the step failed")
+    assert pending
+    with store.session_scope(db_url) as session:
+        pending.flush(session)
+    assert not pending
+    with store.session_scope(db_url) as session:
+        calls = calls_for_run(session, "held")
+        assert [(c.model, c.endpoint, c.cached, c.prompt_tokens, c.completion_tokens, c.error) for c in calls] == [
+            ("fake", "chat", False, 5, 2, None)
+        ]
+        assert calls[0].request["temperature"] == 0.2 and calls[0].response is not None
+        assert calls[0].response["text"] == "held answer" and calls[0].created_at is not None
+        assert calls[0].latency_s is not None and len(calls[0].request_sha256) == 64
 
 
 def test_another_seed_is_another_sample_and_reaches_the_model(fake: FakeOpenAI, db_url: str) -> None:

@@ -4,6 +4,7 @@ in-process, on SQLite and on a real PostgreSQL server."""
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from pathlib import Path
 
@@ -142,6 +143,27 @@ def test_only_the_events_not_stored_before_are_new(url: str, tmp_path: Path) -> 
         stored = events_of(session, "pilot", types=("paste",))
         assert sorted(e.event_id for e in stored) == ["ev-aaaaaaaa", "ev-bbbbbbbb", "ev-cccccccc", "ev-dddddddd"]
         assert next(e for e in stored if e.event_id == "ev-cccccccc").payload == {"text": "ev-cccccccc"}
+
+
+def test_requests_that_reach_the_writer_within_its_linger_share_a_commit(url: str, tmp_path: Path) -> None:
+    """The writer waits `linger_s` after a request for others to join its transaction (fewer commits under a
+    browser's pace), and answers each request once it is committed."""
+    path = write_study(tmp_path, conditions=("none",))
+    create_study(url, load_study(path), path.parent, source=str(path))
+    writer = EventWriter(Participants(url, StudyCache(url)), linger_s=2.0)
+
+    def row(event_id: str) -> dict[str, object]:
+        return {"event_id": event_id, "study_id": "pilot", "participant_id": "p1", "condition": "none",
+                "task_id": None, "task_index": 0, "type": "paste", "client_ms": 1, "server_ms": 2, "payload": {}}
+
+    first = writer.submit([row("ev-linger-1"), row("ev-linger-2")], {})
+    time.sleep(0.2)  # a later request, well within the linger
+    second = writer.submit([row("ev-linger-3")], {})
+    assert (first.result(timeout=60), second.result(timeout=60)) == (2, 1)
+    assert writer.batches == 1
+    writer.close()
+    with store.session_scope(url) as session:
+        assert len(events_of(session, "pilot", types=("paste",))) == 3
 
 
 def _set(url: str, pid: str, **values: object) -> None:

@@ -30,6 +30,11 @@ def serve(
         help="Server processes on one port. More than one needs PostgreSQL (database_url): the database is the "
              "only state they share. SQLite is for one process.",
     ),
+    access_log: bool = typer.Option(
+        False, "--access-log/--no-access-log",
+        help="Log a line per request (participants' tokens redacted). Off by default: under a study's load the "
+             "line per telemetry batch costs the server CPU; a reverse proxy keeps its own access log.",
+    ),
 ) -> None:
     """Start the web platform: the task banks (each task with a Monaco editor that runs and grades code
     in the sandbox), user studies (participant links /s/STUDY from `centaur study create`; the researcher
@@ -61,7 +66,8 @@ def serve(
     os.environ[STATIC_ENV] = str(folder)  # read by each worker process's factory
     os.environ[WORKERS_ENV] = str(workers)
     uvicorn.run("centaurlab.web.worker:app", factory=True, workers=workers, host=the_host, port=the_port,
-                log_level="info", timeout_keep_alive=30, **proxy_options(str(cfg["trusted_proxies"])))
+                log_level="info", access_log=access_log, timeout_keep_alive=30,
+                **proxy_options(str(cfg["trusted_proxies"])))
 
 
 def workers_problem(url: str, workers: int) -> str | None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, Integer, String, Text, select
+from sqlalchemy import JSON, Boolean, DateTime, Float, Integer, String, Table, Text, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, Session, mapped_column
@@ -35,6 +35,17 @@ class ModelCall(Base):
     completion_tokens: Mapped[int | None] = mapped_column(Integer, nullable=True)
     cost: Mapped[float | None] = mapped_column(Float, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+CallValues = dict[str, Any]
+"""One `model_calls` row as column values: what a provider's call log holds until it is written."""
+
+
+def log_calls(session: Session, rows: Sequence[CallValues]) -> None:
+    """Insert call-log rows in the session's transaction with one Core statement: the study server logs a
+    call with every suggestion, and building and flushing an ORM object per row cost more than the insert."""
+    if rows:
+        session.execute(cast(Table, ModelCall.__table__).insert(), [dict(row) for row in rows])
 
 
 class CachedResponse(Base):

@@ -12,8 +12,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ..store import session_scope
-from .calls import ModelCall, cache_response, cached_response
+from ..store import session_scope, utcnow
+from .calls import CallValues, cache_response, cached_response, log_calls
 from .provider import ModelProvider, OnText, chat_payload, completion_payload
 from .replay import request_key, response_to_json
 from .types import ChatRequest, CompletionRequest, ModelError, ModelResponse, Usage
@@ -44,20 +44,22 @@ class PendingCalls:
     flushed into the transaction that writes the rest of the caller's step, so both commit together."""
 
     def __init__(self) -> None:
-        self._rows: list[ModelCall] = []
+        self._rows: list[CallValues] = []
 
-    def __call__(self, row: ModelCall) -> None:
+    def __call__(self, row: CallValues) -> None:
         self._rows.append(row)
 
     def __bool__(self) -> bool:
         return bool(self._rows)
 
-    def rows(self) -> list[ModelCall]:
-        """The rows, still held: a transaction that fails and is tried again adds them again."""
-        return list(self._rows)
+    def write(self, session: Session) -> None:
+        """Insert the rows in the session's transaction, still held: a transaction that fails and is tried
+        again inserts them again."""
+        log_calls(session, self._rows)
 
     def flush(self, session: Session) -> None:
-        session.add_all(self._rows)
+        """Insert the rows and forget them."""
+        self.write(session)
         self._rows = []
 
 
@@ -66,7 +68,7 @@ class StoredProvider:
 
     def __init__(
         self, inner: ModelProvider, database_url: str, *, run_id: str | None = None, cache: bool = True,
-        log: bool = True, sink: Callable[[ModelCall], None] | None = None,
+        log: bool = True, sink: Callable[[CallValues], None] | None = None,
     ) -> None:
         self.inner = inner
         self.name = inner.name
@@ -128,11 +130,11 @@ class StoredProvider:
             self.sink(row)
             return
         with session_scope(self.database_url) as session:
-            session.add(row)
+            log_calls(session, [row])
 
 
 def call_row(provider: ModelProvider, request: ChatRequest | CompletionRequest, response: ModelResponse | None,
-             *, run_id: str | None, error: str | None = None) -> ModelCall:
+             *, run_id: str | None, error: str | None = None) -> CallValues:
     """The `model_calls` row of one request asked of `provider` without `StoredProvider` (the study server asks
     from its event loop, and commits the row with the events of the same request)."""
     endpoint, payload = full_request(provider, request)
@@ -141,14 +143,14 @@ def call_row(provider: ModelProvider, request: ChatRequest | CompletionRequest, 
 
 
 def _row(name: str, endpoint: str, key: str, payload: dict[str, Any], response: ModelResponse | None, *,
-         run_id: str | None, cached: bool, error: str | None) -> ModelCall:
+         run_id: str | None, cached: bool, error: str | None) -> CallValues:
     usage = response.usage if response is not None else Usage()
-    return ModelCall(
-        run_id=run_id, model=name, endpoint=endpoint, request_sha256=key, request=payload,
-        response=response_to_json(response) if response is not None else None, error=error, cached=cached,
-        latency_s=response.latency_s if response else None,
-        first_token_s=response.first_token_s if response else None,
-        prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens,
-        cost=response.cost_usd if response else None,
-    )
+    return {
+        "run_id": run_id, "model": name, "endpoint": endpoint, "request_sha256": key, "request": payload,
+        "response": response_to_json(response) if response is not None else None, "error": error,
+        "cached": cached, "latency_s": response.latency_s if response else None,
+        "first_token_s": response.first_token_s if response else None,
+        "prompt_tokens": usage.prompt_tokens, "completion_tokens": usage.completion_tokens,
+        "cost": response.cost_usd if response else None, "created_at": utcnow(),
+    }
 

@@ -117,11 +117,18 @@ class _Job:
         return max((r["task_index"] for r in self.rows if r.get("task_index") is not None), default=None)
 
 
+LINGER_S = 0.005
+"""How long the writer waits, after a request reaches it, for more to share the transaction: a commit is the
+writer's largest cost (SQLite writes the pages it changed; PostgreSQL a round trip and a flush), so at a
+browser's pace a few milliseconds more per request save a tenth of the server's CPU per participant loop
+(benchmarks/RESULTS.md, issue 42, third round); under saturation the queue fills batches anyway."""
+
+
 class EventWriter:
     """One writer thread per process; `submit` returns a future answered once the events are committed
     (with how many were new) or failed (with the error: nothing of the request is acknowledged)."""
 
-    def __init__(self, participants: Participants, max_rows: int = 5000, linger_s: float = 0.0) -> None:
+    def __init__(self, participants: Participants, max_rows: int = 5000, linger_s: float = LINGER_S) -> None:
         self.participants = participants
         self.max_rows = max_rows
         self.linger_s = linger_s
@@ -211,7 +218,7 @@ class EventWriter:
             fresh = insert_new_events(session, [r for job in accepted for r in job.rows])
             latest = _latest(accepted)
             for job in accepted:  # the rows stay held: a batch that fails is written again job by job
-                session.add_all(job.calls.rows())
+                job.calls.write(session)
             if latest:
                 save_latest_code(session, {pid: {i: code for i, (_, code) in by_index.items()}
                                                  for pid, by_index in latest.items()})
