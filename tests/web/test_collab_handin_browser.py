@@ -14,7 +14,8 @@ import pytest
 
 from tests.fakes.openai_server import answering, chat_body
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, study_server
-from tests.web.test_collab_workspace_browser import STUDY, _intake, _setup
+from tests.web.collab_browser_support import to_the_workspace
+from tests.web.test_collab_workspace_browser import STUDY
 
 pytestmark = BROWSER_MARKS
 TURNS = 6
@@ -89,13 +90,7 @@ def test_the_chat_opens_at_its_latest_turn_and_an_empty_file_is_not_handed_in(ba
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.set_default_timeout(120_000)  # page loads and clicks on a machine whose cores are busy
-        expect.set_options(timeout=120_000)
-        page.goto(f"{base}/collab/s/ws-pilot?source=browser-test")
-        page.get_by_label("I have read this and agree").check()
-        page.locator("#consent-go").click()
-        _intake(page, expect)
-        _setup(page, expect)
+        to_the_workspace(page, expect, f"{base}/collab/s/ws-pilot?source=browser-test")
         _long_chat(page, expect)
         _empty_memo(page, expect)
         _task_pages(page, expect, base)

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from tests.fakes.openai_server import answering, chat_body, tool_call
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS
-from tests.web.test_collab_workspace_browser import _intake, _setup, _shot
+from tests.web.collab_browser_support import shot, to_the_workspace
 
 pytestmark = BROWSER_MARKS
 
@@ -84,13 +84,7 @@ def test_decline_accept_restore_and_export(base: str, tmp_path: Path) -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1500, "height": 1250})
-        page.set_default_timeout(120_000)
-        expect.set_options(timeout=120_000)
-        page.goto(f"{base}/collab/s/ws-versions")
-        page.get_by_label("I have read this and agree").check()
-        page.locator("#consent-go").click()
-        _intake(page, expect)
-        _setup(page, expect)
+        to_the_workspace(page, expect, f"{base}/collab/s/ws-versions")
         home = page.url.split("?")[0]
 
         def memo() -> str:
@@ -107,7 +101,7 @@ def test_decline_accept_restore_and_export(base: str, tmp_path: Path) -> None:
         expect(page.locator("#chat-log .agent-text").first).to_have_text(WORDS)  # its words, not its tool call
         expect(page.locator("#chat-log .tool-line summary").first).to_have_text(
             "asked you before overwriting variance_memo.md")
-        _shot(page, "collab-overwrite-ask.png")
+        shot(page, "collab-overwrite-ask.png")
         first.get_by_role("button", name="Decline").click()
         expect(page.locator("#chat-log .msg-ask").first).to_have_attribute("data-state", "declined")
         assert memo() == MINE  # declined: unchanged
@@ -128,7 +122,7 @@ def test_decline_accept_restore_and_export(base: str, tmp_path: Path) -> None:
         expect(item.locator(".history-list > li")).to_have_count(3)
         authors = [a.get_attribute("data-author") for a in item.locator(".history-list > li").all()]
         assert authors == ["restore", "agent", "upload"]  # newest first
-        _shot(page, "collab-history.png")
+        shot(page, "collab-history.png")
         expect(item.locator(".history-list .version-author")).to_have_text(["you (restore)", "agent", "you (upload)"])
         browser.close()
 

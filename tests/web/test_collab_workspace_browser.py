@@ -9,7 +9,6 @@ Set CENTAUR_DOCS_SHOTS to a folder (docs/img) to write the documentation's scree
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +19,7 @@ import pytest
 from tests.collabstudy.test_service import PRE
 from tests.fakes.openai_server import answering, chat_body, tool_call
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, fill_survey, study_server
+from tests.web.collab_browser_support import shot, to_the_workspace
 
 pytestmark = BROWSER_MARKS
 
@@ -75,31 +75,6 @@ def base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, held: HeldAgent) -> It
             held.release.set()  # a failed test leaves no server thread waiting
 
 
-def _shot(page: Any, name: str) -> None:
-    folder = os.environ.get("CENTAUR_DOCS_SHOTS")
-    if folder:
-        page.evaluate("window.scrollTo(0, 0)")  # the site's header sticks: a full-page shot would cut through it
-        page.screenshot(path=str(Path(folder) / name))
-
-
-def _intake(page: Any, expect: Any) -> None:
-    answers = {k: v for k, v in PRE.items() if k not in ("occupation_code", "d3_experience_years")}
-    fill_survey(page, answers)
-    years = page.locator('[data-question="d3_experience_years"] input')
-    expect(years).to_have_count(1)
-    expect(years).to_have_attribute("type", "number")
-    years.fill("6")
-    page.locator("#survey-pre button").click()
-
-
-def _setup(page: Any, expect: Any) -> None:
-    expect(page.locator("h1")).to_have_text("Task 1 of 1: Quarterly budget variance and memo")
-    expect(page.locator("#guide")).to_contain_text("Direct the agent in the chat")
-    page.locator('input[name="used_before"][value="never"]').check()
-    page.get_by_label("I have read the guide above").check()
-    page.locator("#setup-go").click()
-
-
 def _task_and_preview(page: Any, expect: Any) -> None:
     prompt = page.locator("#task-prompt")
     expect(prompt.locator("h1")).to_have_text("Quarterly budget variance and memo")  # the Markdown heading
@@ -147,13 +122,7 @@ def test_workspace_from_consent_to_submit(base: str, held: HeldAgent) -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1500, "height": 1250})
-        page.set_default_timeout(120_000)  # page loads and clicks on a machine whose cores are busy
-        expect.set_options(timeout=120_000)
-        page.goto(f"{base}/collab/s/ws-pilot?source=browser-test")
-        page.get_by_label("I have read this and agree").check()
-        page.locator("#consent-go").click()
-        _intake(page, expect)
-        _setup(page, expect)
+        to_the_workspace(page, expect, f"{base}/collab/s/ws-pilot?source=browser-test")
         _task_and_preview(page, expect)
         _edit_the_memo(page, expect)
         saved = page.request.get(page.url.split("?")[0] + "/t/0/files/variance_memo.md")
@@ -162,12 +131,12 @@ def test_workspace_from_consent_to_submit(base: str, held: HeldAgent) -> None:
 
         page.locator("#file-panel li[data-file='reference/budget_vs_actual.csv'] summary").click()
         expect(page.locator("#file-panel table.preview-table")).to_be_visible()
-        _shot(page, "collab-workspace.png")
+        shot(page, "collab-workspace.png")
         page.locator("#submit-go").click()
         warning = page.locator("#submit-warning")
         expect(warning).to_contain_text("variance.csv")
         expect(warning).not_to_contain_text("variance_memo.md")
-        _shot(page, "collab-submit-warning.png")
+        shot(page, "collab-submit-warning.png")
         page.locator("#submit-anyway").click()
 
         expect(page.locator("h1")).to_have_text("Last questions")
