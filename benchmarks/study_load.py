@@ -31,7 +31,10 @@ the database is lost.
 
 --servers runs the same plan against several layouts in one run: `sqlite` (one process, as before) and
 `postgres:N` (`centaur serve --workers N` on a fresh PostgreSQL database made on --postgres-url's server).
-`--baseline-src DIR` runs the first layout (one process, whatever its database) from another source tree
+`floor` is benchmarks/study_floor.py, a server that parses each request, calls the fake model for a suggestion
+and answers, checking and storing nothing: the least any server does, so what this machine and load
+generator allow is measured beside the real layouts. `--baseline-src DIR` runs the first layout (one
+process, whatever its database) from another source tree
 (DIR holding the `centaurlab` package, or DIR/src holding it; e.g. the code before a change, exported with
 `git archive`), so that "today's" figure is measured in the same run. Its processes import only that
 tree's `centaurlab` (the installed project's path entries and editable finders are removed before the
@@ -622,6 +625,8 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
            "CENTAUR_RATE_REQUESTS": "0", "CENTAUR_RATE_EVENTS": "0"}
     if baseline_src is not None:
         env["PYTHONPATH"] = str(baseline_src)  # for any python the server starts without -E
+    if setup == "floor":
+        return measure_floor(args, model_url, model_pid)
     workers = 0
     if setup.startswith("postgres"):
         from sqlalchemy import create_engine, text
@@ -659,8 +664,7 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
         if single.errors:
             out["alone_errors"] = single.error_statuses
             print(f"{out['setup']}: the lone participant's requests failed: {single.error_statuses}", flush=True)
-        plan = [(int(n), int(t)) for t in args.think_ms.split(",") for n in args.participants.split(",")]
-        for n, think in plan:
+        for n, think in plan(args):
             one = run(load(base, n, args.seconds, args.run_prob, args.seed, think / 1000,
                            lambda: CpuSnapshot(server.pid, model_pid, serving), args.warmup,
                            lambda: telemetry_stored(database_url)))
@@ -671,6 +675,44 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
     finally:
         stop_tree(server)
     return out
+
+
+def measure_floor(args: argparse.Namespace, model_url: str, model_pid: int) -> dict[str, Any]:
+    """The floor layout (benchmarks/study_floor.py): the same load against a server that checks and stores
+    nothing, so the machine's own limit under this load generator is measured in the same run."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("study_floor.py")), "--port", str(port),
+                             "--model-url", model_url], preexec_fn=die_with_parent)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while not healthy(f"{base}/health"):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            stop_tree(proc, timeout=5)
+            raise SystemExit("the floor server did not start")
+        time.sleep(0.2)
+
+    def counted() -> int:
+        with urllib.request.urlopen(f"{base}/floor/stored", timeout=30) as r:
+            return int(r.read())
+
+    out: dict[str, Any] = {"setup": "floor (no checks, no store)", "centaurlab_file": None, "runs": []}
+    try:
+        serving = {(pid, start) for pid, (_, start) in descendants(proc.pid).items()}
+        for n, think in plan(args):
+            one = run(load(base, n, args.seconds, args.run_prob, args.seed, think / 1000,
+                           lambda: CpuSnapshot(proc.pid, model_pid, serving), args.warmup, counted))
+            one["setup"] = out["setup"]
+            out["runs"].append(one)
+            print(json.dumps(one), flush=True)
+            print_cpu(one)
+    finally:
+        stop_tree(proc)
+    return out
+
+
+def plan(args: argparse.Namespace) -> list[tuple[int, int]]:
+    """(participants, think ms) of every load, in order."""
+    return [(int(n), int(t)) for t in args.think_ms.split(",") for n in args.participants.split(",")]
 
 
 def telemetry_stored(url: str) -> int:
@@ -768,7 +810,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think-ms", default="0,1000",
                         help="pause after each loop (0: as fast as the server answers; 1000: a browser's pace)")
-    parser.add_argument("--servers", default="sqlite", help="layouts, comma-separated: sqlite, postgres:N")
+    parser.add_argument("--servers", default="sqlite",
+                        help="layouts, comma-separated: sqlite, postgres:N, floor (a server that checks and stores "
+                             "nothing: the machine's own limit)")
     parser.add_argument("--postgres-url", default="postgresql+psycopg://postgres@127.0.0.1:5432/postgres",
                         help="a PostgreSQL server where a fresh database is made per postgres layout")
     parser.add_argument("--baseline-src", type=Path, help="run the first layout from this source tree's src/")
