@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._errors import RatingError
 from ._types import FloatArray, IntArray
-from .errors import RatingError
 
 WIN, LOSS, TIE = 1.0, 0.0, 0.5
 

@@ -6,8 +6,8 @@ import numpy as np
 from scipy.stats import norm
 from scipy.stats import t as student_t
 
+from ._posterior import SkillPosterior
 from ._types import FloatArray, Kind
-from .posterior import SkillPosterior
 
 
 def interval_quantile(post: SkillPosterior, level: float = 0.95) -> float:
@@ -33,7 +33,7 @@ def credible_intervals(post: SkillPosterior, kind: Kind, level: float = 0.95) ->
     `interval_quantile` (the normal quantile, or t when the noise was estimated from the sessions).
 
     Given the noise, the posterior of each skill is exactly Gaussian, so these are exact; bootstrap
-    intervals (bootstrap.py) answer a different question, how much the estimate moves with the data.
+    intervals (_bootstrap.py) answer a different question, how much the estimate moves with the data.
     """
     q = interval_quantile(post, level)
     mu, sigma = post.mu(kind), post.sigma(kind)

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._ranking import kendall_tau, rank_summary
 from ._types import FloatArray
-from .ranking import kendall_tau, rank_summary
 
 
 @dataclass(frozen=True)

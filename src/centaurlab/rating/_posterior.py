@@ -15,12 +15,12 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import ndtr
 
+from ._design import SessionDesign
+from ._errors import RatingError
+from ._priors import CONSERVATIVE_K
+from ._problem import SessionProblem
+from ._solve import Solution
 from ._types import FloatArray, Kind
-from .design import SessionDesign
-from .errors import RatingError
-from .priors import CONSERVATIVE_K
-from .problem import SessionProblem
-from .solve import Solution
 
 Entity = tuple[Kind, str]
 

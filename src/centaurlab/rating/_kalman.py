@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._problem import SessionProblem
 from ._types import FloatArray, IntArray
-from .problem import SessionProblem
 
 
 def kalman_update(

@@ -6,14 +6,14 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from ._bootstrap import SessionBootstrap
+from ._intervals import credible_intervals
+from ._paired import PairedBootstrap, PairedFit
+from ._pairs import PairedData
+from ._posterior import SkillPosterior
+from ._priors import CONSERVATIVE_K
+from ._stability import RankStability
 from ._types import Kind
-from .bootstrap import SessionBootstrap
-from .intervals import credible_intervals
-from .paired import PairedBootstrap, PairedFit
-from .pairs import PairedData
-from .posterior import SkillPosterior
-from .priors import CONSERVATIVE_K
-from .stability import RankStability
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 The bootstrap resamples matches with replacement. Since the likelihood depends only on the
 counts per (pair, outcome) cell, a round is one multinomial draw of those cells, and all rounds
-of a batch are fitted by one batched Newton run (bradley_terry.py).
+of a batch are fitted by one batched Newton run (_bradley_terry.py).
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
-from ._types import FloatArray, batch_size
-from .bradley_terry import (
+from ._bradley_terry import (
     DEFAULT_PENALTY_SIGMA,
     ELO_PER_LOGIT,
     check_ties,
     newton,
 )
-from .errors import DisconnectedGraphError, RatingError
-from .graph import player_components
-from .pairs import PairedData, PairTable
-from .stability import RankStability
+from ._errors import DisconnectedGraphError, RatingError
+from ._graph import player_components
+from ._pairs import PairedData, PairTable
+from ._stability import RankStability
+from ._types import FloatArray, batch_size
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def fit_paired(
     penalty_sigma: float | None = DEFAULT_PENALTY_SIGMA,
     allow_disconnected: bool = False,
 ) -> PairedFit:
-    """Bradley-Terry-Davidson maximum likelihood (vaguely penalised, see bradley_terry.py)."""
+    """Bradley-Terry-Davidson maximum likelihood (vaguely penalised, see _bradley_terry.py)."""
     if not allow_disconnected:
         comps = player_components(data.n_players, data.first, data.second, data.names)
         if len(comps) > 1:

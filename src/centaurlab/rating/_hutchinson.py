@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ._solve import Solution
 from ._types import FloatArray
-from .solve import Solution
 
 
 def hutchinson_diagonal(

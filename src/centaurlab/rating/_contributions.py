@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._errors import RatingError
+from ._problem import SessionProblem
 from ._types import FloatArray, IntArray
-from .errors import RatingError
-from .problem import SessionProblem
 
 
 @dataclass(frozen=True)

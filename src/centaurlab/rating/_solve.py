@@ -20,9 +20,9 @@ import numpy as np
 import scipy.linalg as la
 import scipy.sparse as sp
 
+from ._errors import RatingError
+from ._problem import SessionProblem, SufficientStats
 from ._types import FloatArray, batch_size
-from .errors import RatingError
-from .problem import SessionProblem, SufficientStats
 
 
 @dataclass(frozen=True)

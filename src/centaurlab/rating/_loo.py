@@ -7,7 +7,7 @@ the leaderboard does, by its own mu - k sigma. The noise variance is held at the
 value, so differences come from the data alone.
 
 Leaving a human out is exact and vectorised: subtract that human's contribution from the
-dense system (contributions.py) and solve all H systems at once. Leaving a task out changes
+dense system (_contributions.py) and solve all H systems at once. Leaving a task out changes
 every human who worked on it, so it is a refit per task (tasks are few). The task is the
 sessions' task label, whether or not the model has a task term: the paper's model has none,
 and leaving out a difficulty level instead would remove a third of the data at a time.
@@ -21,15 +21,15 @@ from typing import Literal
 
 import numpy as np
 
+from ._contributions import human_contributions
+from ._design import codes_of
+from ._errors import RatingError
+from ._posterior import SkillPosterior
+from ._priors import CONSERVATIVE_K
+from ._problem import SufficientStats
+from ._ranking import kendall_tau, ranks_desc
+from ._solve import solve
 from ._types import FloatArray, IntArray, batch_size
-from .contributions import human_contributions
-from .design import codes_of
-from .errors import RatingError
-from .posterior import SkillPosterior
-from .priors import CONSERVATIVE_K
-from .problem import SufficientStats
-from .ranking import kendall_tau, ranks_desc
-from .solve import solve
 
 
 @dataclass(frozen=True)

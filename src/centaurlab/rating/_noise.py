@@ -14,8 +14,8 @@ import math
 import numpy as np
 from scipy.optimize import minimize_scalar
 
-from .problem import SufficientStats
-from .solve import log_marginal_likelihood, solve
+from ._problem import SufficientStats
+from ._solve import log_marginal_likelihood, solve
 
 LOWER_FACTOR = 1e-8
 UPPER_FACTOR = 10.0

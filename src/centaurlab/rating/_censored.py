@@ -9,7 +9,7 @@ whoever gave up early; scoring them at t_max would flatter whoever was slowest.
 The posterior is no longer Gaussian, so we compute:
 
 * the mode (MAP) by Newton's method in its IRLS form: each step solves the exact Gaussian
-  model (solve.py) on working observations. A censored session with z = (c - mu)/s and inverse
+  model (_solve.py) on working observations. A censored session with z = (c - mu)/s and inverse
   Mills ratio lam = phi(z)/Phi(z) becomes a pseudo-observation y~ = mu - s/(z + lam) with
   weight w = lam (z + lam) in (0, 1): the curvature of log Phi. Step halving keeps every step
   uphill (the log-posterior is concave, log Phi being log-concave). The fixed point is the same
@@ -33,14 +33,14 @@ import numpy as np
 from scipy.optimize import minimize_scalar
 from scipy.special import erfcx, log_ndtr
 
+from ._design import SessionDesign
+from ._errors import RatingError
+from ._fit import check_connected, posterior_for
+from ._posterior import SkillPosterior
+from ._priors import GaussianPrior, Priors
+from ._problem import SessionProblem, SufficientStats, build_problem
+from ._solve import solve
 from ._types import BoolArray, FloatArray
-from .design import SessionDesign
-from .errors import RatingError
-from .fit import check_connected, posterior_for
-from .posterior import SkillPosterior
-from .priors import GaussianPrior, Priors
-from .problem import SessionProblem, SufficientStats, build_problem
-from .solve import solve
 
 SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 

@@ -13,9 +13,9 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
+from ._design import SessionDesign
+from ._errors import Component
 from ._types import IntArray
-from .design import SessionDesign
-from .errors import Component
 
 
 def _components(n_nodes: int, src: IntArray, dst: IntArray) -> tuple[int, IntArray, np.ndarray]:

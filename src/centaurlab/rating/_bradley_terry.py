@@ -24,9 +24,9 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
+from ._errors import RatingError
+from ._pairs import PairTable
 from ._types import FloatArray
-from .errors import RatingError
-from .pairs import PairTable
 
 ELO_PER_LOGIT = 400.0 / math.log(10.0)
 DEFAULT_PENALTY_SIGMA = 10.0

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ._design import SessionDesign
+from ._errors import DisconnectedGraphError, RatingError
+from ._graph import session_components
+from ._hutchinson import approx_human_variances
+from ._noise import estimate_noise_var
+from ._posterior import SkillPosterior
+from ._priors import Priors
+from ._problem import SessionProblem, SufficientStats, build_problem
+from ._solve import human_variances, log_marginal_likelihood, solve
 from ._types import FloatArray
-from .design import SessionDesign
-from .errors import DisconnectedGraphError, RatingError
-from .graph import session_components
-from .hutchinson import approx_human_variances
-from .noise import estimate_noise_var
-from .posterior import SkillPosterior
-from .priors import Priors
-from .problem import SessionProblem, SufficientStats, build_problem
-from .solve import human_variances, log_marginal_likelihood, solve
 
 HumanVariance = Literal["exact", "hutchinson"]
 
 
 def check_connected(design: SessionDesign) -> None:
-    """Refuse to rank across human-agent components (see graph.py)."""
+    """Refuse to rank across human-agent components (see _graph.py)."""
     comps = session_components(design)
     if len(comps) > 1:
         raise DisconnectedGraphError("human-agent", comps)
@@ -69,7 +69,7 @@ def fit_sessions(
     """Exact posterior of y = agent + human (+ task) + N(0, noise_sigma^2).
 
     `noise_sigma=None` (the default) estimates the noise by type-II maximum likelihood (see
-    noise.py). `human_variance="hutchinson"` swaps the exact human variances for a stochastic
+    _noise.py). `human_variance="hutchinson"` swaps the exact human variances for a stochastic
     estimate (approximate; only for problems with a very large dense block).
     """
     if not allow_disconnected:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ._errors import RatingError
 from ._types import Kind
-from .errors import RatingError
 
 TRUESKILL_MU = 25.0
 TRUESKILL_SIGMA = 25.0 / 3.0

@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 import scipy.sparse as sp
 
+from ._design import SessionDesign
+from ._errors import RatingError
+from ._priors import Priors
 from ._types import BoolArray, FloatArray
-from .design import SessionDesign
-from .errors import RatingError
-from .priors import Priors
 
 
 @dataclass(frozen=True)

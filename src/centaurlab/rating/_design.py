@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._errors import RatingError
 from ._types import BoolArray, IntArray, Kind
-from .errors import RatingError
 
 
 def codes_of(labels: Sequence[object] | np.ndarray) -> tuple[IntArray, tuple[str, ...]]:

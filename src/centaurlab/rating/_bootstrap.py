@@ -7,7 +7,7 @@ Two resampling units:
   sparse product each, the human elimination is an einsum, the K x K systems one batched solve.
 * ``humans`` (cluster bootstrap): one person's sessions are not independent, so each round
   draws whole humans. A human drawn k times is k independent clones, and since each human
-  enters the dense system additively (contributions.py) a round is S = P_R + sum_h k_h S_h:
+  enters the dense system additively (_contributions.py) a round is S = P_R + sum_h k_h S_h:
   exact, with no refits. Humans' own ranks are not reported in this mode (a clone ranking
   among clones has no meaning).
 
@@ -29,13 +29,13 @@ from typing import Literal
 import numpy as np
 import scipy.sparse as sp
 
+from ._contributions import human_contributions
+from ._errors import RatingError
+from ._posterior import SkillPosterior
+from ._priors import CONSERVATIVE_K
+from ._problem import SessionProblem
+from ._stability import RankStability
 from ._types import FloatArray, Kind, batch_size
-from .contributions import human_contributions
-from .errors import RatingError
-from .posterior import SkillPosterior
-from .priors import CONSERVATIVE_K
-from .problem import SessionProblem
-from .stability import RankStability
 
 Resample = Literal["sessions", "humans"]
 
@@ -108,7 +108,7 @@ def _session_rounds(problem: SessionProblem, noise_var: float, rounds: int, rng:
         dense_out[start : start + b] = theta
         dense_var[start : start + b] = np.diagonal(inv, axis1=1, axis2=2)
         human_out[start : start + b] = (bh - np.einsum("bhk,bk->bh", c, theta)) / dh
-        # Cov_hh = 1/d_h + g_h' S^-1 g_h with g_h = c_h / d_h (solve.py)
+        # Cov_hh = 1/d_h + g_h' S^-1 g_h with g_h = c_h / d_h (_solve.py)
         human_var[start : start + b] = 1.0 / dh + np.einsum("bhk,bkl,bhl->bh", cd, inv, cd)
     return _Rounds(dense_out, dense_var, human_out, human_var)
 
