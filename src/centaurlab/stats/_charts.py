@@ -21,7 +21,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from .format import format_number
+from ._format import format_number
 
 BAR_FILL = "#4c78a8"
 VIOLIN_FILL = "#7aa6e0"

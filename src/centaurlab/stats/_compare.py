@@ -13,8 +13,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
-from .describe import check_confidence, finite, require_columns
-from .errors import StatsError
+from ._describe import check_confidence, finite, require_columns
+from ._errors import StatsError
 
 
 @dataclass(frozen=True)

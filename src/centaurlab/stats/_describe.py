@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
-from .errors import StatsError
+from ._errors import StatsError
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Any
 import pandas as pd
 
 from ..templating import Markup, render
-from .format import format_number
+from ._format import format_number
 
 Formatter = Callable[[object], str]
 
@@ -54,7 +54,7 @@ class HtmlReport:
         return self
 
     def figure(self, svg: str, caption: str = "") -> HtmlReport:
-        # the SVG was drawn by matplotlib in this package (charts.py), not typed by anyone: it goes in as drawn
+        # the SVG was drawn by matplotlib in this package (_charts.py), not typed by anyone: it goes in as drawn
         self.parts.append({"kind": "figure", "svg": Markup(svg), "caption": caption})
         return self
 

@@ -19,9 +19,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
-from .describe import check_confidence, require_columns
-from .errors import StatsError
-from .regress import design_matrix
+from ._describe import check_confidence, require_columns
+from ._errors import StatsError
+from ._regress import design_matrix
 
 RESIDUAL = "residual"
 

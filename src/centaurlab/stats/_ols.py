@@ -19,8 +19,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
-from .describe import check_confidence
-from .errors import StatsError
+from ._describe import check_confidence
+from ._errors import StatsError
 
 CovType = Literal["classical", "HC1", "HC3", "cluster"]
 COV_TYPES: tuple[CovType, ...] = ("classical", "HC1", "HC3", "cluster")

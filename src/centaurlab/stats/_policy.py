@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .describe import wilson_interval
+from ._describe import wilson_interval
 
 NOT_COMPUTED = "not computed"
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from .policy import Figure, not_computed, proportion_figure
+from ._policy import Figure, not_computed, proportion_figure
 
 #: One simulated data set at a size, analysed: one bool per comparison (True: the claim is supported).
 Trial = Callable[[int, np.random.Generator], Sequence[bool]]

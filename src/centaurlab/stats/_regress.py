@@ -8,9 +8,9 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from .describe import require_columns
-from .errors import StatsError
-from .ols import CovType, OLSFit, ols
+from ._describe import require_columns
+from ._errors import StatsError
+from ._ols import CovType, OLSFit, ols
 
 INTERCEPT = "intercept"
 

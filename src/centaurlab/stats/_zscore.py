@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from .describe import require_columns
+from ._describe import require_columns
 
 
 def zscore_within(frame: pd.DataFrame, value: str, by: str | Sequence[str]) -> pd.Series:
