@@ -15,7 +15,7 @@ from datetime import datetime
 from sqlalchemy import JSON, Boolean, DateTime, Float, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .base import Base, utcnow
+from ._base import Base, utcnow
 
 
 class HumanBaselineRow(Base):

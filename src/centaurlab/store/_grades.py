@@ -9,8 +9,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .base import GradeRow
-from .submissions import source_digest
+from ._base import GradeRow
+from ._submissions import source_digest
 
 
 def config_digest(config: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import MetaData
 
-from .engine import default_url, engine_for, normalise_url
+from ._engine import default_url, engine_for, normalise_url
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 

@@ -15,7 +15,7 @@ from sqlalchemy import DateTime, String, select, text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from .base import Base, utcnow
+from ._base import Base, utcnow
 
 
 class ServerSecret(Base):

@@ -12,8 +12,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import DateTime, String, delete, select
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .base import Base, utcnow
-from .engine import session_scope
+from ._base import Base, utcnow
+from ._engine import session_scope
 
 
 class DashboardSession(Base):

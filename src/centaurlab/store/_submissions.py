@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .base import Submission, TestVerdict
+from ._base import Submission, TestVerdict
 
 
 def source_digest(source: str) -> str:
