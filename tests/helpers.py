@@ -17,7 +17,7 @@ def pair_sum() -> Task:
 
 def latest_revision() -> str:
     """The newest migration shipped, by file name: the head every upgrade must reach."""
-    from centaurlab.store.migrate import MIGRATIONS
+    from centaurlab.store import MIGRATIONS
 
     return sorted(p.name[:4] for p in (MIGRATIONS / "versions").glob("[0-9][0-9][0-9][0-9]_*.py"))[-1]
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from centaurlab.rating import SessionDesign
-from centaurlab.rating.kalman import session_indices
-from centaurlab.rating.problem import SessionProblem
+from centaurlab.rating._kalman import session_indices
+from centaurlab.rating._problem import SessionProblem
 
 N_HUMANS, N_AGENTS, N_SESSIONS = 93, 5, 386
 

@@ -13,8 +13,8 @@ from centaurlab.rating import (
     leave_one_human_out,
     leave_one_task_out,
 )
-from centaurlab.rating.problem import SufficientStats, build_problem
-from centaurlab.rating.solve import solve
+from centaurlab.rating._problem import SufficientStats, build_problem
+from centaurlab.rating._solve import solve
 
 from .simulate import collabskill
 
@@ -139,7 +139,7 @@ def test_leave_one_task_out_needs_tasks() -> None:
 
 
 def test_study_sized_tools_refuse_huge_inputs_clearly(post, monkeypatch: pytest.MonkeyPatch) -> None:
-    import centaurlab.rating.contributions as contributions
+    import centaurlab.rating._contributions as contributions
 
     monkeypatch.setattr(contributions, "MAX_CONTRIBUTION_FLOATS", 10)
     with pytest.raises(RatingError, match="resample sessions instead"):

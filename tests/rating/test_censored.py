@@ -15,7 +15,7 @@ from centaurlab.rating import (
     fit_times,
     time_priors,
 )
-from centaurlab.rating.censored import inverse_mills
+from centaurlab.rating._censored import inverse_mills
 
 from .simulate import design_matrix
 

@@ -10,8 +10,8 @@ from centaurlab.rating import (
     RatingError,
     SessionDesign,
     fit_sessions,
-    session_components,
 )
+from centaurlab.rating._graph import session_components
 
 
 def test_labels_become_sorted_codes() -> None:

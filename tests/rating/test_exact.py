@@ -7,9 +7,9 @@ import pytest
 from scipy.stats import multivariate_normal
 
 from centaurlab.rating import Priors, SessionDesign, fit_sessions, kalman_posterior
-from centaurlab.rating.noise import estimate_noise_var
-from centaurlab.rating.problem import SufficientStats, build_problem
-from centaurlab.rating.solve import log_marginal_likelihood, solve
+from centaurlab.rating._noise import estimate_noise_var
+from centaurlab.rating._problem import SufficientStats, build_problem
+from centaurlab.rating._solve import log_marginal_likelihood, solve
 
 from .simulate import collabskill, dense_posterior, design_matrix
 
@@ -75,7 +75,7 @@ def test_diagonal_only_updates_depend_on_order() -> None:
     design, y, _ = small_problem(3, False)
     post = fit_sessions(design, y, noise_sigma=8.0, allow_disconnected=True)
     prob = post.problem
-    from centaurlab.rating.kalman import kalman_update, session_indices
+    from centaurlab.rating._kalman import kalman_update, session_indices
 
     rows = session_indices(prob)
     finals = []

@@ -14,7 +14,7 @@ from centaurlab.rating import (
     fit_paired,
     paired_rows,
 )
-from centaurlab.rating.pairs import PairTable
+from centaurlab.rating._pairs import PairTable
 
 
 def simulate(rng, strength, n, nu=0.0):

@@ -16,8 +16,8 @@ from centaurlab.rating import (
     leave_one_task_out,
     ranks_desc,
 )
-from centaurlab.rating.problem import SufficientStats
-from centaurlab.rating.solve import human_variances, solve
+from centaurlab.rating._problem import SufficientStats
+from centaurlab.rating._solve import human_variances, solve
 
 # The paper's agent table (§6): CollabSkill, mu, sigma
 PAPER_TABLE = {

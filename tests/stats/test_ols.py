@@ -8,7 +8,8 @@ import pandas as pd
 import pytest
 import statsmodels.api as sm
 
-from centaurlab.stats import StatsError, design_matrix, ols, regress
+from centaurlab.stats import StatsError, ols, regress
+from centaurlab.stats._regress import design_matrix
 
 
 def test_two_groups_by_hand():

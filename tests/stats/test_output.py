@@ -9,7 +9,8 @@ import xml.etree.ElementTree as ET
 import pandas as pd
 import pytest
 
-from centaurlab.stats import HtmlReport, format_number, format_p, means_chart, nice_ticks, violin_chart
+from centaurlab.stats import HtmlReport, format_number, format_p, means_chart, violin_chart
+from centaurlab.stats._charts import nice_ticks
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from centaurlab.stats import audit, needed_size, power_curve
+from centaurlab.stats import audit, power_curve
+from centaurlab.stats._power import needed_size
 
 
 def test_a_trial_with_known_power_reads_back_its_power_and_crossing() -> None:

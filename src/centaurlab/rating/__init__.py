@@ -10,40 +10,34 @@
 See docs/rating.md for the model, the formulas and a worked example.
 """
 
+from ._bootstrap import DEFAULT_ROUNDS, SessionBootstrap, bootstrap_sessions
+from ._bradley_terry import ELO_PER_LOGIT
+from ._censored import fit_times, time_priors
+from ._design import SessionDesign
+from ._errors import DisconnectedGraphError, RatingError
+from ._fit import fit_sessions
+from ._intervals import credible_intervals, interval_quantile
+from ._kalman import kalman_posterior
+from ._leaderboard import PairedRow, SkillRow, paired_rows, skill_rows
+from ._loo import leave_one_human_out, leave_one_task_out
+from ._paired import bootstrap_paired, fit_paired
+from ._pairs import PairedData
+from ._posterior import SkillPosterior
+from ._priors import CONSERVATIVE_K, GaussianPrior, Priors
+from ._ranking import kendall_tau, ranks_desc
+from ._stability import RankStability
 from ._types import KINDS, Kind
-from .bootstrap import DEFAULT_ROUNDS, SessionBootstrap, bootstrap_sessions
-from .bradley_terry import ELO_PER_LOGIT
-from .censored import TimeFit, fit_times, time_priors
-from .design import SessionDesign
-from .errors import Component, DisconnectedGraphError, RatingError
-from .fit import fit_sessions
-from .graph import player_components, session_components
-from .intervals import credible_intervals, interval_quantile
-from .kalman import kalman_posterior, kalman_update
-from .leaderboard import PairedRow, SkillRow, paired_rows, skill_rows
-from .loo import LeaveOneOut, leave_one_human_out, leave_one_task_out
-from .paired import PairedBootstrap, PairedFit, bootstrap_paired, fit_paired
-from .pairs import PairedData
-from .posterior import Prediction, SkillPosterior
-from .priors import CONSERVATIVE_K, GaussianPrior, Priors
-from .ranking import kendall_tau, ranks_desc
-from .stability import RankStability
 
 __all__ = [
     "CONSERVATIVE_K",
-    "Component",
     "DEFAULT_ROUNDS",
     "DisconnectedGraphError",
     "ELO_PER_LOGIT",
     "GaussianPrior",
     "KINDS",
     "Kind",
-    "LeaveOneOut",
-    "PairedBootstrap",
     "PairedData",
-    "PairedFit",
     "PairedRow",
-    "Prediction",
     "Priors",
     "RankStability",
     "RatingError",
@@ -51,7 +45,6 @@ __all__ = [
     "SessionDesign",
     "SkillPosterior",
     "SkillRow",
-    "TimeFit",
     "bootstrap_paired",
     "bootstrap_sessions",
     "credible_intervals",
@@ -60,14 +53,11 @@ __all__ = [
     "fit_sessions",
     "fit_times",
     "kalman_posterior",
-    "kalman_update",
     "kendall_tau",
     "leave_one_human_out",
     "leave_one_task_out",
     "paired_rows",
-    "player_components",
     "ranks_desc",
-    "session_components",
     "skill_rows",
     "time_priors",
 ]

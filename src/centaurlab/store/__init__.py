@@ -2,23 +2,21 @@
 the foundation tables (submissions, grades, human baselines, server secrets, dashboard logins) and the
 Alembic migrations of every table (SQLite or PostgreSQL). Each pillar keeps its own tables in its own package."""
 
-from .base import Base, GradeRow, Submission, TestVerdict, utcnow
-from .baselines import HumanBaselineRow
-from .engine import engine_for, normalise_url, read_scope, session_scope
-from .grades import config_digest, find_grade, record_grade
-from .migrate import alembic_config, current, head, upgrade
-from .server import ServerSecret, lock_across_processes, shared_secret
-from .sessions import DashboardSession, dashboard_session_open, end_dashboard_session, open_dashboard_session
-from .submissions import record_report, source_digest, submissions_for
+from ._base import Base, GradeRow, utcnow
+from ._baselines import HumanBaselineRow
+from ._engine import engine_for, normalise_url, read_scope, session_scope
+from ._grades import config_digest, find_grade, record_grade
+from ._migrate import MIGRATIONS, alembic_config, current, head, upgrade
+from ._server import lock_across_processes, shared_secret
+from ._sessions import DashboardSession, dashboard_session_open, end_dashboard_session, open_dashboard_session
+from ._submissions import record_report, source_digest, submissions_for
 
 __all__ = [
     "Base",
     "DashboardSession",
     "GradeRow",
     "HumanBaselineRow",
-    "ServerSecret",
-    "Submission",
-    "TestVerdict",
+    "MIGRATIONS",
     "alembic_config",
     "config_digest",
     "current",

@@ -1,12 +1,12 @@
 """Alembic's entry point. The tables to compare with (autogenerate) are handed in by the caller in
-`config.attributes["target_metadata"]` (see `store.migrate.alembic_config` and `centaurlab.schema`):
+`config.attributes["target_metadata"]` (see `store.alembic_config` and `centaurlab.schema`):
 the store imports no pillar's tables."""
 
 from __future__ import annotations
 
 from alembic import context
 
-from centaurlab.store.engine import engine_for
+from centaurlab.store._engine import engine_for
 
 config = context.config
 url = config.get_main_option("sqlalchemy.url")
