@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,7 @@ def base(tmp_path: Path) -> Iterator[str]:
     from centaurlab.collab import get_agent
 
     # the embedded agent with shorter references in its prompt, so that a turn is quicker on a busy box
-    brief = get_agent("local-agent", name="local-agent-brief", inline_references=900)
+    brief = replace(get_agent("local-agent"), name="local-agent-brief", inline_references=900)
     plugins.register(plugins.COLLAB_AGENT, brief.name, brief, replace=True)
     path = tmp_path / "study.toml"
     path.write_text(STUDY)
