@@ -23,7 +23,7 @@ and their ratio, with the panel's unusable answers.
 
 `--agent` runs the autonomous baseline (`run_baseline`, what `centaur collab run` calls) on the first
 `--limit-tasks` built-in tasks twice in one run: the agent as configured, held to the plan of
-collab/plan.py (one write per missing deliverable before `finish`), and the baseline, the same agent
+collab/_plan.py (one write per missing deliverable before `finish`), and the baseline, the same agent
 as it was before the plan (free to finish at any time, 4 steps, greedy sampling). For each: tasks
 with every deliverable handed in (non-empty), deliverables handed in, tasks with no file, the mean
 score of the rubric's checks (`collab validate --judges 0`'s grade of what code decides), seconds
@@ -47,14 +47,14 @@ from pathlib import Path
 
 from centaurlab import store
 from centaurlab.collab import get_agent, load_collab_bank, load_rubric_file, parse_rubric, validate, validate_bank
-from centaurlab.collab.agents import AgentConfig
-from centaurlab.collab.grade import GradeOptions, grade_sessions
-from centaurlab.collab.llm_judge import default_panel, run_judge
-from centaurlab.collab.rubric_gen import save_rubric
-from centaurlab.collab.runner import run_baseline
-from centaurlab.collab.schema import TaskInstance
-from centaurlab.collab.scoring import check_session, code_score
-from centaurlab.collab.tables import CollabSession, files_of, save_files
+from centaurlab.collab._agents import AgentConfig
+from centaurlab.collab._grade import GradeOptions, grade_sessions
+from centaurlab.collab._llm_judge import default_panel, run_judge
+from centaurlab.collab._rubric_gen import save_rubric
+from centaurlab.collab._runner import run_baseline
+from centaurlab.collab._schema import TaskInstance
+from centaurlab.collab._scoring import check_session, code_score
+from centaurlab.collab._tables import CollabSession, files_of, save_files
 from centaurlab.models import ChatRequest, load_registry
 
 VERIFY = "open the deliverable and compare it with the task prompt and the reference files"

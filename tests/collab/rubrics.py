@@ -47,7 +47,7 @@ def model_rubric() -> dict[str, Any]:
 def judges_only_bank(folder: Path, *task_ids: str) -> Path:
     """A copy of the built-in bank whose rubrics of these tasks carry no checks: every item is the
     judges' (what the panel's tests need, now that the built-in rubrics check what code can)."""
-    from centaurlab.collab.loader import BUILTIN_DIR
+    from centaurlab.collab._loader import BUILTIN_DIR
 
     bank = folder / "judges_only" / "collab"
     shutil.copytree(BUILTIN_DIR / "collab", bank)

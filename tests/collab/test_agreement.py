@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from centaurlab.collab.agreement import (
+from centaurlab.collab._agreement import (
     aggregate,
     alpha_figure,
     calibrate,
@@ -98,7 +98,7 @@ def test_icc_figure_has_the_published_interval_and_says_when_it_cannot_be_comput
 def test_calibration_figures_carry_intervals_and_n() -> None:
     from scipy import stats
 
-    from centaurlab.collab.agreement import calibration_json
+    from centaurlab.collab._agreement import calibration_json
     from centaurlab.stats import audit
 
     out = calibration_json("j", [70, 80, 90, nan], [60, 80, 100, 50])

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab.cli.root import app
-from centaurlab.collab.loader import BUILTIN_DIR
+from centaurlab.collab._loader import BUILTIN_DIR
 from centaurlab.stats import audit
 
 from .fake_llm import chat, fake_llm, schema_of, tool_call
@@ -86,11 +86,11 @@ def test_tasks_check_list_and_show() -> None:
 def judges_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The built-in bank with budget_variance's checks taken out, so that the judges score every
     item (these tests are about the panel: its totals, their mean, agreement and calibration)."""
-    from centaurlab.collab import loader
+    from centaurlab.collab import _loader
     from centaurlab.tasks import BankLayout
 
     bank = judges_only_bank(tmp_path, "budget_variance")
-    monkeypatch.setattr(loader, "LAYOUT", BankLayout(bank.parent, "instance.toml", kind="collab bank"))
+    monkeypatch.setattr(_loader, "LAYOUT", BankLayout(bank.parent, "instance.toml", kind="collab bank"))
     return bank
 
 

@@ -10,10 +10,10 @@ import pytest
 from sqlalchemy import func, select
 
 from centaurlab import store
-from centaurlab.collab import tables as collab_store
-from centaurlab.collab.grade import GradeOptions, grade_sessions
-from centaurlab.collab.llm_judge import JudgeConfig
-from centaurlab.collab.tables import CollabJudgement, CollabRubric, CollabSession, add_rubric, save_files
+from centaurlab.collab import CollabJudgement, CollabSession, GradeOptions, add_rubric, grade_sessions, save_files
+from centaurlab.collab import _tables as collab_store
+from centaurlab.collab._llm_judge import JudgeConfig
+from centaurlab.collab._tables import CollabRubric
 from centaurlab.models import Registry
 from centaurlab.models.registry import ModelConfig
 

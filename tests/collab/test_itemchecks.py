@@ -7,10 +7,9 @@ from typing import Any
 
 import pytest
 
-from centaurlab.collab import load_collab_bank
+from centaurlab.collab import RubricError, load_collab_bank, parse_rubric
 from centaurlab.collab.itemchecks import evaluate, parse_check
-from centaurlab.collab.itemchecks.match import auto_tolerance, cell_matches, cell_number, numbers
-from centaurlab.collab.rubric import RubricError, parse_rubric
+from centaurlab.collab.itemchecks._match import auto_tolerance, cell_matches, cell_number, numbers
 
 TASK = load_collab_bank().get("budget_variance")
 VARIANCE = (

@@ -5,9 +5,9 @@ from typing import Any
 
 import pytest
 
-from centaurlab.collab import load_collab_bank
-from centaurlab.collab.llm_json import _NO_SCHEMA
-from centaurlab.collab.llm_judge import (
+from centaurlab.collab import Rubric, generate_rubric, load_collab_bank
+from centaurlab.collab._llm_json import _NO_SCHEMA
+from centaurlab.collab._llm_judge import (
     STRICT_JUDGE_SYSTEM,
     JudgeConfig,
     default_panel,
@@ -16,8 +16,7 @@ from centaurlab.collab.llm_judge import (
     run_judge,
     token_budget,
 )
-from centaurlab.collab.rubric import Rubric, RubricItem
-from centaurlab.collab.rubric_gen import generate_rubric
+from centaurlab.collab._rubric import RubricItem
 from centaurlab.models import OpenAIProvider, Registry, load_registry
 from centaurlab.models.registry import ModelConfig
 

@@ -1,4 +1,4 @@
-"""An agent held to the plan (collab/plan.py) against a scripted model that does what the embedded one
+"""An agent held to the plan (collab/_plan.py) against a scripted model that does what the embedded one
 did when free: finish at once, write the wrong file, write nothing, write white space. The harness must
 name the next missing deliverable, refuse `finish` while one is missing and end with every one written;
 in the chat, a file the person names is the one the agent may write."""
@@ -12,11 +12,9 @@ from typing import Any
 
 import pytest
 
-from centaurlab.collab import get_agent, load_collab_bank, missing_deliverables, requested_files
-from centaurlab.collab.agents import AgentConfig
-from centaurlab.collab.harness import run_agent
-from centaurlab.collab.plan import RETRY_TEMPERATURE
-from centaurlab.collab.workspace import Workspace
+from centaurlab.collab import AgentConfig, Workspace, get_agent, load_collab_bank, requested_files
+from centaurlab.collab._harness import run_agent
+from centaurlab.collab._plan import RETRY_TEMPERATURE, missing_deliverables
 from centaurlab.collabstudy.chat import agent_turn
 from centaurlab.models import OpenAIProvider
 
@@ -128,7 +126,7 @@ def test_an_agent_not_held_may_still_finish_at_once(tmp_path: Path) -> None:
 
 
 def test_an_agent_of_centaur_toml_may_be_held_to_the_plan(tmp_path: Path) -> None:
-    from centaurlab.collab.agents import agents_from_file
+    from centaurlab.collab._agents import agents_from_file
 
     path = tmp_path / "centaur.toml"
     path.write_text('[collab.agents.held]\nmodel = "gpt"\nplan = true\n\n[collab.agents.free]\nmodel = "gpt"\n')
@@ -175,8 +173,8 @@ def test_the_embedded_agent_hands_in_every_deliverable() -> None:
 
     from centaurlab import store
     from centaurlab.cli.root import app
-    from centaurlab.collab.scoring import is_empty
-    from centaurlab.collab.tables import files_of
+    from centaurlab.collab import files_of
+    from centaurlab.collab._scoring import is_empty
     from centaurlab.config import settings
 
     result = CliRunner().invoke(app, ["collab", "run", "--agent", "local-agent", "--tasks",

@@ -1,4 +1,4 @@
-"""`collab.rate`: the paper's model by default on the sessions with a person, the autonomous runs beside;
+"""`collab._rate`: the paper's model by default on the sessions with a person, the autonomous runs beside;
 ranked by mu - 3 sigma, the paper's 10,000 bootstrap rounds, leave-one-task-out with one refit per task,
 the task-difficulty term as a model reported beside it, and the pooled fit as an option."""
 

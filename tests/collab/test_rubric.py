@@ -8,10 +8,18 @@ from typing import Any
 import pytest
 
 from centaurlab import store
-from centaurlab.collab import RubricError, load_instance, parse_rubric, repair, validate
-from centaurlab.collab.loader import BUILTIN_DIR
-from centaurlab.collab.rubric import CRITERION_LEADS, TOTAL, from_model_json, load_rubric_file
-from centaurlab.collab.rubric_gen import OFFLINE_RUBRIC, current_rubric, ensure_rubric, options_for, save_rubric
+from centaurlab.collab import (
+    RubricError,
+    ensure_rubric,
+    load_rubric_file,
+    options_for,
+    parse_rubric,
+    save_rubric,
+    validate,
+)
+from centaurlab.collab._loader import BUILTIN_DIR, load_instance
+from centaurlab.collab._rubric import CRITERION_LEADS, TOTAL, from_model_json, repair
+from centaurlab.collab._rubric_gen import OFFLINE_RUBRIC, current_rubric
 from centaurlab.models import OpenAIProvider, load_registry
 
 from .fake_llm import chat, fake_llm, schema_of

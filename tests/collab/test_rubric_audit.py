@@ -16,15 +16,15 @@ from centaurlab.cli.root import app
 from centaurlab.collab import (
     MatchSetError,
     WordMatcher,
-    agreement,
     audit_rubrics,
     load_collab_bank,
-    load_match_set,
     load_rubric_file,
     parse_rubric,
     save_rubric,
 )
-from centaurlab.collab.loader import BUILTIN_DIR
+from centaurlab.collab._loader import BUILTIN_DIR
+from centaurlab.collab._rubric_audit import agreement
+from centaurlab.collab._rubric_matches import load_match_set
 from centaurlab.stats import audit
 
 from .rubrics import rubric_json

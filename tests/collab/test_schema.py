@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from centaurlab.collab import CollabFileError, family_of, load_collab_bank, load_instance, match_tasks
-from centaurlab.collab.convert import render
-from centaurlab.collab.loader import BUILTIN_DIR
+from centaurlab.collab import CollabFileError, load_collab_bank, match_tasks, render
+from centaurlab.collab._loader import BUILTIN_DIR, load_instance
+from centaurlab.collab._onet import family_of
 
 GOOD = BUILTIN_DIR / "collab" / "vitals_flags"
 

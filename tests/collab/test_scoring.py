@@ -14,14 +14,20 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.cli.root import app
-from centaurlab.collab import load_collab_bank
-from centaurlab.collab.degenerate import counts_up, is_sentence, same_points
-from centaurlab.collab.grade import GradeOptions, grade_sessions
-from centaurlab.collab.labelled import load_sets
-from centaurlab.collab.llm_judge import JudgeConfig, justification_schema
-from centaurlab.collab.report import build_report
-from centaurlab.collab.results import load_results
-from centaurlab.collab.tables import CollabCheck, CollabJudgement, CollabSession, save_files
+from centaurlab.collab import (
+    CollabJudgement,
+    CollabSession,
+    GradeOptions,
+    build_report,
+    grade_sessions,
+    load_collab_bank,
+    load_results,
+    save_files,
+)
+from centaurlab.collab._degenerate import counts_up, is_sentence, same_points
+from centaurlab.collab._labelled import load_sets
+from centaurlab.collab._llm_judge import JudgeConfig, justification_schema
+from centaurlab.collab._tables import CollabCheck
 from centaurlab.config import settings
 from centaurlab.models import Registry
 from centaurlab.models.registry import ModelConfig

@@ -6,13 +6,10 @@ from typing import Any
 
 import pytest
 
-from centaurlab.collab import load_collab_bank
-from centaurlab.collab.agents import AgentConfig
-from centaurlab.collab.convert import render
-from centaurlab.collab.harness import run_agent
-from centaurlab.collab.protocol import ActionParseError, action_schema, parse_text_action
-from centaurlab.collab.tools import TOOLS, call_tool
-from centaurlab.collab.workspace import Workspace
+from centaurlab.collab import AgentConfig, Workspace, load_collab_bank, render
+from centaurlab.collab._harness import run_agent
+from centaurlab.collab._protocol import ActionParseError, action_schema, parse_text_action
+from centaurlab.collab._tools import TOOLS, call_tool
 from centaurlab.models import OpenAIProvider
 
 from .fake_llm import chat, fake_llm, tool_call
@@ -171,8 +168,7 @@ def test_an_endpoint_without_tool_calling_gets_the_text_protocol(tmp_path: Path)
 def test_a_constrained_write_fits_in_the_agents_answer(ws: Workspace) -> None:
     """The embedded agent answers in at most 300 tokens: the file content it may write is held to what
     fits beside the action's own tokens, so its action is never cut off mid-JSON."""
-    from centaurlab.collab.agents import get_agent
-    from centaurlab.collab.harness import build_request, first_messages
+    from centaurlab.collab import build_request, first_messages, get_agent
 
     cfg = get_agent("local-agent")
     task = load_collab_bank().get("bom_rollup")

@@ -11,12 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab.cli.root import app
-from centaurlab.collab import load_collab_bank
-from centaurlab.collab.labelled import LABELS, LabelsError, load_sets
-from centaurlab.collab.llm_judge import JudgeConfig
-from centaurlab.collab.loader import BUILTIN_DIR, CollabBank
-from centaurlab.collab.rubric import load_rubric_file
-from centaurlab.collab.validation import Panel, agreement, summary, validate_task
+from centaurlab.collab import CollabBank, load_collab_bank, load_rubric_file
+from centaurlab.collab._labelled import LABELS, LabelsError, load_sets
+from centaurlab.collab._llm_judge import JudgeConfig
+from centaurlab.collab._loader import BUILTIN_DIR
+from centaurlab.collab._validation import Panel, agreement, summary, validate_task
 from centaurlab.models import OpenAIProvider
 
 from .fake_llm import chat, fake_llm, schema_of

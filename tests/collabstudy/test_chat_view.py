@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from centaurlab import store
-from centaurlab.collab.agents import get_agent
+from centaurlab.collab import get_agent
 from centaurlab.collabstudy.chat import PROTOCOL_NOTE, shown
 from centaurlab.collabstudy.service import CollabStudies
 from centaurlab.collabstudy.studyfile import load_collab_study, parse_collab_study

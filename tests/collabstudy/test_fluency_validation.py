@@ -15,8 +15,7 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.cli.root import app as cli
-from centaurlab.collab.loader import load_collab_bank
-from centaurlab.collab.tables import CollabJudgement, add_rubric
+from centaurlab.collab import CollabJudgement, add_rubric, load_collab_bank
 from centaurlab.collabstudy.analysis import analyse
 from centaurlab.collabstudy.coding import code_study, code_validation_set
 from centaurlab.collabstudy.fluency import IDS

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from centaurlab import store
-from centaurlab.collab.tables import CollabSession, files_of
+from centaurlab.collab import CollabSession, files_of
 from centaurlab.collabstudy import DeliverablesMissing, WrongStep
 from centaurlab.collabstudy.service import CollabStudies
 

@@ -11,8 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from centaurlab import store
-from centaurlab.collab.results import load_results
-from centaurlab.collab.tables import CollabSession, files_of
+from centaurlab.collab import CollabSession, files_of, load_results
 from centaurlab.collabstudy.service import CollabStudies, WrongStep
 from centaurlab.collabstudy.studyfile import parse_collab_study
 from centaurlab.collabstudy.tables import CollabStudyEvent, CollabUpload
@@ -95,9 +94,7 @@ def test_browser_events_are_idempotent(platform: tuple[CollabStudies, ScriptedMo
 
 
 def test_constrained_agents_write_before_they_may_finish(tmp_path: Path) -> None:
-    from centaurlab.collab import load_collab_bank
-    from centaurlab.collab.agents import get_agent
-    from centaurlab.collab.workspace import Workspace
+    from centaurlab.collab import Workspace, get_agent, load_collab_bank
     from centaurlab.collabstudy.chat import request_for, start_messages
 
     task = load_collab_bank("collab").get("press_release")

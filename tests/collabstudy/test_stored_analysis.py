@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from centaurlab import store
-from centaurlab.collab.tables import NO_HUMAN, CollabJudgement, CollabSession, add_rubric
+from centaurlab.collab import NO_HUMAN, CollabJudgement, CollabSession, add_rubric
 from centaurlab.collabstudy.analysis import analyse
 from centaurlab.collabstudy.coding import code_study
 from centaurlab.collabstudy.fluency import IDS

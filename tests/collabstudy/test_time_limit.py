@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select
 
 from centaurlab import store
-from centaurlab.collab.tables import CollabSession, files_of
+from centaurlab.collab import CollabSession, files_of
 from centaurlab.collabstudy.service import CollabStudies, TimeUp
 from centaurlab.collabstudy.studyfile import parse_collab_study
 from centaurlab.models.calls import ModelCall

@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import select
 
 from centaurlab import store
-from centaurlab.collab.tables import CollabSession, files_of
+from centaurlab.collab import CollabSession, files_of
 from centaurlab.collabstudy import export_study, session_review
 from centaurlab.collabstudy.service import CollabStudies, WrongStep
 from centaurlab.collabstudy.studyfile import CollabStudyFileError, parse_collab_study
@@ -226,7 +226,7 @@ def test_the_embedded_agent_writes_through_the_versioned_store(tmp_path: Path) -
 CRASH = """
 import os, sys
 from pathlib import Path
-import centaurlab.collab.workspace as workspace
+import centaurlab.collab._workspace as workspace
 import centaurlab.collabstudy.versions as versions
 from centaurlab.collabstudy.service import CollabStudies
 

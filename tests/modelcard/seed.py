@@ -17,7 +17,7 @@ from centaurlab import store
 from centaurlab.arena import tables as arena_store
 from centaurlab.arena.generate import tables as gen_store
 from centaurlab.bench import BenchSpec, run_bench
-from centaurlab.collab import tables as collab_store
+from centaurlab.collab import NO_HUMAN, CollabJudgement, CollabSession, add_rubric
 from centaurlab.models import ModelConfig, Registry
 from tests.bench.test_runner import answer
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body
@@ -66,21 +66,21 @@ def _arena(url: str) -> None:
 
 def _collab(url: str) -> None:
     with store.session_scope(url) as s:
-        rubric = collab_store.add_rubric(s, "ab_test_readout", "researcher", {"categories": []}, None)
+        rubric = add_rubric(s, "ab_test_readout", "researcher", {"categories": []}, None)
         totals = {("good", "ab_test_readout"): 40.0, ("good", "beam_sizing"): 50.0,
                   ("weak", "ab_test_readout"): 70.0, ("weak", "beam_sizing"): 80.0}
         together = {("good", "ab_test_readout", "p1"): 45.0, ("good", "beam_sizing", "p2"): 55.0,
                     ("weak", "ab_test_readout", "p2"): 75.0, ("weak", "beam_sizing", "p1"): 85.0}
-        alone = collab_store.NO_HUMAN
+        alone = NO_HUMAN
         sessions = [("autonomous", model, task, alone, total) for (model, task), total in totals.items()]
         sessions += [("human", model, task, person, total) for (model, task, person), total in together.items()]
         for kind, model, task, person, total in sessions:
-            sess = collab_store.CollabSession(kind=kind, agent=f"agent-{model}", model=model, task_id=task,
-                                              human=person, bank="collab", status="done")
+            sess = CollabSession(kind=kind, agent=f"agent-{model}", model=model, task_id=task,
+                                 human=person, bank="collab", status="done")
             s.add(sess)
             s.flush()
-            s.add(collab_store.CollabJudgement(session_id=sess.id, rubric_id=rubric.id, judge="j1", model="judge",
-                                               status="ok", total=total))
+            s.add(CollabJudgement(session_id=sess.id, rubric_id=rubric.id, judge="j1", model="judge",
+                                  status="ok", total=total))
 
 
 def seed(url: str) -> Seeded:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from centaurlab import store
-from centaurlab.collab import tables as collab_store
+from centaurlab.collab import NO_HUMAN, CollabJudgement, CollabSession, add_rubric
 from centaurlab.modelcard import model_card
 from centaurlab.stats import audit
 
@@ -15,18 +15,18 @@ def _store(path: Path, people: bool) -> str:
     """Model m's agent alone on two tasks (60, 70); with `people`, also with two people (50, 80)."""
     url = f"sqlite:///{path}"
     store.upgrade(url)
-    rows = [("autonomous", "t1", collab_store.NO_HUMAN, 60.0), ("autonomous", "t2", collab_store.NO_HUMAN, 70.0)]
+    rows = [("autonomous", "t1", NO_HUMAN, 60.0), ("autonomous", "t2", NO_HUMAN, 70.0)]
     if people:
         rows += [("human", "t1", "ann", 50.0), ("human", "t2", "bob", 80.0)]
     with store.session_scope(url) as s:
-        rubric = collab_store.add_rubric(s, "t1", "researcher", {"categories": []}, None)
+        rubric = add_rubric(s, "t1", "researcher", {"categories": []}, None)
         for kind, task, person, total in rows:
-            sess = collab_store.CollabSession(kind=kind, agent="agent-m", model="m", task_id=task, human=person,
-                                              bank="collab", status="done")
+            sess = CollabSession(kind=kind, agent="agent-m", model="m", task_id=task, human=person,
+                                 bank="collab", status="done")
             s.add(sess)
             s.flush()
-            s.add(collab_store.CollabJudgement(session_id=sess.id, rubric_id=rubric.id, judge="j", model="judge",
-                                               status="ok", total=total))
+            s.add(CollabJudgement(session_id=sess.id, rubric_id=rubric.id, judge="j", model="judge",
+                                  status="ok", total=total))
     return url
 
 

@@ -18,7 +18,7 @@ from centaurlab import store
 from centaurlab.arena import TournamentSpec, resolve_agent, run_tournament
 from centaurlab.arena.generate import tables as gen_store
 from centaurlab.bench import tables as bench_tables
-from centaurlab.collab import tables as collab_store
+from centaurlab.collab import NO_HUMAN, CollabHandGrade, CollabJudgement, CollabSession, add_rubric, save_files
 from centaurlab.collabstudy import tables as collab_study_store
 from centaurlab.collabstudy.service import CollabStudies
 from centaurlab.collabstudy.studyfile import load_collab_study
@@ -111,22 +111,22 @@ def study(url: str, folder: Path) -> None:
 
 def collab(session: Session) -> int:
     """An autonomous session with a deliverable, a rubric, a judge's grading and a researcher's grade."""
-    row = collab_store.CollabSession(
+    row = CollabSession(
         kind="autonomous", agent="local-agent", model="local", task_id="ab_test_readout", bank="collab",
-        human=collab_store.NO_HUMAN, status="done", steps=3, tokens=900, stop_reason="finished", error="none",
+        human=NO_HUMAN, status="done", steps=3, tokens=900, stop_reason="finished", error="none",
         trajectory={"messages": [{"role": "user", "content": "Write the readout."}]}, started_at=WHEN,
         finished_at=WHEN)
     session.add(row)
     session.flush()
-    collab_store.save_files(session, row.id, {"readout.docx": b"PK\x03\x04\x00\x01binary deliverable\xff"})
+    save_files(session, row.id, {"readout.docx": b"PK\x03\x04\x00\x01binary deliverable\xff"})
     rubric = {"categories": [{"name": "Accuracy", "items": [{"id": "lift", "text": "States the lift", "points": 4}]}]}
-    stored = collab_store.add_rubric(session, "ab_test_readout", "generated", rubric, "local")
-    session.add(collab_store.CollabJudgement(
+    stored = add_rubric(session, "ab_test_readout", "generated", rubric, "local")
+    session.add(CollabJudgement(
         session_id=row.id, rubric_id=stored.id, judge="judge-1", model="local", status="ok", total=75.0,
         scores={"lift": {"points": 3, "max": 4, "justification": "lift stated, interval missing"}}, error="none",
         attempts=2, latency_s=3.25, created_at=WHEN))
-    session.add(collab_store.CollabHandGrade(session_id=row.id, grader="ann", total=80.0, scores={},
-                                             created_at=WHEN))
+    session.add(CollabHandGrade(session_id=row.id, grader="ann", total=80.0, scores={},
+                                created_at=WHEN))
     session.flush()
     return row.id
 
@@ -155,7 +155,7 @@ def _collab_study_rows(session: Session, pid: str, collab_session_id: int) -> No
     session.flush()
     collab_study_store.add_event(session, pid, "c1", "prompt", 1_700_000_000_500, {"text": "Draft it."}, idx=0)
     session.add(collab_study_store.CollabSurveyAnswers(participant_id=pid, phase="pre", answers={"ai_use": 4},
-                                                       created_at=WHEN))
+                                          created_at=WHEN))
     session.add(collab_study_store.CollabUpload(study_session_id=study_session.id, kind="screenshot",
                                                 name="shot.png", size=4, content=b"\x89PNG"))
     session.add(collab_study_store.CollabGradeOverride(session_id=collab_session_id, researcher="ann", score=82.5,

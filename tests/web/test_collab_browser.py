@@ -19,8 +19,7 @@ import pytest
 from sqlalchemy import select
 
 from centaurlab import store
-from centaurlab.collab.grade import GradeOptions, grade_sessions, sessions_to_grade
-from centaurlab.collab.tables import CollabJudgement, CollabSession, files_of
+from centaurlab.collab import CollabJudgement, CollabSession, GradeOptions, files_of, grade_sessions, sessions_to_grade
 from centaurlab.config import settings
 from tests.collabstudy.test_service import PRE
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, fill_survey, study_server
@@ -45,10 +44,11 @@ completion_code = "OFFICE-OK"
 @pytest.fixture
 def base(tmp_path: Path) -> Iterator[str]:
     from centaurlab import plugins
-    from centaurlab.collab import agents
+    from centaurlab.collab import get_agent
 
     # the embedded agent with shorter references in its prompt, so that a turn is quicker on a busy box
-    agents.register_agent(replace(agents.BUILTIN["local-agent"], name="local-agent-brief", inline_references=900))
+    brief = replace(get_agent("local-agent"), name="local-agent-brief", inline_references=900)
+    plugins.register(plugins.COLLAB_AGENT, brief.name, brief, replace=True)
     path = tmp_path / "study.toml"
     path.write_text(STUDY)
     try:

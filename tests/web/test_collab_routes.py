@@ -96,7 +96,7 @@ def test_the_workspace_page_hands_its_data_to_the_bundle(client: TestClient) -> 
 
 
 def test_the_researchers_pages(client: TestClient) -> None:
-    from centaurlab.collab.tables import CollabJudgement, add_rubric
+    from centaurlab.collab import CollabJudgement, add_rubric
     from centaurlab.store import session_scope
 
     token = join(client)

@@ -1,7 +1,7 @@
 """`centaur collab rate`: the paper's rating of the graded sessions with a person (CollabSkill §4, §6),
 each agent's autonomous runs beside as a mean score; `--pooled` rates those runs too.
 
-Thin: `centaurlab.collab.rate` fits and ranks; this parses the options and prints the tables.
+Thin: `centaurlab.collab._rate` fits and ranks; this parses the options and prints the tables.
 """
 
 from __future__ import annotations

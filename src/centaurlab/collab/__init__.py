@@ -4,11 +4,11 @@ harness, rubric generation, multi-judge grading, agreement statistics, reports a
 See docs/collab.md.
 """
 
-from .agents import AgentConfig, AgentConfigError, all_agents, get_agent
-from .check import check_task
-from .convert import render
-from .grade import GradeOptions, GradeOutcome, grade_sessions, sessions_to_grade
-from .harness import (
+from ._agents import AgentConfig, AgentConfigError, all_agents, get_agent
+from ._check import check_task
+from ._convert import render
+from ._grade import GradeOptions, GradeOutcome, grade_sessions, sessions_to_grade
+from ._harness import (
     DELIVERABLES_HEADER,
     HARNESS_LEADS,
     Step,
@@ -19,32 +19,22 @@ from .harness import (
     held_request,
     run_steps,
 )
-from .llm_json import JsonAskError, ask_json
-from .loader import (
-    CollabBank,
-    CollabFileError,
-    UnknownCollabTask,
-    builtin_collab_bank_names,
-    load_collab_bank,
-    load_instance,
-)
-from .onet import FAMILIES, Match, family_of, match_tasks
-from .plan import chat_hold, missing_deliverables, requested_files
-from .protocol import action_schema, content_cap
-from .rate import CollabRating, TaskTerm, rate_sessions, skill_figure
-from .report import build_report, calibration_figures, render_html
-from .results import SessionRow, load_results
-from .rubric import CATEGORIES, Rubric, RubricError, RubricItem, load_rubric_file, parse_rubric, repair, validate
-from .rubric_audit import Agreement, AuditRun, TaskAudit, WordMatcher, agreement, audit_rubrics
-from .rubric_gen import ensure_rubric, generate_rubric, options_for, rubric_json_text, save_rubric
-from .rubric_matches import LabelledCriterion, MatchSet, MatchSetError, load_match_set
-from .runner import SessionOutcome, run_baseline
-from .runs import CollabRun, collab_runs
-from .schema import Deliverable, DeliverableKind, Difficulty, Onet, Reference, TaskInstance
-from .scoring import NO_DELIVERABLE
-from .sessions import (
-    HumanSession,
-    StoredFile,
+from ._llm_json import JsonAskError, ask_json
+from ._loader import CollabBank, CollabFileError, UnknownCollabTask, builtin_collab_bank_names, load_collab_bank
+from ._onet import FAMILIES, Match, match_tasks
+from ._plan import chat_hold, requested_files
+from ._rate import CollabRating, TaskTerm, rate_sessions, skill_figure
+from ._report import build_report, calibration_figures, render_html
+from ._results import SessionRow, load_results
+from ._rubric import CATEGORIES, Rubric, RubricError, load_rubric_file, parse_rubric, validate
+from ._rubric_audit import AuditRun, WordMatcher, audit_rubrics
+from ._rubric_gen import ensure_rubric, generate_rubric, options_for, rubric_json_text, save_rubric
+from ._rubric_matches import MatchSetError
+from ._runner import SessionOutcome, run_baseline
+from ._runs import CollabRun, collab_runs
+from ._schema import TaskInstance
+from ._scoring import NO_DELIVERABLE
+from ._sessions import (
     StoredJudgement,
     hand_in,
     has_sessions,
@@ -56,23 +46,17 @@ from .sessions import (
     session_models,
     stored_files,
 )
-from .tables import NO_HUMAN
-from .validation import SetResult, ValidationRun, validate_bank
-from .workspace import REFERENCE_DIR, Workspace, WorkspaceError
+from ._tables import NO_HUMAN, CollabHandGrade, CollabJudgement, CollabSession, add_rubric, files_of, save_files
+from ._validation import SetResult, ValidationRun, validate_bank
+from ._workspace import REFERENCE_DIR, Workspace, WorkspaceError
 
 __all__ = [
     "NO_DELIVERABLE",
-    "Agreement",
     "AuditRun",
-    "LabelledCriterion",
-    "MatchSet",
     "MatchSetError",
-    "TaskAudit",
     "WordMatcher",
-    "agreement",
     "audit_rubrics",
     "generate_rubric",
-    "load_match_set",
     "AgentConfig",
     "AgentConfigError",
     "CATEGORIES",
@@ -81,29 +65,27 @@ __all__ = [
     "CollabRating",
     "CollabRun",
     "DELIVERABLES_HEADER",
-    "Deliverable",
-    "DeliverableKind",
-    "Difficulty",
     "FAMILIES",
     "GradeOptions",
     "GradeOutcome",
     "HARNESS_LEADS",
-    "HumanSession",
     "JsonAskError",
     "Match",
     "NO_HUMAN",
-    "Onet",
+    "CollabHandGrade",
+    "CollabJudgement",
+    "CollabSession",
+    "add_rubric",
+    "files_of",
+    "save_files",
     "REFERENCE_DIR",
-    "Reference",
     "Rubric",
     "RubricError",
-    "RubricItem",
     "SessionOutcome",
     "SessionRow",
     "SetResult",
     "Step",
     "Steps",
-    "StoredFile",
     "StoredJudgement",
     "TaskInstance",
     "TaskTerm",
@@ -112,22 +94,18 @@ __all__ = [
     "ValidationRun",
     "Workspace",
     "WorkspaceError",
-    "action_schema",
     "chat_hold",
     "all_agents",
     "ask_json",
     "build_report",
     "build_request",
     "held_request",
-    "missing_deliverables",
     "requested_files",
     "builtin_collab_bank_names",
     "calibration_figures",
     "check_task",
     "collab_runs",
-    "content_cap",
     "ensure_rubric",
-    "family_of",
     "first_messages",
     "get_agent",
     "grade_sessions",
@@ -136,7 +114,6 @@ __all__ = [
     "human_sessions",
     "judgements_of",
     "load_collab_bank",
-    "load_instance",
     "load_results",
     "load_rubric_file",
     "match_tasks",
@@ -147,7 +124,6 @@ __all__ = [
     "record_hand_grade",
     "render",
     "render_html",
-    "repair",
     "rubric_json_text",
     "rubric_versions",
     "run_baseline",

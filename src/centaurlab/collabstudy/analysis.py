@@ -43,7 +43,7 @@ def _rows(obs: list[Obs]) -> list[SessionRow]:
 def ratings(data: StudyData, rounds: int = DEFAULT_ROUNDS, seed: int = 0,
             task_term: TaskTerm = "none") -> dict[str, Any]:
     """The paper's model on people's sessions (agent + human + noise), with intervals, the bootstrap and
-    leave-one-out; `task_term` fits the model with that term beside it (collab.rate)."""
+    leave-one-out; `task_term` fits the model with that term beside it (collab._rate)."""
     return rate_sessions(_rows(data.human_sessions), task_term=task_term, rounds=rounds, seed=seed).as_dict()
 
 

@@ -2,7 +2,7 @@
 workspace) until it finishes, answers in prose, hits the step limit or the study's time limit; the
 conversation is kept so the next message continues it.
 
-The loop is collab's harness (`collab.harness.run_steps`), the same one the autonomous baseline
+The loop is collab's harness (`collab.run_steps`), the same one the autonomous baseline
 runs, so an agent behaves alike alone and with a person. Only the request differs for agents held
 to a JSON schema by the server's grammar (the embedded model): see `request_for`.
 

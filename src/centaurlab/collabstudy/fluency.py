@@ -3,7 +3,7 @@
 whether the person showed it. The codebook with an example of each is docs/collab-fluency.md.
 
 The model answers one JSON object of booleans, schema-constrained where the server allows
-(`collab.llm_json.ask_json`); an unusable answer is retried and then reported, never guessed.
+(`collab.ask_json`); an unusable answer is retried and then reported, never guessed.
 """
 
 from __future__ import annotations

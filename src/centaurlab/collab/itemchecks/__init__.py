@@ -2,7 +2,7 @@
 
 A rubric item may carry one check or a list of them (rubric.json, `"check"`); the item then earns
 its points times the mean of its checks' scores (each 0..1) and no judge is asked about it. The
-kinds (spec.py): the file parses; a table has the named columns, the row count, the values
+kinds (_spec.py): the file parses; a table has the named columns, the row count, the values
 computed from the reference files, the rows expected and not the others, a column total, cells
 of a pattern, no double booking; a text stays within a word limit, states the reference answer's
 figures and phrases, leaves out what it must not say, puts things in order; and a delivered
@@ -15,11 +15,10 @@ import json
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from ..convert import render
-from ..schema import TaskInstance
-from . import sandboxed, tabular, texts
-from .spec import (
-    KINDS,
+from .._convert import render
+from .._schema import TaskInstance
+from . import _sandboxed, _tabular, _texts
+from ._spec import (
     Absent,
     CheckSpec,
     Columns,
@@ -42,7 +41,7 @@ from .spec import (
     to_json,
 )
 
-__all__ = ["KINDS", "CheckResult", "CheckSpec", "evaluate", "files_of", "parse_check", "to_json"]
+__all__ = ["CheckSpec", "evaluate", "files_of", "parse_check", "to_json"]
 
 Score = tuple[float, str]
 
@@ -59,8 +58,8 @@ def _parses(spec: Parses, data: bytes) -> Score:
     suffix = PurePosixPath(spec.file).suffix.lower()
     if suffix in (".csv", ".xlsx"):
         try:
-            table = tabular.read_table(spec.file, data)
-        except tabular.NotATable as exc:
+            table = _tabular.read_table(spec.file, data)
+        except _tabular.NotATable as exc:
             return 0.0, f"{spec.file} {exc}"
         if spec.strict and suffix == ".csv":
             ragged = [i + 2 for i, r in enumerate(table.rows) if len(r) != len(table.header)]
@@ -85,11 +84,11 @@ def _parses(spec: Parses, data: bytes) -> Score:
     return (1.0, "opens") if rendered.text.strip() else (0.0, "opens but holds no text")
 
 
-TABLE_CHECKS = {Columns: tabular.columns, Rows: tabular.rows, Values: tabular.values, Keys: tabular.keys,
-                HasRows: tabular.has_rows, LacksRows: tabular.lacks_rows, Sum: tabular.sums,
-                Pattern: tabular.pattern, NoOverlap: tabular.no_overlap}
-TEXT_CHECKS = {Words: texts.words, States: texts.states, Absent: texts.absent, Order: texts.order,
-               Count: texts.count}
+TABLE_CHECKS = {Columns: _tabular.columns, Rows: _tabular.rows, Values: _tabular.values, Keys: _tabular.keys,
+                HasRows: _tabular.has_rows, LacksRows: _tabular.lacks_rows, Sum: _tabular.sums,
+                Pattern: _tabular.pattern, NoOverlap: _tabular.no_overlap}
+TEXT_CHECKS = {Words: _texts.words, States: _texts.states, Absent: _texts.absent, Order: _texts.order,
+               Count: _texts.count}
 
 
 def _score(spec: CheckSpec, files: dict[str, bytes], task: TaskInstance) -> Score:
@@ -99,12 +98,12 @@ def _score(spec: CheckSpec, files: dict[str, bytes], task: TaskInstance) -> Scor
     if isinstance(spec, Parses):
         return _parses(spec, data)
     if isinstance(spec, Runs):
-        return sandboxed.runs(spec, files, task, _score)
+        return _sandboxed.runs(spec, files, task, _score)
     table_check = TABLE_CHECKS.get(type(spec))
     if table_check is not None:
         try:
-            found = tabular.read_tables(spec.file, data)
-        except tabular.NotATable as exc:
+            found = _tabular.read_tables(spec.file, data)
+        except _tabular.NotATable as exc:
             return 0.0, f"{spec.file} {exc}"
         scores: list[Score] = [table_check(spec, t) for t in found]  # type: ignore[operator]
         return max(scores, key=lambda sc: sc[0])
@@ -120,8 +119,8 @@ def _text(name: str, data: bytes) -> str | None:
     not read as thousands separators, "2026-04,34600" as 4,346), any other file as rendered."""
     if PurePosixPath(name).suffix.lower() in (".csv", ".xlsx"):
         try:
-            table = tabular.read_table(name, data)
-        except tabular.NotATable:
+            table = _tabular.read_table(name, data)
+        except _tabular.NotATable:
             return None
         return "\n".join(" | ".join(row) for row in [table.header, *table.rows])
     rendered = render(name, data)

@@ -20,9 +20,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from .schema import TaskInstance
-from .scoring import is_empty
-from .workspace import REFERENCE_DIR, Workspace, WorkspaceError
+from ._schema import TaskInstance
+from ._scoring import is_empty
+from ._workspace import REFERENCE_DIR, Workspace, WorkspaceError
 
 RETRY_TEMPERATURE = 0.7
 """Sampling heat for a write that must be made again (the last try left the file empty): at

@@ -16,8 +16,8 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from ...errors import InvalidInput
-from .match import cell_matches, cell_number, norm
-from .spec import Columns, HasRows, Keys, LacksRows, NoOverlap, Pattern, Rows, Sum, Values
+from ._match import cell_matches, cell_number, norm
+from ._spec import Columns, HasRows, Keys, LacksRows, NoOverlap, Pattern, Rows, Sum, Values
 
 Score = tuple[float, str]
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import FileFieldError, NotFound, read_toml, validated
 from ..tasks import BankLayout
-from .schema import InstanceFile, TaskInstance, to_instance
+from ._schema import InstanceFile, TaskInstance, to_instance
 
 BUILTIN_DIR = Path(__file__).parent / "builtin"
 DEFAULT_BANK = "collab"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ..errors import InvalidInput
-from .schema import TaskInstance
+from ._schema import TaskInstance
 
 MAX_FILE_BYTES = 5_000_000
 MAX_NAME_BYTES = 255  # a name in a path, as Linux file systems allow (NAME_MAX)

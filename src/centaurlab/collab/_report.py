@@ -21,11 +21,11 @@ from ..stats import (
     mean_figure,
     not_computed,
 )
-from .agreement import alpha_figure, calibration_json, disagreements, icc_figure, self_preference
-from .onet import FAMILIES
-from .rate import rate_sessions
-from .results import SessionRow
-from .scoring import NO_DELIVERABLE
+from ._agreement import alpha_figure, calibration_json, disagreements, icc_figure, self_preference
+from ._onet import FAMILIES
+from ._rate import rate_sessions
+from ._results import SessionRow
+from ._scoring import NO_DELIVERABLE
 
 DEFAULT_THRESHOLD = 20.0
 SCORE_UNIT = "score, 0-100 (rubric points as a percentage)"

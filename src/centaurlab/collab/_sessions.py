@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..store import session_scope, utcnow
-from .tables import CollabFile, CollabHandGrade, CollabJudgement, CollabRubric, CollabSession, save_files
+from ._tables import CollabFile, CollabHandGrade, CollabJudgement, CollabRubric, CollabSession, save_files
 
 
 @dataclass(frozen=True)

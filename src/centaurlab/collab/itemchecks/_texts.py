@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from .match import first_position, text_states
-from .spec import Absent, Count, Order, States, Words
+from ._match import first_position, text_states
+from ._spec import Absent, Count, Order, States, Words
 
 Score = tuple[float, str]
 WORD = re.compile(r"[A-Za-z0-9\u00C0-\u024F][\w'\u2019.,/%-]*")

@@ -13,10 +13,10 @@ from typing import Any
 from sqlalchemy import select
 
 from ..store import session_scope
-from .agreement import aggregate
-from .loader import load_collab_bank
-from .scoring import NO_DELIVERABLE, final_score
-from .tables import CollabCheck, CollabFile, CollabHandGrade, CollabJudgement, CollabRubric, CollabSession
+from ._agreement import aggregate
+from ._loader import load_collab_bank
+from ._scoring import NO_DELIVERABLE, final_score
+from ._tables import CollabCheck, CollabFile, CollabHandGrade, CollabJudgement, CollabRubric, CollabSession
 
 
 @dataclass

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .. import plugins
 from ..errors import InvalidInput
-from .tools import TOOLS
+from ._tools import TOOLS
 
 Protocol = Literal["tools", "text"]
 
@@ -54,7 +54,7 @@ class AgentConfig:
     inline_references: int = 0
     """Characters of the reference files put into the first message (0: the agent reads them itself)."""
     plan: bool = False
-    """Alone on a task, held to a plan (collab/plan.py): each step writes the next missing deliverable,
+    """Alone on a task, held to a plan (collab/_plan.py): each step writes the next missing deliverable,
     and `finish` is refused while one is missing. What the files say stays the model's own."""
     description: str = ""
     extra: dict[str, Any] = field(default_factory=dict)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .convert import render
-from .labelled import LabelsError, load_sets
-from .rubric import Rubric, RubricError, load_rubric_file
-from .rubric_matches import MatchSetError, load_match_set, matches_path
-from .schema import TaskInstance
+from ._convert import render
+from ._labelled import LabelsError, load_sets
+from ._rubric import Rubric, RubricError, load_rubric_file
+from ._rubric_matches import MatchSetError, load_match_set, matches_path
+from ._schema import TaskInstance
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """`centaur collab validate`: grade the labelled sets and measure the grading against the labels.
 
-Each task's sets (labelled.py) are graded as sessions are (scoring.py: no deliverable -> 0, checks,
+Each task's sets (_labelled.py) are graded as sessions are (_scoring.py: no deliverable -> 0, checks,
 then the panel's judges on the items left) and compared with what the researcher said:
 
 - per task: whether the grades keep the labels' order none < wrong < partial < right (every set of
@@ -27,13 +27,13 @@ from typing import Any
 import numpy as np
 
 from ..models import Registry, load_registry
-from .degenerate import SAME_POINTS_ERROR, same_points
-from .grade import Providers, rubric_in_use
-from .labelled import LABELS, LabelledSet, load_sets
-from .llm_judge import JudgeConfig, default_panel, run_judge
-from .rubric import Rubric
-from .schema import TaskInstance
-from .scoring import NO_DELIVERABLE, SessionChecks, check_session, code_score, final_score, judge_total
+from ._degenerate import SAME_POINTS_ERROR, same_points
+from ._grade import Providers, rubric_in_use
+from ._labelled import LABELS, LabelledSet, load_sets
+from ._llm_judge import JudgeConfig, default_panel, run_judge
+from ._rubric import Rubric
+from ._schema import TaskInstance
+from ._scoring import NO_DELIVERABLE, SessionChecks, check_session, code_score, final_score, judge_total
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidInput
-from .tools import TOOLS
+from ._tools import TOOLS
 
 
 class ActionParseError(InvalidInput, ValueError):

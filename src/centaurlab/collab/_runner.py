@@ -16,11 +16,11 @@ from sqlalchemy import select
 
 from ..models import ModelProvider, Registry, StoredProvider, load_registry
 from ..store import session_scope, utcnow
-from .agents import AgentConfig
-from .harness import Step, run_agent
-from .schema import TaskInstance
-from .tables import NO_HUMAN, CollabSession, save_files
-from .workspace import Workspace
+from ._agents import AgentConfig
+from ._harness import Step, run_agent
+from ._schema import TaskInstance
+from ._tables import NO_HUMAN, CollabSession, save_files
+from ._workspace import Workspace
 
 AUTONOMOUS = "autonomous"
 

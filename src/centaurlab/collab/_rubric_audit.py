@@ -8,7 +8,7 @@ items and an official item may be covered by several generated ones; each item i
 We compute the same two counts per task and pooled, against the built-in `rubric.json`.
 
 People did the paper's matching. Ours is done by a matcher, so the matcher is measured too:
-against hand-labelled matches shipped with the bank (rubric_matches.py), as its accuracy (the
+against hand-labelled matches shipped with the bank (_rubric_matches.py), as its accuracy (the
 share of labelled criteria given exactly the labelled items, "none" included) and the precision
 and recall of its (criterion, item) pairs. The default matcher (`WordMatcher`) needs no model:
 weighted word overlap, so the audit runs offline in well under a second; a model can match
@@ -32,10 +32,10 @@ from sqlalchemy import select
 
 from ..stats import Figure, proportion_figure
 from ..store import session_scope
-from .rubric import Rubric, load_rubric_file, parse_rubric
-from .rubric_matches import MatchSet, load_match_set
-from .schema import TaskInstance
-from .tables import CollabRubric
+from ._rubric import Rubric, load_rubric_file, parse_rubric
+from ._rubric_matches import MatchSet, load_match_set
+from ._schema import TaskInstance
+from ._tables import CollabRubric
 
 Matches = tuple[str, ...]
 """The built-in items one generated criterion covers (empty: none)."""

@@ -1,7 +1,7 @@
 """Hand-labelled rubric matches: the truth a rubric matcher is measured against.
 
 CollabSkill (App. G.2) audits its generated rubrics by having people compare each generated item
-with the official ones. We automate the comparison (rubric_audit.py), so the matcher must itself
+with the official ones. We automate the comparison (_rubric_audit.py), so the matcher must itself
 be measured: each task of a bank may ship, in `validation/rubric_matches.toml`, criteria written
 the way a rubric generator writes them, each labelled by hand with the item(s) of the task's
 rubric.json it covers, or "none":
@@ -25,8 +25,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import FileFieldError, read_toml, validated
-from .rubric import Rubric
-from .schema import TaskInstance
+from ._rubric import Rubric
+from ._schema import TaskInstance
 
 MATCHES_FILE = "rubric_matches.toml"
 NONE = "none"

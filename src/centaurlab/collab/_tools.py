@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..sandbox import Limits, run_program
-from .convert import render
-from .workspace import Workspace, WorkspaceError
+from ._convert import render
+from ._workspace import Workspace, WorkspaceError
 
 MAX_RESULT_CHARS = 4000
 PYTHON_LIMITS = Limits(cpu_seconds=30.0, wall_seconds=60.0, memory_mb=1024, output_bytes=16_000_000)

@@ -11,7 +11,7 @@ from datetime import datetime
 from sqlalchemy import case, func, select
 
 from ..store import session_scope
-from .tables import CollabSession
+from ._tables import CollabSession
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .onet import FAMILIES, family_of
+from ._onet import FAMILIES, family_of
 
 REFERENCE_SUFFIXES = {".csv", ".xlsx", ".docx", ".md", ".txt", ".log", ".pdf", ".png", ".jpg", ".jpeg", ".json"}
 

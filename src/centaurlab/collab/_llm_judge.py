@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..models import ModelProvider, Registry
-from .convert import render_for_prompt
-from .degenerate import answer_problem
-from .llm_json import JsonAskError, ask_json
-from .rubric import Rubric
-from .schema import TaskInstance
+from ._convert import render_for_prompt
+from ._degenerate import answer_problem
+from ._llm_json import JsonAskError, ask_json
+from ._rubric import Rubric
+from ._schema import TaskInstance
 
 JUDGE_SYSTEM = """You grade a deliverable against a rubric. For every rubric item, open the
 deliverables, follow the item's verification procedure, and award whole points from 0 up to the
@@ -102,7 +102,7 @@ def token_budget(rubric: Rubric, justification_chars: int) -> int:
 def justification_schema(max_chars: int) -> dict[str, Any]:
     """A justification that starts as a sentence does: a capitalised word, then a word. Where the
     server holds the answer to the schema (llama.cpp's grammar), the embedded judge can then no
-    longer answer "1.25.1.1.1" or "100%," (degenerate.py refuses what still slips through); the
+    longer answer "1.25.1.1.1" or "100%," (_degenerate.py refuses what still slips through); the
     pattern also bounds the length, which llama.cpp takes from it, not from maxLength."""
     rest = max(1, max_chars - 18)  # the two words take at most 17 characters and a space
     return {"type": "string", "maxLength": max_chars,
@@ -205,7 +205,7 @@ def run_judge(
 
 
 def usable_scores(data: Any, rubric: Rubric) -> dict[str, dict[str, Any]]:
-    """parse_scores, then the answer refused when it is degenerate (see degenerate.py)."""
+    """parse_scores, then the answer refused when it is degenerate (see _degenerate.py)."""
     scores = parse_scores(data, rubric)
     problem = answer_problem(scores, rubric)
     if problem:

@@ -104,7 +104,7 @@ class CollabJudgement(Base):
 
 
 class CollabCheck(Base):
-    """What code decided about a session under one rubric version (collab/scoring.py): the items
+    """What code decided about a session under one rubric version (collab/_scoring.py): the items
     scored by checks, those scored 0 for a missing deliverable, and those left to the judges."""
 
     __tablename__ = "collab_checks"

@@ -3,7 +3,7 @@
 CollabSkill has an agent (Gemini CLI, headless) read the task prompt and reference files and write
 the rubric. We ask a registered model with the task, its reference files as text, the expected
 deliverables and the hidden evaluator notes, with the rubric's JSON schema as a constraint. The
-answer is repaired (see rubric.py) and validated; the rubric in use for a task is, in order:
+answer is repaired (see _rubric.py) and validated; the rubric in use for a task is, in order:
 the researcher's `rubric.json` shipped with the task, else the newest stored version (generated
 or edited), else a new generated one.
 
@@ -24,9 +24,9 @@ from typing import Any
 
 from ..models import ModelProvider, Registry
 from ..store import session_scope
-from .convert import render_for_prompt
-from .llm_json import ask_json
-from .rubric import (
+from ._convert import render_for_prompt
+from ._llm_json import ask_json
+from ._rubric import (
     CATEGORIES,
     MIN_VERIFICATION_WORDS,
     Rubric,
@@ -40,8 +40,8 @@ from .rubric import (
     rubric_schema,
     validate,
 )
-from .schema import TaskInstance
-from .tables import add_rubric, latest_rubric
+from ._schema import TaskInstance
+from ._tables import add_rubric, latest_rubric
 
 RUBRIC_SYSTEM = """You write grading rubrics for occupational work tasks. A rubric lists checks a grader
 can verify by opening the deliverables. Write JSON with four categories:

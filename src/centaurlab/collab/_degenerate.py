@@ -20,7 +20,7 @@ import re
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from .rubric import Rubric
+from ._rubric import Rubric
 
 SAME_POINTS_SETS = 3
 _WORD = re.compile(r"[^\W\d_]{2,}")

@@ -67,7 +67,7 @@ def _as_date(cell: str) -> date | None:
 
 
 def cell_matches(cell: str, expected: Any, tolerance: float | None = None, case: bool = False) -> bool:
-    """One table cell against one expected value (any of the forms in spec.py)."""
+    """One table cell against one expected value (any of the forms in _spec.py)."""
     if isinstance(expected, list):
         return any(cell_matches(cell, e, tolerance, case) for e in expected)
     if expected is None:

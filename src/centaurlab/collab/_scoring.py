@@ -8,7 +8,7 @@ that handed in none of the expected deliverables is graded 0 and marked "no deli
 The score is points over the rubric's total, as a percentage: the checked points plus, per
 judge, the points it gave, so each judge's total is on the 0-100 scale of the whole rubric and
 the session's outcome is their mean (CollabSkill averages its judges). Item points already add
-up to the category weights (rubric.py), which is how checks and judges combine by category.
+up to the category weights (_rubric.py), which is how checks and judges combine by category.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
-from .convert import render
+from ._convert import render
+from ._rubric import Rubric
+from ._schema import TaskInstance
 from .itemchecks import evaluate
-from .rubric import Rubric
-from .schema import TaskInstance
 
 NO_DELIVERABLE = "no deliverable"
 

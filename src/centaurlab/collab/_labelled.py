@@ -23,8 +23,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import FileFieldError, read_toml, validated
-from .rubric import Rubric
-from .schema import TaskInstance
+from ._rubric import Rubric
+from ._schema import TaskInstance
 
 LABELS = ("none", "wrong", "partial", "right")
 """The labels in the order their grades must keep."""

@@ -1,6 +1,6 @@
 """Grade stored sessions: the task's rubric (made once), its checks, then each judge of the panel, stored.
 
-What code can decide is decided first (scoring.py): a session without any deliverable is graded
+What code can decide is decided first (_scoring.py): a session without any deliverable is graded
 0 ("no deliverable") and no judge is asked; items with checks are scored by them; the judges are
 asked only about the items left, and each judge's total is on the whole rubric (checks + its points).
 
@@ -20,14 +20,14 @@ from sqlalchemy import delete, select
 
 from ..models import Registry, StoredProvider, load_registry
 from ..store import session_scope
-from .degenerate import SAME_POINTS_ERROR, same_points
-from .llm_json import JsonAskError
-from .llm_judge import JudgeConfig, default_panel, run_judge
-from .loader import CollabBank, load_collab_bank
-from .rubric_gen import StoredRubric, current_rubric, ensure_rubric, options_for
-from .schema import TaskInstance
-from .scoring import NO_DELIVERABLE, SessionChecks, check_session, final_score, judge_total
-from .tables import CollabCheck, CollabFile, CollabJudgement, CollabSession, files_of, insert_or_ignore
+from ._degenerate import SAME_POINTS_ERROR, same_points
+from ._llm_json import JsonAskError
+from ._llm_judge import JudgeConfig, default_panel, run_judge
+from ._loader import CollabBank, load_collab_bank
+from ._rubric_gen import StoredRubric, current_rubric, ensure_rubric, options_for
+from ._schema import TaskInstance
+from ._scoring import NO_DELIVERABLE, SessionChecks, check_session, final_score, judge_total
+from ._tables import CollabCheck, CollabFile, CollabJudgement, CollabSession, files_of, insert_or_ignore
 
 
 @dataclass

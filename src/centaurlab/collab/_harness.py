@@ -15,10 +15,10 @@ from typing import Any
 
 from ..errors import ServiceError
 from ..models import ChatRequest, ModelError, ModelProvider
-from .agents import TEXT_PROTOCOL, AgentConfig
-from .convert import render_for_prompt
-from .plan import REFUSED_FINISH, Hold, autonomous_hold, missing_deliverables, next_message
-from .protocol import (
+from ._agents import TEXT_PROTOCOL, AgentConfig
+from ._convert import render_for_prompt
+from ._plan import REFUSED_FINISH, Hold, autonomous_hold, missing_deliverables, next_message
+from ._protocol import (
     Action,
     ActionParseError,
     action_schema,
@@ -27,9 +27,9 @@ from .protocol import (
     parse_text_action,
     parse_tool_calls,
 )
-from .schema import TaskInstance
-from .tools import TOOLS, ToolResult, call_tool
-from .workspace import Workspace
+from ._schema import TaskInstance
+from ._tools import TOOLS, ToolResult, call_tool
+from ._workspace import Workspace
 
 
 @dataclass
@@ -190,7 +190,7 @@ def run_steps(
     `request` replaces `build_request` (the chat holds a small model's grammar tighter); `stop` is
     asked before every model call and ends the loop with its reason (a study's time limit). With
     `plan` (an agent alone on a task, `AgentConfig.plan`) the loop holds the model to the plan of
-    collab/plan.py: every result names the next missing deliverable, `finish` is refused while one is
+    collab/_plan.py: every result names the next missing deliverable, `finish` is refused while one is
     missing, and an answer without a tool call is told to write it instead of ending the loop.
     Raises ToolCallingRefused when the first request of a tool-calling agent is refused."""
     build = request or (lambda msgs, changed: build_request(cfg, msgs, task, ws, changed))

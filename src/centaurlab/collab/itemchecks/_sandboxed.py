@@ -14,11 +14,11 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from ...sandbox import Limits
-from ..schema import TaskInstance
-from ..tools import PYTHON_LIMITS, run_code
-from .match import cell_number, norm
-from .spec import CheckSpec, Runs
-from .tabular import NotATable, read_table
+from .._schema import TaskInstance
+from .._tools import PYTHON_LIMITS, run_code
+from ._match import cell_number, norm
+from ._spec import CheckSpec, Runs
+from ._tabular import NotATable, read_table
 
 Score = tuple[float, str]
 Evaluate = Callable[[CheckSpec, dict[str, bytes], TaskInstance], Score]

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from ..errors import ServiceError
 from ..models import ChatRequest, ModelError, ModelProvider
-from .protocol import ActionParseError, first_json_object
+from ._protocol import ActionParseError, first_json_object
 
 T = TypeVar("T")
 _NO_SCHEMA: set[str] = set()

@@ -24,8 +24,8 @@ from typing import Any, Literal
 
 from .. import rating as r
 from ..stats import Figure, best_claim, mean_figure, not_computed, rank_ranges
-from .results import SessionRow
-from .tables import NO_HUMAN
+from ._results import SessionRow
+from ._tables import NO_HUMAN
 
 TaskTerm = Literal["difficulty", "task", "none"]
 NO_HUMAN_LABEL = "(no human)"
