@@ -2,7 +2,7 @@
 folder or a lower layer, and no two top-level folders import each other. And each package owns its
 tables: a pillar's tables module is imported only inside that pillar's package. And each package shows
 a public API: another package imports it only through its `__init__` (`from ..study import Study`),
-never a module behind it (`from ..study.studies import Study`), so a package can move its modules
+never a module behind it (`from ..study._studies import Study`), so a package can move its modules
 without touching anyone else's code (docs/architecture.md).
 
 Every import counts, including those inside functions (a lazy import is still a dependency).
@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 # Each tables module and the package that owns it; only modules of that package import it.
 TABLES: dict[str, str] = {
-    "study.tables": "study", "collab._tables": "collab", "collabstudy.tables": "collabstudy",
+    "study._tables": "study", "collab._tables": "collab", "collabstudy.tables": "collabstudy",
     "arena.tables": "arena", "arena.generate.tables": "arena.generate", "bench.tables": "bench",
     "models.calls": "models",
 }
@@ -283,24 +283,24 @@ def test_a_folder_outside_every_layer_is_named(pkg: Path) -> None:
 
 
 @pytest.mark.parametrize("statement", [
-    "from ..study.tables import StudyRow\n",
-    "from ..study import tables\n",
-    "from centaurlab.study import tables as t\n",
-    "import centaurlab.study.tables\n",
-    "def f():\n    from ..study.tables import StudyRow\n",
+    "from ..study._tables import StudyRow\n",
+    "from ..study import _tables\n",
+    "from centaurlab.study import _tables as t\n",
+    "import centaurlab.study._tables\n",
+    "def f():\n    from ..study._tables import StudyRow\n",
 ])
 def test_a_tables_import_from_another_package_fails_in_any_form(pkg: Path, statement: str) -> None:
-    _write(pkg, {"study/tables.py": "", "cli/reads.py": statement})
+    _write(pkg, {"study/_tables.py": "", "cli/reads.py": statement})
     assert table_violations(pkg) == [
-        f"cli/reads.py:{statement.count(chr(10))}: imports study.tables, the tables of study; only study may: "
+        f"cli/reads.py:{statement.count(chr(10))}: imports study._tables, the tables of study; only study may: "
         "use a function study exports"
     ]
 
 
 def test_a_package_imports_its_own_tables_and_schema_imports_all(pkg: Path) -> None:
-    _write(pkg, {"study/tables.py": "", "study/core2.py": "from .tables import StudyRow\n",
-                 "study/sub/deep.py": "from ..tables import StudyRow\n",
-                 "schema.py": "from .study import tables\n"})
+    _write(pkg, {"study/_tables.py": "", "study/core2.py": "from ._tables import StudyRow\n",
+                 "study/sub/deep.py": "from .._tables import StudyRow\n",
+                 "schema.py": "from .study import _tables\n"})
     assert table_violations(pkg) == []
 
 

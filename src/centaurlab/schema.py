@@ -17,7 +17,7 @@ from .bench import tables as bench_tables
 from .collab import _tables as collab_tables
 from .collabstudy import tables as collabstudy_tables
 from .models import calls as model_calls
-from .study import tables as study_tables
+from .study import _tables as study_tables
 
 TABLE_MODULES = (arena_tables, arena_generate_tables, bench_tables, collab_tables, collabstudy_tables, model_calls,
                  study_tables)

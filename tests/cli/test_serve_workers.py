@@ -24,8 +24,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from centaurlab import store
-from centaurlab.study.studies import create_study
-from centaurlab.study.studyfile import load_study
+from centaurlab.study import create_study, load_study
 
 from ..study.studyfiles import write_study
 

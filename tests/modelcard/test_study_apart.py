@@ -22,11 +22,15 @@ from centaurlab.cli.root import app
 from centaurlab.modelcard import card_view, compare_models, model_card
 from centaurlab.models import ModelConfig, Registry
 from centaurlab.stats import audit
-from centaurlab.study.metrics import paired_choices, rank_paired
-from centaurlab.study.report_bridge import study_frames
-from centaurlab.study.studies import create_study
-from centaurlab.study.studyfile import parse_study
-from centaurlab.study.tables import ParticipantRow, append_events
+from centaurlab.study import (
+    ParticipantRow,
+    append_events,
+    create_study,
+    paired_choices,
+    parse_study,
+    rank_paired,
+    study_frames,
+)
 from centaurlab.web import create_app
 
 pytestmark = pytest.mark.xdist_group("test_study_apart")  # one worker builds the module's fixture once

@@ -17,8 +17,7 @@ from fastapi.testclient import TestClient
 from centaurlab import store
 from centaurlab.config import settings
 from centaurlab.modelcard import model_card
-from centaurlab.study.studies import create_study
-from centaurlab.study.studyfile import load_study
+from centaurlab.study import create_study, load_study
 from centaurlab.tasks import load_bank
 from centaurlab.web import create_app
 from tests.study.fake_model import recording_model

@@ -23,10 +23,7 @@ from centaurlab.collabstudy import tables as collab_study_store
 from centaurlab.collabstudy.service import CollabStudies
 from centaurlab.collabstudy.studyfile import load_collab_study
 from centaurlab.models import calls as model_calls
-from centaurlab.study import tables as study_tables
-from centaurlab.study.participants import Participants
-from centaurlab.study.studies import StudyCache, create_study
-from centaurlab.study.studyfile import load_study
+from centaurlab.study import ParticipantRow, Participants, StudyCache, append_events, create_study, load_study
 from tests.store import old_rows
 from tests.study.studyfiles import write_study
 
@@ -96,13 +93,13 @@ def study(url: str, folder: Path) -> None:
     create_study(url, load_study(path), path.parent, source=path.read_text())
     pid, _token = Participants(url, StudyCache(url)).join("pilot", {"PROLIFIC_PID": "PID1", "STUDY_ID": "S1"})
     with store.session_scope(url) as session:
-        row = session.get(study_tables.ParticipantRow, pid)
+        row = session.get(ParticipantRow, pid)
         assert row is not None
         row.stage, row.condition, row.task_set, row.stratum = "coding", "autocomplete", 0, "1-2 years"
         row.sequence, row.attempts = ["even_odd_count", "is_bored"], 1
         row.task_started_ms, row.session_ends_ms = 1_700_000_000_000, 1_700_001_200_000
         row.code, row.finished_at = {"0": "def even_odd_count(num):\n    return (0, 0)\n"}, WHEN
-        study_tables.append_events(session, [{
+        append_events(session, [{
             "event_id": "e1", "study_id": "pilot", "participant_id": pid, "condition": "autocomplete",
             "task_id": "study/even_odd_count", "task_index": 0, "type": "suggestion_shown",
             "client_ms": 1_700_000_000_100, "server_ms": 1_700_000_000_200,

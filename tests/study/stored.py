@@ -8,8 +8,7 @@ import hashlib
 from pathlib import Path
 
 from centaurlab import store
-from centaurlab.study import create_study, load_study
-from centaurlab.study.tables import ParticipantRow, append_events
+from centaurlab.study import ParticipantRow, append_events, create_study, load_study
 
 from .metrics.synthetic import study
 

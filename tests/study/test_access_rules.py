@@ -14,11 +14,20 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study import RejoinRefused, check_rejoin, create_study, load_study, spreadsheet_safe
-from centaurlab.study.limits import RateLimit, TooManyRequests
-from centaurlab.study.participants import NotAParticipant, ParticipantFinished, check_token, token_digest
-from centaurlab.study.studies import StudyCache
-from centaurlab.study.tables import ParticipantRow
+from centaurlab.study import (
+    NotAParticipant,
+    ParticipantFinished,
+    ParticipantRow,
+    RateLimit,
+    RejoinRefused,
+    StudyCache,
+    TooManyRequests,
+    check_rejoin,
+    create_study,
+    load_study,
+    spreadsheet_safe,
+)
+from centaurlab.study._participants import check_token, token_digest
 from centaurlab.web import create_app
 from centaurlab.web.access_log import redact
 
@@ -119,7 +128,7 @@ def test_participants_made_before_keep_their_way_in(tmp_path: Path) -> None:
     path = write_study(tmp_path, conditions=("none",))
     create_study(url, load_study(path), path.parent, source=str(path))
     client = TestClient(create_app(database_url=url, banks=["study"]))
-    from centaurlab.study.participants import Participants
+    from centaurlab.study import Participants
 
     participants = Participants(url, StudyCache(url))
     _, token = participants.join("pilot", {})  # as the study link's GET joined, at the consent

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from centaurlab import store
 from centaurlab.cli.root import app as cli
 from centaurlab.study import study_grades
-from centaurlab.study.tables import events_of
+from centaurlab.study._tables import events_of
 from centaurlab.tasks import load_bank
 from tests.study.browser_support import (
     BROWSER_MARKS,

@@ -14,9 +14,8 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study.export import study_events
-from centaurlab.study.studies import create_study
-from centaurlab.study.studyfile import REAL_HUMAN_EVAL_SYSTEM_PROMPT, load_study
+from centaurlab.study import create_study, load_study, study_events
+from centaurlab.study._studyfile import REAL_HUMAN_EVAL_SYSTEM_PROMPT
 from centaurlab.web import create_app
 
 from .fake_model import recording_model
@@ -118,7 +117,7 @@ def test_chat_sends_the_prompt_and_history_and_the_code_only_when_the_study_says
     # the editor's code at the message is logged whether or not the model sees it (RealHumanEval's chat log)
     assert message == {"message_id": body["message_id"], "text": body["text"], "history": history,
                        "code": body["code"]}
-    from centaurlab.study.export import chat_table
+    from centaurlab.study._export import chat_table
 
     assert chat_table(events).iloc[0]["code"] == body["code"]
     assert response["message_id"] == body["message_id"] and response["response_id"] == answer["response_id"]

@@ -14,19 +14,22 @@ from fastapi.testclient import TestClient
 from centaurlab import store
 from centaurlab.cli.serve_cmd import workers_problem
 from centaurlab.config import settings
-from centaurlab.study.batch_writer import EventWriter
-from centaurlab.study.participants import (
+from centaurlab.study import (
+    EventBatch,
     NotAParticipant,
-    NotCoding,
     ParticipantFinished,
+    ParticipantRow,
     Participants,
-    token_digest,
+    StudyCache,
+    UnknownStudy,
+    create_study,
+    load_study,
 )
-from centaurlab.study.studies import StudyCache, UnknownStudy, create_study
-from centaurlab.study.studyfile import load_study
-from centaurlab.study.tables import ParticipantRow, events_of, insert_new_events
-from centaurlab.study.telemetry import BrowserEvent, EventBatch
-from centaurlab.study.tokens import TokenSigner
+from centaurlab.study._batch_writer import EventWriter
+from centaurlab.study._participants import NotCoding, token_digest
+from centaurlab.study._tables import events_of, insert_new_events
+from centaurlab.study._telemetry import BrowserEvent
+from centaurlab.study._tokens import TokenSigner
 from centaurlab.web import create_app
 from centaurlab.web.dashboard_auth import DashboardAuth
 

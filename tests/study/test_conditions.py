@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from centaurlab.models import ModelConfig, Registry
-from centaurlab.study.studyfile import StudyFileError, parse_study
+from centaurlab.study import StudyFileError, parse_study
 
 REGISTRY = Registry({name: ModelConfig(name=name, base_url="http://127.0.0.1:9/v1", model=name)
                      for name in ("codellama-7b", "codellama-34b", "gpt-3.5-turbo-instruct", "gpt-4o")})

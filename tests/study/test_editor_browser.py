@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from centaurlab import store
-from centaurlab.study.tables import events_of
+from centaurlab.study._tables import events_of
 from tests.study.browser_support import (
     BROWSER_MARKS,
     CHROMIUM,

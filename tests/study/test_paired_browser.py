@@ -11,8 +11,8 @@ import pandas as pd
 import pytest
 
 from centaurlab import store
+from centaurlab.study._tables import events_of
 from centaurlab.study.metrics import paired_choices
-from centaurlab.study.tables import events_of
 from tests.study.browser_support import (
     BROWSER_MARKS,
     CHROMIUM,

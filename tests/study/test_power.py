@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from centaurlab.cli import app
 from centaurlab.stats import audit
-from centaurlab.study import study_power
+from centaurlab.study._power import study_power
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "study.toml"
 

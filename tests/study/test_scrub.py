@@ -14,8 +14,9 @@ import re
 import pandas as pd
 import pytest
 
-from centaurlab.study.export import frame_chunks
-from centaurlab.study.scrub import find_emails, scrub_emails, scrub_text
+from centaurlab.study import scrub_text
+from centaurlab.study._export import frame_chunks
+from centaurlab.study._scrub import find_emails, scrub_emails
 
 REFERENCE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")  # the pattern before the scanner
 

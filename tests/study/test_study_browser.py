@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.cli.root import app as cli
-from centaurlab.study.tables import events_of
+from centaurlab.study._tables import events_of
 from centaurlab.tasks import load_bank
 from tests.study.browser_support import (
     BROWSER_MARKS,
@@ -133,8 +133,8 @@ def test_a_participant_in_each_condition_and_the_export(server: Server, tmp_path
     assert not people["prolific_pid"].str.startswith("pw").any()  # pseudonymised
 
     # the metrics are computed from these events (centaurlab.study.metrics, via the store)
+    from centaurlab.study import study_frames
     from centaurlab.study.metrics import participant_metrics
-    from centaurlab.study.report_bridge import study_frames
 
     logged, cells = study_frames(server.db, "pilot")
     metrics = participant_metrics(logged, cells).set_index("condition")

@@ -13,9 +13,7 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study.export import study_events
-from centaurlab.study.studies import create_study
-from centaurlab.study.studyfile import load_study
+from centaurlab.study import create_study, load_study, study_events
 from centaurlab.tasks import load_bank
 from centaurlab.web import create_app
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from centaurlab import store
-from centaurlab.study.studies import StudyCache
+from centaurlab.study import StudyCache
 
 OLD_SPEC = {"id": "old", "title": "Old", "conditions": {"none": {}, "autocomplete": {"autocomplete_model": "local"}},
             "autocomplete": {"temperature": 0.0}, "paste": {"block_external_without_ai": True}}

@@ -22,10 +22,7 @@ from centaurlab.cli.root import app
 from centaurlab.config import settings
 from centaurlab.models import ModelConfig, Registry
 from centaurlab.models.calls import ModelCall
-from centaurlab.study.export import study_events
-from centaurlab.study.report_bridge import report_study
-from centaurlab.study.studies import create_study
-from centaurlab.study.studyfile import StudyFileError, load_study, parse_study
+from centaurlab.study import StudyFileError, create_study, load_study, parse_study, report_study, study_events
 from centaurlab.web import create_app
 
 from .fake_model import recording_model

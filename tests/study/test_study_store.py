@@ -12,10 +12,8 @@ from sqlalchemy import inspect
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study.participants import Participants
-from centaurlab.study.studies import StudyCache, create_study
-from centaurlab.study.studyfile import load_study
-from centaurlab.study.tables import append_events, events_of
+from centaurlab.study import Participants, StudyCache, append_events, create_study, load_study
+from centaurlab.study._tables import events_of
 from centaurlab.tasks import load_bank
 from centaurlab.web import create_app
 

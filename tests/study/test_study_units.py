@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from centaurlab.study.assignment import Cell, assign, cells
-from centaurlab.study.scrub import scrub_emails, scrub_text
-from centaurlab.study.surveys import check_answers, default_exit_survey, default_pre_survey
+from centaurlab.study import check_answers, scrub_text
+from centaurlab.study._assignment import Cell, assign, cells
+from centaurlab.study._scrub import scrub_emails
+from centaurlab.study._surveys import default_exit_survey, default_pre_survey
 
 
 def _run_arrivals(strata: list[str], seed: int = 3) -> list[tuple[str, Cell]]:

@@ -15,13 +15,16 @@ from fastapi.testclient import TestClient
 from centaurlab import store
 from centaurlab.config import settings
 from centaurlab.grading import Runner
-from centaurlab.study.export import study_events
+from centaurlab.study import (
+    ParticipantRow,
+    Participants,
+    StudyCache,
+    StudyPlatform,
+    create_study,
+    load_study,
+    study_events,
+)
 from centaurlab.study.metrics import exclusions
-from centaurlab.study.participants import Participants
-from centaurlab.study.platform import StudyPlatform
-from centaurlab.study.studies import StudyCache, create_study
-from centaurlab.study.studyfile import load_study
-from centaurlab.study.tables import ParticipantRow
 from centaurlab.web import create_app
 
 from .studyfiles import write_study

@@ -16,8 +16,7 @@ from fastapi.testclient import TestClient
 from centaurlab import store
 from centaurlab.config import settings
 from centaurlab.errors import KINDS
-from centaurlab.study.studies import create_study
-from centaurlab.study.studyfile import load_study
+from centaurlab.study import create_study, load_study
 from centaurlab.web import create_app
 from centaurlab.web.errors import STATUS
 from tests.helpers import MINI_BANK

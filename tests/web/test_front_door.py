@@ -12,8 +12,7 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study.studies import create_study
-from centaurlab.study.studyfile import load_study
+from centaurlab.study import create_study, load_study
 from centaurlab.web import create_app
 from tests.study.studyfiles import write_study
 from tests.web.seeds import seed_arena, seed_bench, seed_collab

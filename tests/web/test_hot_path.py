@@ -16,8 +16,7 @@ from starlette.types import Receive, Scope, Send
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study.studies import create_study
-from centaurlab.study.studyfile import load_study
+from centaurlab.study import create_study, load_study
 from centaurlab.web import create_app
 from centaurlab.web.hot_path import HotPath
 from centaurlab.web.routes import study_api

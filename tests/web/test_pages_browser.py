@@ -21,9 +21,7 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study.export import participant_attributes
-from centaurlab.study.studies import create_study
-from centaurlab.study.studyfile import load_study
+from centaurlab.study import create_study, load_study, participant_attributes
 from centaurlab.tasks import load_bank
 from centaurlab.web import bundle_problem, create_app
 from centaurlab.web.html import SITE_NAV

@@ -15,8 +15,7 @@ import pytest
 
 from centaurlab import store
 from centaurlab.config import settings
-from centaurlab.study.studies import create_study
-from centaurlab.study.studyfile import load_study
+from centaurlab.study import create_study, load_study
 from centaurlab.tasks import load_bank
 from tests.fakes.openai_server import Answer, FakeOpenAI, chat_body, completion_body
 from tests.study.browser_support import (

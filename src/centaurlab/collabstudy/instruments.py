@@ -9,7 +9,7 @@ compare the items with the paper's text. What we add or fill in is listed in doc
 "[participant’s occupation]" read as "your occupation", HAS options that carry Table 6's definitions,
 and an optional comment box at the end.
 
-Each item is a `study.surveys.Question`, so a study file can reword, drop or add items and answers
+Each item is a `study.Question`, so a study file can reword, drop or add items and answers
 are checked by the same code as in coding studies. Answers stored under our earlier wording still
 read the same (`ordinal`).
 """

@@ -1,7 +1,7 @@
 """The declarative base of every table, and the foundation's tables: submissions of code to a task,
 their per-test verdicts, and grades.
 
-Each pillar declares its own tables on this base in its own package (`study/tables.py`, ...), each with
+Each pillar declares its own tables on this base in its own package (`study/_tables.py`, ...), each with
 a migration here; `centaurlab.schema` gathers them all for Alembic.
 """
 

@@ -2,34 +2,40 @@
 and the grades of participants' final code with the human baselines they give. Its pages and API live in
 `centaurlab.web`; the task pages' banks and views are `tasks`'."""
 
-from .autocomplete import SuggestRequest
-from .chat import ChatBody, chat_history
-from .export import (
+from ._autocomplete import SuggestRequest
+from ._chat import ChatBody, chat_history
+from ._export import (
     TABLES,
-    LoggedEvent,
-    ParticipantLog,
-    build_tables,
     export_study,
     participant_attributes,
     participant_log,
-    scrub_events,
     spreadsheet_safe,
     study_events,
     table_chunks,
     tasks_table,
 )
-from .grades import (
+from ._grades import (
     FinalCode,
-    GradingSummary,
     ScriptedParticipants,
-    StudyBaselines,
-    final_code,
     grade_study,
-    no_ai_condition,
     study_baselines,
     study_grades,
 )
-from .limits import ParticipantLimits, RateLimit, TooManyRequests
+from ._limits import ParticipantLimits, RateLimit, TooManyRequests
+from ._participants import MAX_CLIENT_MS, NotAParticipant, ParticipantFinished, Participants, WrongStage
+from ._pilots import BadPilotLink, PilotLinks
+from ._platform import StudyPlatform
+from ._power import EFFECT_SCALE, plan_study
+from ._recruitment import RECRUITMENT_KEYS, RejoinRefused, check_rejoin
+from ._report_bridge import report_html, report_study, study_frames
+from ._scrub import scrub_text
+from ._session_view import coding_state, console_text, out_of_time, own_code_error, script_console
+from ._settings import condition_settings, model_settings, participants_label
+from ._studies import Study, StudyCache, UnknownStudy, create_study, list_studies, study_ids
+from ._studyfile import StudyFileError, StudySpec, load_study, parse_study, resolve_task_sets
+from ._surveys import Question, check_answers
+from ._tables import ParticipantRow, append_events
+from ._telemetry import EventBatch
 from .metrics import (
     StudyReport,
     TextTable,
@@ -47,48 +53,26 @@ from .metrics import (
     suggestion_metrics,
     task_metrics,
 )
-from .participants import MAX_CLIENT_MS, NotAParticipant, ParticipantFinished, WrongStage
-from .pilots import BadPilotLink, PilotLinks
-from .platform import StudyPlatform
-from .power import EFFECT_SCALE, StudyPower, closed_form_n, plan_study, study_power
-from .recruitment import RECRUITMENT_KEYS, RejoinRefused, check_rejoin
-from .report_bridge import report_html, report_study, study_frames
-from .scrub import scrub_text
-from .session_view import coding_state, console_text, out_of_time, own_code_error, script_console
-from .settings import condition_settings, model_settings, participants_label
-from .studies import Study, StudyCache, UnknownStudy, create_study, list_studies, study_ids
-from .studyfile import StudyFileError, StudySpec, load_study, resolve_task_sets
-from .surveys import Question, check_answers
-from .tables import ParticipantRow
-from .telemetry import EventBatch
 
 __all__ = [
     "share_interval",
     "study_grades",
-    "study_power",
     "plan_study",
-    "closed_form_n",
-    "StudyPower",
     "EFFECT_SCALE",
     "study_baselines",
-    "no_ai_condition",
     "grade_study",
-    "final_code",
-    "StudyBaselines",
     "ScriptedParticipants",
-    "GradingSummary",
     "FinalCode",
     "ChatBody",
     "StudyReport",
     "TextTable",
     "EventBatch",
-    "LoggedEvent",
     "MAX_CLIENT_MS",
     "NotAParticipant",
     "ParticipantFinished",
     "ParticipantLimits",
-    "ParticipantLog",
     "ParticipantRow",
+    "Participants",
     "Question",
     "RECRUITMENT_KEYS",
     "RateLimit",
@@ -105,8 +89,8 @@ __all__ = [
     "TooManyRequests",
     "UnknownStudy",
     "WrongStage",
+    "append_events",
     "apply_exclusions",
-    "build_tables",
     "chat_history",
     "check_answers",
     "check_rejoin",
@@ -123,6 +107,7 @@ __all__ = [
     "report_tables",
     "model_settings",
     "paired_choices",
+    "parse_study",
     "participant_attributes",
     "participant_log",
     "participant_metrics",
@@ -136,7 +121,6 @@ __all__ = [
     "out_of_time",
     "own_code_error",
     "script_console",
-    "scrub_events",
     "scrub_text",
     "spreadsheet_safe",
     "study_events",

@@ -1,6 +1,6 @@
 """What the server's access log may show of a request line. A collaboration study's participant link
 carries the participant's token in its path (/collab/p/TOKEN/...), and a study link carries the
-Prolific session id that lets a returning participant back in (`study.recruitment`): whoever reads
+Prolific session id that lets a returning participant back in (`study._recruitment`): whoever reads
 the log could act as them. The log keeps the route and drops these.
 
 The filter sits on uvicorn's access logger, installed by `create_app`, so every way of serving the

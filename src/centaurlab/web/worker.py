@@ -1,7 +1,7 @@
 """The application as each `centaur serve` process builds it (a uvicorn factory, imported by every worker
 process): settings come from the environment the command set, and whatever several processes must agree
 on comes from the database: the dashboard's cookie key (a stored secret) and the participants' token key
-(`study.tokens`). The sandbox slots of the machine are shared out between the processes."""
+(`study._tokens`). The sandbox slots of the machine are shared out between the processes."""
 
 from __future__ import annotations
 

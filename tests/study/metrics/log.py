@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from centaurlab.study.metrics import EVENT_COLUMNS
+from centaurlab.study.metrics._events import EVENT_COLUMNS
 
 START_MS = 1_790_000_000_000
 

@@ -9,7 +9,8 @@ import pandas as pd
 import pytest
 
 from centaurlab.stats import benjamini_hochberg
-from centaurlab.study.metrics import EFFECT_COLUMNS, TASK_TIME_Z, condition_effects, task_time_z
+from centaurlab.study.metrics import condition_effects
+from centaurlab.study.metrics._effects import EFFECT_COLUMNS, TASK_TIME_Z, task_time_z
 
 
 def table(task_sets: list[str] | None = None) -> pd.DataFrame:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from centaurlab.study.metrics.paired import paired_choices, rank_paired
+from centaurlab.study.metrics import paired_choices, rank_paired
 
 from .log import Log
 

@@ -7,7 +7,8 @@ import math
 import pandas as pd
 import pytest
 
-from centaurlab.study.metrics import PARTICIPANT_METRICS, participant_metrics
+from centaurlab.study.metrics import participant_metrics
+from centaurlab.study.metrics._participants import PARTICIPANT_METRICS
 
 from .log import Log
 from .test_chat_surveys import TLX, chat_log

@@ -11,7 +11,8 @@ import pandas as pd
 import pytest
 
 from centaurlab.stats import Figure
-from centaurlab.study.metrics import EVENT_COLUMNS, participant_metrics, render_report, task_metrics, task_summary
+from centaurlab.study.metrics import participant_metrics, render_report, task_metrics, task_summary
+from centaurlab.study.metrics._events import EVENT_COLUMNS
 
 from .synthetic import CONDITIONS, study
 
@@ -181,7 +182,8 @@ def test_a_participant_idle_for_15_minutes_is_excluded():
 
 
 def test_conditions_pooled_by_model_family_against_the_no_ai_condition():
-    from centaurlab.study.metrics import condition_effects, control_of, groupings, participant_metrics, regroup
+    from centaurlab.study.metrics import condition_effects, control_of, participant_metrics, regroup
+    from centaurlab.study.metrics._groups import groupings
 
     events, people, _ = study(8, seed=3)
     named = {"none": ("no-ai", "none", "none"), "autocomplete": ("gpt35", "autocomplete", "gpt"),
@@ -209,7 +211,7 @@ def test_conditions_pooled_by_model_family_against_the_no_ai_condition():
 
 
 def test_z_scores_within_task_set_categories_and_the_bench_correlation():
-    from centaurlab.study.metrics.analyses import (
+    from centaurlab.study.metrics._analyses import (
         bench_correlation,
         category_summary,
         per_model_results,

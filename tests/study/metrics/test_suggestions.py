@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from centaurlab.study.metrics import normalise_whitespace, suggestion_metrics
+from centaurlab.study.metrics import suggestion_metrics
+from centaurlab.study.metrics._suggestions import normalise_whitespace
 
 from .log import Log
 

@@ -17,52 +17,30 @@ task_id, task_index, type, client_ms, server_ms, payload) and a participant tabl
 Every metric is defined in its docstring and in docs/study-metrics.md.
 """
 
-from .assemble import StudyReport, build_report
-from .chat import CHAT_COLUMNS, chat_metrics
-from .effects import EFFECT_COLUMNS, OUTCOMES, TASK_TIME_Z, condition_effects, task_time_z
-from .events import CONDITIONS, EVENT_COLUMNS, NO_AI, PARTICIPANT_COLUMNS, EventsError, parse_payload, prepare
-from .exclusion import EXCLUSION_COLUMNS, IDLE_MINUTES, apply_exclusions, exclusions
-from .groups import GROUPINGS, control_of, groupings, regroup
-from .paired import PAIR_COLUMNS, PairedRanking, paired_choices, rank_paired
-from .participants import PARTICIPANT_METRICS, participant_metrics
-from .report import render_built, render_report, task_summary
-from .shares import ShareSummary, share_interval
-from .suggestions import RETENTION_SECONDS, SUGGESTION_COLUMNS, normalise_whitespace, suggestion_metrics
-from .surveys import SURVEY_COLUMNS, TLX_ITEMS, survey_metrics
-from .tasks import TASK_COLUMNS, task_metrics
-from .text import TextTable, report_tables
+from ._assemble import StudyReport, build_report
+from ._chat import chat_metrics
+from ._effects import OUTCOMES, condition_effects
+from ._events import EventsError, prepare
+from ._exclusion import apply_exclusions, exclusions
+from ._groups import control_of, regroup
+from ._paired import paired_choices, rank_paired
+from ._participants import participant_metrics
+from ._report import render_built, render_report, task_summary
+from ._shares import share_interval
+from ._suggestions import suggestion_metrics
+from ._surveys import survey_metrics
+from ._tasks import task_metrics
+from ._text import TextTable, report_tables
 
 __all__ = [
-    "ShareSummary",
     "share_interval",
-    "CHAT_COLUMNS",
-    "CONDITIONS",
-    "EXCLUSION_COLUMNS",
-    "IDLE_MINUTES",
-    "EFFECT_COLUMNS",
-    "EVENT_COLUMNS",
-    "NO_AI",
     "OUTCOMES",
-    "PAIR_COLUMNS",
-    "PARTICIPANT_COLUMNS",
-    "PARTICIPANT_METRICS",
-    "PairedRanking",
-    "RETENTION_SECONDS",
-    "SUGGESTION_COLUMNS",
-    "SURVEY_COLUMNS",
-    "TASK_COLUMNS",
-    "TASK_TIME_Z",
-    "TLX_ITEMS",
-    "GROUPINGS",
     "EventsError",
     "apply_exclusions",
     "chat_metrics",
     "condition_effects",
     "control_of",
-    "groupings",
     "exclusions",
-    "normalise_whitespace",
-    "parse_payload",
     "paired_choices",
     "participant_metrics",
     "prepare",
@@ -78,5 +56,4 @@ __all__ = [
     "survey_metrics",
     "task_metrics",
     "task_summary",
-    "task_time_z",
 ]
