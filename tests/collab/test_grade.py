@@ -14,8 +14,7 @@ from centaurlab.collab import tables as collab_store
 from centaurlab.collab.grade import GradeOptions, grade_sessions
 from centaurlab.collab.llm_judge import JudgeConfig
 from centaurlab.collab.tables import CollabJudgement, CollabRubric, CollabSession, add_rubric, save_files
-from centaurlab.models import Registry
-from centaurlab.models.registry import ModelConfig
+from centaurlab.models import ModelConfig, Registry
 
 from .fake_llm import chat, fake_llm, schema_of
 from .rubrics import judges_only_bank

@@ -18,8 +18,7 @@ from centaurlab.collab.llm_judge import (
 )
 from centaurlab.collab.rubric import Rubric, RubricItem
 from centaurlab.collab.rubric_gen import generate_rubric
-from centaurlab.models import OpenAIProvider, Registry, load_registry
-from centaurlab.models.registry import ModelConfig
+from centaurlab.models import ModelConfig, OpenAIProvider, Registry, load_registry
 
 from .fake_llm import chat, fake_llm, schema_of
 from .rubrics import model_rubric

@@ -23,8 +23,7 @@ from centaurlab.collab.report import build_report
 from centaurlab.collab.results import load_results
 from centaurlab.collab.tables import CollabCheck, CollabJudgement, CollabSession, save_files
 from centaurlab.config import settings
-from centaurlab.models import Registry
-from centaurlab.models.registry import ModelConfig
+from centaurlab.models import ModelConfig, Registry
 
 from .fake_llm import chat, fake_llm, schema_of
 
