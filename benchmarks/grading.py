@@ -59,7 +59,10 @@ class Floor:
 
     def install(self) -> None:
         from centaurlab.grading import efficiency, grade
-        from centaurlab.sandbox import cputime, remote, session, zygote
+        from centaurlab.sandbox import _cputime as cputime
+        from centaurlab.sandbox import _remote as remote
+        from centaurlab.sandbox import _session as session
+        from centaurlab.sandbox import _zygote as zygote
 
         def on_kill(original: Callable[[Any], None]) -> Callable[[Any], None]:
             def kill(self_: Any) -> None:  # the CPU a box had when the judge stopped it

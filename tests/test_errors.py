@@ -26,8 +26,8 @@ from centaurlab.errors import (
 SRC = Path(centaurlab.__file__).resolve().parents[1]
 # Left outside the tree on purpose; each class's docstring says why.
 OUTSIDE = {
-    "centaurlab.sandbox.remote.BoxFailure": "a BaseException, so that the tests of judged code cannot catch it",
-    "centaurlab.sandbox.remote.SolutionRaised": "the judged code's own exception, not the platform's",
+    "centaurlab.sandbox._remote.BoxFailure": "a BaseException, so that the tests of judged code cannot catch it",
+    "centaurlab.sandbox._remote.SolutionRaised": "the judged code's own exception, not the platform's",
     "centaurlab.web.app._TooLarge": "must pass the application's handler of the tree to reach the body limit",
 }
 # Code that runs inside the sandbox, where nothing of the platform can be imported: read, not imported.
@@ -85,7 +85,7 @@ def test_every_exception_class_of_the_package_is_of_exactly_one_kind() -> None:
 
 def test_the_walk_sees_the_classes_and_the_exceptions_left_outside() -> None:
     found, _ = _exception_classes()
-    assert {"centaurlab.study._studies.UnknownStudy", "centaurlab.models.types.ModelConfigError",
+    assert {"centaurlab.study._studies.UnknownStudy", "centaurlab.models._types.ModelConfigError",
             "centaurlab.arena.match._Forfeit", "centaurlab.errors.FileFieldError"} <= set(found)
     assert set(OUTSIDE) <= set(found), "a class left outside no longer exists: drop it from OUTSIDE"
     for name in OUTSIDE:

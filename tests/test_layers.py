@@ -35,7 +35,7 @@ KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 TABLES: dict[str, str] = {
     "study._tables": "study", "collab._tables": "collab", "collabstudy.tables": "collabstudy",
     "arena.tables": "arena", "arena.generate.tables": "arena.generate", "bench.tables": "bench",
-    "models.calls": "models",
+    "models._calls": "models",
 }
 TABLES_EXEMPT = ("schema",)  # gathers every table for Alembic
 SKIP = ("tasks/builtin",)  # task banks' own files (solutions, tests), not the platform's modules

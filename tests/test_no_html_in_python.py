@@ -27,7 +27,7 @@ MODELS_ARENA_REPORTS = (
     "centaurlab/web/routes/compare.py", "centaurlab/bench/report_html.py", "centaurlab/stats/_html_report.py",
     "centaurlab/modelcard/lenses.py", "centaurlab/modelcard/study_lens.py", "centaurlab/modelcard/centaurs.py",
     "centaurlab/grading/batch.py", "centaurlab/cli/grade_cmd.py", "centaurlab/arena/route_map.py",
-    "centaurlab/sandbox/proxies.py", "centaurlab/stats/_charts.py", "centaurlab/models/fim_templates.py",
+    "centaurlab/sandbox/_proxies.py", "centaurlab/stats/_charts.py", "centaurlab/models/_fim_templates.py",
 )
 # Every area has landed: nothing is pending.
 AREAS_DONE: tuple[str, ...] = (*MODELS_ARENA_REPORTS,)
@@ -38,7 +38,7 @@ ALLOWED = {
     # SVG's own <style> element, put into the map matplotlib drew (and the regex that finds matplotlib's)
     ("centaurlab/arena/route_map.py", "<style"), ("centaurlab/arena/route_map.py", "</style"),
     # CodeLlama's fill-in-the-middle token <PRE>, a prompt sent to a model
-    ("centaurlab/models/fim_templates.py", "<pre"),
+    ("centaurlab/models/_fim_templates.py", "<pre"),
 }
 
 

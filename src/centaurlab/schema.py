@@ -16,7 +16,7 @@ from .arena.generate import tables as arena_generate_tables
 from .bench import tables as bench_tables
 from .collab import _tables as collab_tables
 from .collabstudy import tables as collabstudy_tables
-from .models import calls as model_calls
+from .models import _calls as model_calls
 from .study import _tables as study_tables
 
 TABLE_MODULES = (arena_tables, arena_generate_tables, bench_tables, collab_tables, collabstudy_tables, model_calls,

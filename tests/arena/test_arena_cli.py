@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from centaurlab.cli import output
 from centaurlab.cli.root import app
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import bwrap_works
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")
 runner = CliRunner()

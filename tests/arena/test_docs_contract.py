@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from centaurlab.arena import BASELINES, try_agent
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import bwrap_works
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from centaurlab.arena import BASELINES, Timeouts, default_match_config, play_match, resolve_agent
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import bwrap_works
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")]
 

@@ -8,7 +8,7 @@ import pytest
 
 from centaurlab.arena import AgentSource, Timeouts, default_match_config, play_match, resolve_agent
 from centaurlab.arena.agents import new_agent_source
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import bwrap_works
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")]
 STARTER = AgentSource("starter", new_agent_source("starter"))

@@ -20,7 +20,7 @@ from centaurlab.arena import (
     tournament_results,
 )
 from centaurlab.arena import tables as arena_store
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import bwrap_works
 
 from .faulty import HONEST_ENOUGH, SLEEPER
 

@@ -13,8 +13,7 @@ from centaurlab import store
 from centaurlab.bench import DEFAULT_MAX_TOKENS, BenchSpec, load_report, run_bench
 from centaurlab.cli import output
 from centaurlab.cli.root import app
-from centaurlab.models import ModelConfig, Registry
-from centaurlab.models.calls import calls_for_run
+from centaurlab.models import ModelConfig, Registry, calls_for_run
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import MINI_BANK, pair_sum
 

@@ -10,17 +10,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.calibration import (
-    ESTIMATORS,
-    Check,
-    Draw,
-    Tally,
-    as_json,
-    calibrate,
-    monte_carlo_interval,
-    run,
-    select,
-)
+from centaurlab.calibration import ESTIMATORS, Check, as_json, calibrate, run
+from centaurlab.calibration._core import Draw, Tally, monte_carlo_interval
+from centaurlab.calibration._estimators import select
 from centaurlab.cli import app
 from centaurlab.errors import InvalidInput
 from centaurlab.stats import audit

@@ -14,8 +14,7 @@ from centaurlab.collab import CollabJudgement, CollabSession, GradeOptions, add_
 from centaurlab.collab import _tables as collab_store
 from centaurlab.collab._llm_judge import JudgeConfig
 from centaurlab.collab._tables import CollabRubric
-from centaurlab.models import Registry
-from centaurlab.models.registry import ModelConfig
+from centaurlab.models import ModelConfig, Registry
 
 from .fake_llm import chat, fake_llm, schema_of
 from .rubrics import judges_only_bank

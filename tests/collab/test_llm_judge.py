@@ -17,8 +17,7 @@ from centaurlab.collab._llm_judge import (
     token_budget,
 )
 from centaurlab.collab._rubric import RubricItem
-from centaurlab.models import OpenAIProvider, Registry, load_registry
-from centaurlab.models.registry import ModelConfig
+from centaurlab.models import ModelConfig, OpenAIProvider, Registry, load_registry
 
 from .fake_llm import chat, fake_llm, schema_of
 from .rubrics import model_rubric

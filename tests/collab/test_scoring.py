@@ -29,8 +29,7 @@ from centaurlab.collab._labelled import load_sets
 from centaurlab.collab._llm_judge import JudgeConfig, justification_schema
 from centaurlab.collab._tables import CollabCheck
 from centaurlab.config import settings
-from centaurlab.models import Registry
-from centaurlab.models.registry import ModelConfig
+from centaurlab.models import ModelConfig, Registry
 
 from .fake_llm import chat, fake_llm, schema_of
 

@@ -7,8 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from centaurlab.models import ChatRequest, ModelResponse
-from centaurlab.models.types import Usage
+from centaurlab.models import ChatRequest, ModelResponse, Usage
 
 
 class ScriptedModel:

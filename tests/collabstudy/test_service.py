@@ -150,7 +150,7 @@ def test_export_and_override(platform: tuple[CollabStudies, ScriptedModel], tmp_
 def test_a_step_is_committed_before_the_next_model_call(tmp_path: Path) -> None:
     """The live chat polls the store: a turn's first step (its event, the file version, the model
     call's log row) must be there while the model works on the second."""
-    from centaurlab.models.calls import ModelCall
+    from centaurlab.models import ModelCall
 
     url = f"sqlite:///{tmp_path / 'db.sqlite'}"
     store.upgrade(url)

@@ -15,7 +15,7 @@ from centaurlab import store
 from centaurlab.collab import CollabSession, files_of
 from centaurlab.collabstudy.service import CollabStudies, TimeUp
 from centaurlab.collabstudy.studyfile import parse_collab_study
-from centaurlab.models.calls import ModelCall
+from centaurlab.models import ModelCall
 
 from .fakes import ScriptedModel, writer
 from .test_service import PRE

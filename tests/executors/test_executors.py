@@ -12,11 +12,11 @@ from centaurlab.executors import (
     SandboxRefused,
     open_executor,
     probe_node,
-    require_isolation,
-    resolve_address,
     run_all,
     store_note,
 )
+from centaurlab.executors._node import require_isolation
+from centaurlab.executors._raycluster import resolve_address
 
 
 def test_the_cluster_is_the_option_else_ray_address_else_a_private_local_ray() -> None:

@@ -25,7 +25,7 @@ from centaurlab.cli.root import app
 from centaurlab.executors import LocalExecutor, RayExecutor, SandboxRefused
 from centaurlab.grading import GradeConfig, GradeJob, run_grade_job
 from centaurlab.models import ModelConfig, Registry
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import bwrap_works
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import MINI_BANK, pair_sum
 

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from centaurlab.models import ChatRequest, CompletionRequest, ModelError, OpenAIProvider
-from centaurlab.models.async_openai import AsyncCompletions
+from centaurlab.models import AsyncCompletions, ChatRequest, CompletionRequest, ModelError, OpenAIProvider
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, completion_body
 
 

@@ -8,17 +8,18 @@ from typing import Any
 
 import pytest
 
-from centaurlab.models import ChatRequest, ContextOverflow, ModelConfig, ModelError, OpenAIProvider
-from centaurlab.models.budget import (
+from centaurlab.models import (
     MARGIN,
     MESSAGE_OVERHEAD,
-    PROBE_PROMPT,
-    PROBE_TOKENS,
-    Budget,
-    Speed,
+    ChatRequest,
+    ContextOverflow,
+    ModelConfig,
+    ModelError,
+    OpenAIProvider,
     estimate_tokens,
 )
-from centaurlab.models.registry import build_provider
+from centaurlab.models._budget import PROBE_PROMPT, PROBE_TOKENS, Budget, Speed
+from centaurlab.models._registry import build_provider
 from tests.fakes.openai_server import Reply, answering, chat_body
 
 

@@ -7,25 +7,18 @@ import statistics
 
 import pytest
 
-from centaurlab.models import fim_templates
-from centaurlab.models.fim import (
-    HOLE,
+from centaurlab.models import (
     FimContext,
+    LengthPolicy,
+    UnknownFimTemplate,
     build_context,
     clean_suggestion,
-    keep_head,
-    keep_tail,
-    plan_fim,
-    strip_code_fences,
-)
-from centaurlab.models.fim_templates import (
-    FimTemplate,
-    UnknownFimTemplate,
     fim_template,
-    fim_template_names,
-    get_fim_template,
+    plan_fim,
 )
-from centaurlab.models.suggestion import LengthPolicy
+from centaurlab.models import _fim_templates as fim_templates
+from centaurlab.models._fim import HOLE, keep_head, keep_tail, strip_code_fences
+from centaurlab.models._fim_templates import FimTemplate, fim_template_names, get_fim_template
 
 PRE = "def add(a, b):\n    "
 SUF = "\n\nprint(add(1, 2))\n"

@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from centaurlab.models.limiter import ModelLimiter
+from centaurlab.models import ModelLimiter
 
 
 def test_calls_beyond_the_limit_queue_and_their_wait_is_logged(caplog: pytest.LogCaptureFixture) -> None:

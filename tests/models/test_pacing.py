@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from centaurlab.models import ModelConfig
-from centaurlab.models.pacing import Pacer
-from centaurlab.models.registry import build_provider, parse_models
+from centaurlab.models._pacing import Pacer
+from centaurlab.models._registry import build_provider, parse_models
 
 
 class Clock:

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from centaurlab.models import ChatRequest, CompletionRequest, ModelError, ModelProvider, OpenAIProvider
-from centaurlab.models.openai_wire import retry_after_seconds
-from centaurlab.models.openai_wire import sse_events as _sse_events
+from centaurlab.models._openai_wire import retry_after_seconds
+from centaurlab.models._openai_wire import sse_events as _sse_events
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, chat_chunks, completion_body
 
 

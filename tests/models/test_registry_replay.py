@@ -7,9 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from centaurlab.models import ChatRequest, CompletionRequest, ModelConfigError, OpenAIProvider, ReplayMiss
-from centaurlab.models.registry import build_provider, load_registry
-from centaurlab.models.replay import RecordingProvider, ReplayProvider
+from centaurlab.models import (
+    ChatRequest,
+    CompletionRequest,
+    ModelConfigError,
+    OpenAIProvider,
+    ReplayMiss,
+    load_registry,
+)
+from centaurlab.models._registry import build_provider
+from centaurlab.models._replay import RecordingProvider, ReplayProvider
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body
 
 TOML = """

@@ -14,8 +14,8 @@ from centaurlab.models import (
     OpenAIProvider,
     PendingCalls,
     StoredProvider,
+    calls_for_run,
 )
-from centaurlab.models.calls import calls_for_run
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, completion_body
 
 

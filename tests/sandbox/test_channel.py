@@ -13,8 +13,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from centaurlab.sandbox import Limits, RlimitBackend, SessionError, python_argv
-from centaurlab.sandbox.channel import MAX_LINE_BYTES, ReplyReader
+from centaurlab.sandbox import Limits, SessionError, python_argv
+from centaurlab.sandbox._channel import MAX_LINE_BYTES, ReplyReader
+from centaurlab.sandbox._rlimit import RlimitBackend
 
 
 class Box:

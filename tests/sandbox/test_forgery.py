@@ -22,8 +22,7 @@ from centaurlab.bench.tables import samples_of
 from centaurlab.cli import app
 from centaurlab.grading import EfficiencyConfig, Grader, Runner, grade_efficiency, measure_reference
 from centaurlab.models import ModelConfig, Registry
-from centaurlab.sandbox import TRUSTED_ENV, ForgeableMeasure, Limits, Suite, run_suite
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import TRUSTED_ENV, ForgeableMeasure, Limits, Suite, bwrap_works, run_suite
 from centaurlab.tasks import get_task
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import pair_sum

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from centaurlab.sandbox import BwrapBackend, Limits, RunResult, Status, run_program
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import BwrapBackend, Limits, RunResult, bwrap_works, run_program
+from centaurlab.sandbox._limits import Status
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason=f"bwrap unusable: {bwrap_works()[1]}")
 

@@ -12,10 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from centaurlab.sandbox import BwrapBackend, Limits, Suite, WarmPool, run_program, run_suite
-from centaurlab.sandbox.boxes import BoxKind
-from centaurlab.sandbox.bwrap import bwrap_works
-from centaurlab.sandbox.program import python_argv
+from centaurlab.sandbox import BoxKind, BwrapBackend, Limits, Suite, bwrap_works, python_argv, run_program, run_suite
+from centaurlab.sandbox._pool import WarmPool
 from tests.helpers import pair_sum
 
 HELD = 1_100

@@ -6,8 +6,9 @@ from __future__ import annotations
 import hashlib
 from types import SimpleNamespace
 
-from centaurlab.sandbox import Suite, measure, run_suite
-from centaurlab.sandbox.judge import JudgeLog
+from centaurlab.sandbox import Suite, run_suite
+from centaurlab.sandbox import _measure as measure
+from centaurlab.sandbox._judge import JudgeLog
 from tests.helpers import pair_sum
 
 CASE = "perf_many_values"

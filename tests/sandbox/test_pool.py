@@ -12,11 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab.cli import app
-from centaurlab.sandbox import BwrapBackend, Limits
-from centaurlab.sandbox.boxes import BoxKind
-from centaurlab.sandbox.bwrap import bwrap_works
-from centaurlab.sandbox.pool import WarmPool
-from centaurlab.sandbox.remote import RemoteBox
+from centaurlab.sandbox import BoxKind, BwrapBackend, Limits, bwrap_works
+from centaurlab.sandbox._pool import WarmPool
+from centaurlab.sandbox._remote import RemoteBox
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unavailable")
 

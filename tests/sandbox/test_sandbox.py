@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from centaurlab.sandbox import BwrapBackend, Limits, RlimitBackend, Status, backend_status, run_program
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import BwrapBackend, Limits, backend_status, bwrap_works, run_program
+from centaurlab.sandbox._limits import Status
+from centaurlab.sandbox._rlimit import RlimitBackend
 
 needs_bwrap = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")
 

@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from centaurlab.sandbox import BwrapBackend, Limits, RlimitBackend, Status, default_pool, run_program, run_script
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import BwrapBackend, Limits, bwrap_works, default_pool, run_program, run_script
+from centaurlab.sandbox._limits import Status
+from centaurlab.sandbox._rlimit import RlimitBackend
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unavailable")
 

@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from centaurlab.sandbox import BwrapBackend, Limits, RlimitBackend, SandboxSession, SessionError
-from centaurlab.sandbox.bwrap import bwrap_works
-from centaurlab.sandbox.program import python_argv
+from centaurlab.sandbox import BwrapBackend, Limits, SandboxSession, SessionError, bwrap_works, python_argv
+from centaurlab.sandbox._rlimit import RlimitBackend
 
 needs_bwrap = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")
 
@@ -167,8 +166,7 @@ def test_the_sandbox_dies_when_the_platform_is_killed(tmp_path: Path) -> None:
     marker = f"centaur-test-{uuid.uuid4().hex}"
     platform = tmp_path / "host_platform.py"
     platform.write_text(textwrap.dedent(f"""
-        from centaurlab.sandbox import BwrapBackend, Limits
-        from centaurlab.sandbox.program import python_argv
+        from centaurlab.sandbox import BwrapBackend, Limits, python_argv
         session = BwrapBackend().spawn(python_argv("main.py"), {{"main.py": {_sleepers(marker, 3)!r}}}, Limits())
         print(session.receive(10), flush=True)
         import time
@@ -190,8 +188,7 @@ def test_the_sandbox_is_killed_at_normal_platform_exit(tmp_path: Path) -> None:
     marker = f"centaur-test-{uuid.uuid4().hex}"
     platform = tmp_path / "host_platform.py"
     platform.write_text(textwrap.dedent(f"""
-        from centaurlab.sandbox import BwrapBackend, Limits
-        from centaurlab.sandbox.program import python_argv
+        from centaurlab.sandbox import BwrapBackend, Limits, python_argv
         session = BwrapBackend().spawn(python_argv("main.py"), {{"main.py": {_sleepers(marker, 2)!r}}}, Limits())
         print(session.receive(10), flush=True)
     """))

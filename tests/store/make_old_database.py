@@ -22,7 +22,7 @@ from centaurlab.collab import NO_HUMAN, CollabHandGrade, CollabJudgement, Collab
 from centaurlab.collabstudy import tables as collab_study_store
 from centaurlab.collabstudy.service import CollabStudies
 from centaurlab.collabstudy.studyfile import load_collab_study
-from centaurlab.models import calls as model_calls
+from centaurlab.models import ModelCall, cache_response
 from centaurlab.study import ParticipantRow, Participants, StudyCache, append_events, create_study, load_study
 from tests.store import old_rows
 from tests.study.studyfiles import write_study
@@ -60,11 +60,11 @@ def bench_and_calls(session: Session) -> None:
         run_id="run-1", model="local", task_id="pair_sum", framing="plain", sample=0, status="graded",
         answer=ANSWER["text"], code=SOURCE, error="none", latency_s=1.5, completion_tokens=12, correctness=100.0,
         efficiency=40.0, quality=90.0, composite=75.0, human_percentile=50.0, grade=GRADE, created_at=WHEN))
-    session.add(model_calls.ModelCall(
+    session.add(ModelCall(
         run_id="run-1", model="local", endpoint="chat", request_sha256="r" * 64, request=REQUEST, response=ANSWER,
         error="timeout once", cached=True, latency_s=1.5, first_token_s=0.2, prompt_tokens=30, completion_tokens=12,
         cost=0.001, created_at=WHEN))
-    model_calls.cache_response(session, "r" * 64, "local", REQUEST, ANSWER)
+    cache_response(session, "r" * 64, "local", REQUEST, ANSWER)
 
 
 def tournament(url: str) -> None:

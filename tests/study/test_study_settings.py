@@ -20,8 +20,7 @@ from typer.testing import CliRunner
 from centaurlab import store
 from centaurlab.cli.root import app
 from centaurlab.config import settings
-from centaurlab.models import ModelConfig, Registry
-from centaurlab.models.calls import ModelCall
+from centaurlab.models import ModelCall, ModelConfig, Registry
 from centaurlab.study import StudyFileError, create_study, load_study, parse_study, report_study, study_events
 from centaurlab.web import create_app
 

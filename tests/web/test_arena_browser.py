@@ -24,7 +24,7 @@ from centaurlab.arena import (
     run_tournament,
     save_match,
 )
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import bwrap_works
 from centaurlab.web import create_app
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, serving
 

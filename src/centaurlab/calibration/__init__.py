@@ -12,23 +12,10 @@ which neither `stats` nor any pillar may import; `cli` (`centaur stats calibrate
 `benchmarks/calibration.py` call it. See docs/calibration.md.
 """
 
-from .core import GOAL_COVERAGE, GOAL_FALSE_CLAIMS, Check, Draw, Tally, monte_carlo_interval, percent
-from .estimators import (
-    ESTIMATORS,
-    FULL,
-    SIZE_KEYS,
-    Estimator,
-    Line,
-    as_json,
-    calibrate,
-    estimator_names,
-    run,
-    select,
-    simulations_for,
-)
+from ._core import Check, percent
+from ._estimators import ESTIMATORS, FULL, SIZE_KEYS, Estimator, as_json, calibrate, estimator_names, run
 
 __all__ = [
-    "ESTIMATORS", "FULL", "GOAL_COVERAGE", "GOAL_FALSE_CLAIMS", "SIZE_KEYS", "Check", "Draw", "Estimator", "Line",
-    "Tally", "as_json", "calibrate", "estimator_names", "monte_carlo_interval", "percent", "run", "select",
-    "simulations_for",
+    "ESTIMATORS", "FULL", "SIZE_KEYS", "Check", "Estimator", "as_json", "calibrate", "estimator_names", "percent",
+    "run",
 ]

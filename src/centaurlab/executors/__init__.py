@@ -7,10 +7,10 @@ plain data given to one `Executor`; results come back to the driver, which alone
 from __future__ import annotations
 
 from .. import plugins
-from .base import EXECUTORS, Executor, ExecutorError, SandboxRefused, run_all
-from .local import LocalExecutor
-from .node import NodeStatus, probe_node, require_isolation
-from .raycluster import RayExecutor, resolve_address
+from ._base import EXECUTORS, Executor, ExecutorError, SandboxRefused, run_all
+from ._local import LocalExecutor
+from ._node import probe_node
+from ._raycluster import RayExecutor
 
 
 def open_executor(name: str = "local", *, workers: int | None = None, ray_address: str | None = None,
@@ -62,14 +62,11 @@ __all__ = [
     "Executor",
     "ExecutorError",
     "LocalExecutor",
-    "NodeStatus",
     "RayExecutor",
     "SandboxRefused",
     "executor_names",
     "open_executor",
     "probe_node",
-    "require_isolation",
-    "resolve_address",
     "run_all",
     "store_note",
 ]

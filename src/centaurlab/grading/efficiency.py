@@ -5,7 +5,7 @@ once per machine, while a calibration probe says the machine has not changed).
 `time`: best-of-k CPU seconds of the measured call; a case passes when the answer is right and
 the candidate needs at most `factor` x the reference (never less than `floor_seconds`, below
 which timing noise dominates). A candidate's case is repeated only while its verdict is open:
-one run within the threshold passes it, one far past it fails it (sandbox/measure.py).
+one run within the threshold passes it, one far past it fails it (sandbox/_measure.py).
 `instructions`: exact instruction counts of the measured call under callgrind (fixed hash seed);
 a case passes under the same rule with counts. A wrong answer or a timeout fails the case.
 Counts are taken only for code the caller trusts: the code valgrind measures can change its own
@@ -151,7 +151,7 @@ def grade_efficiency(
         return None
     unit = "instructions" if config.measure == "instructions" else "cpu seconds"
     reference = reference if reference is not None else measure_reference(task, config, backend)
-    # time: a case stops repeating once its verdict is certain (sandbox/measure.py); counts are exact
+    # time: a case stops repeating once its verdict is certain (sandbox/_measure.py); counts are exact
     thresholds = {k: _threshold(r, config) for k, r in reference.items()} if config.measure == "time" else None
     report = _run(task, source, config, _case_seconds(reference, config), backend, thresholds)
     got = _value(report, config.measure)

@@ -1,27 +1,27 @@
 """LLM providers: OpenAI-compatible HTTP, the embedded offline model, replay; one registry; the log of
 every call and the answer cache, in its own tables."""
 
-from . import embedded as embedded  # the embedded model: its weights and its OpenAI-compatible server
-from .async_openai import AsyncCompletions
-from .budget import MIN_ANSWER, ContextOverflow, estimate_tokens
-from .calls import CallFigures, called_models, calls_of_model, sent_max_tokens, sent_temperatures
-from .fim import (
-    DEFAULT_BUDGET,
-    PREFIX_CONTINUATION_CHARS,
-    FimContext,
-    FimPlan,
-    build_context,
-    clean_suggestion,
-    plan_fim,
-    strip_code_fences,
+from . import _embedded as embedded  # the embedded model: its weights and its OpenAI-compatible server
+from ._async_openai import AsyncCompletions
+from ._budget import MARGIN, MESSAGE_OVERHEAD, ContextOverflow, estimate_tokens
+from ._calls import (
+    ModelCall,
+    cache_response,
+    called_models,
+    calls_for_run,
+    calls_of_model,
+    sent_max_tokens,
+    sent_temperatures,
 )
-from .fim_templates import FimTemplate, UnknownFimTemplate, fim_template, fim_template_names, get_fim_template
-from .limiter import ModelLimiter
-from .provider import ModelProvider, OpenAIProvider
-from .registry import DEFAULT_MODEL, ModelConfig, Registry, load_registry
-from .stored import PendingCalls, StoredProvider, call_row
-from .suggestion import LengthPolicy
-from .types import (
+from ._fim import PREFIX_CONTINUATION_CHARS, FimContext, FimPlan, build_context, clean_suggestion, plan_fim
+from ._fim_templates import UnknownFimTemplate, fim_template
+from ._limiter import ModelLimiter
+from ._openai_wire import chat_payload, full_payload
+from ._provider import ModelProvider, OpenAIProvider
+from ._registry import ModelConfig, Registry, budget_of, load_registry
+from ._stored import PendingCalls, StoredProvider, call_row
+from ._suggestion import LengthPolicy
+from ._types import (
     ChatRequest,
     CompletionRequest,
     Message,
@@ -33,20 +33,18 @@ from .types import (
 )
 
 __all__ = [
-    "MIN_ANSWER",
-    "ContextOverflow",
-    "estimate_tokens",
+    "MARGIN",
+    "MESSAGE_OVERHEAD",
+    "PREFIX_CONTINUATION_CHARS",
     "AsyncCompletions",
-    "CallFigures",
     "ChatRequest",
     "CompletionRequest",
-    "DEFAULT_BUDGET",
-    "DEFAULT_MODEL",
+    "ContextOverflow",
     "FimContext",
     "FimPlan",
-    "FimTemplate",
     "LengthPolicy",
     "Message",
+    "ModelCall",
     "ModelConfig",
     "ModelConfigError",
     "ModelError",
@@ -54,24 +52,27 @@ __all__ = [
     "ModelProvider",
     "ModelResponse",
     "OpenAIProvider",
-    "PREFIX_CONTINUATION_CHARS",
     "PendingCalls",
     "Registry",
     "ReplayMiss",
     "StoredProvider",
     "UnknownFimTemplate",
     "Usage",
+    "budget_of",
     "build_context",
-    "called_models",
+    "cache_response",
     "call_row",
+    "called_models",
+    "calls_for_run",
     "calls_of_model",
+    "chat_payload",
     "clean_suggestion",
+    "embedded",
+    "estimate_tokens",
     "fim_template",
-    "fim_template_names",
-    "get_fim_template",
+    "full_payload",
     "load_registry",
     "plan_fim",
     "sent_max_tokens",
     "sent_temperatures",
-    "strip_code_fences",
 ]

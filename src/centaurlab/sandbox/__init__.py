@@ -1,22 +1,19 @@
 """Run untrusted code: bubblewrap namespaces by default, an rlimit fallback that says it is unsafe;
 the judge that runs a task's hidden tests outside the submission's box; a warm pool of boxes."""
 
-from .backend import SandboxBackend
-from .boxes import BoxKind, runtime_file
-from .bwrap import BwrapBackend
-from .channel import SessionError
-from .cputime import CpuSample
-from .cputime import process_seconds as process_cpu_seconds
-from .cputime import sample as cpu_sample
-from .limits import Limits, Status
-from .pool import WarmPool, default_pool
-from .program import python_argv, run_program
-from .registry import BackendStatus, SandboxUnavailable, backend_status, get_backend
-from .result import RunResult
-from .rlimit import RlimitBackend
-from .script import run_script
-from .session import SandboxSession, SessionEnd
-from .suite import (
+from ._backend import SandboxBackend
+from ._boxes import BoxKind, runtime_file
+from ._bwrap import BwrapBackend, bwrap_works
+from ._channel import SessionError
+from ._cputime import sample as cpu_sample
+from ._limits import Limits
+from ._pool import default_pool
+from ._program import python_argv, run_program
+from ._registry import SandboxUnavailable, backend_status, get_backend
+from ._result import RunResult
+from ._script import run_script
+from ._session import SandboxSession
+from ._suite import (
     INSTRUCTIONS_REFUSED,
     TRUSTED_ENV,
     ForgeableMeasure,
@@ -29,33 +26,27 @@ from .suite import (
 )
 
 __all__ = [
-    "BackendStatus",
     "BoxKind",
     "BwrapBackend",
-    "CpuSample",
     "ForgeableMeasure",
     "INSTRUCTIONS_REFUSED",
     "JudgedTask",
     "Limits",
-    "RlimitBackend",
     "RunResult",
     "SandboxBackend",
     "SandboxSession",
     "SandboxUnavailable",
-    "SessionEnd",
     "SessionError",
-    "Status",
     "Suite",
     "SuiteReport",
     "TRUSTED_ENV",
     "Verdict",
-    "WarmPool",
     "backend_status",
+    "bwrap_works",
     "cpu_sample",
     "default_pool",
     "get_backend",
     "instructions_allowed",
-    "process_cpu_seconds",
     "python_argv",
     "run_program",
     "run_script",

@@ -11,7 +11,7 @@ import pytest
 
 from centaurlab import store
 from centaurlab.arena.generate import tables as gen_store
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import bwrap_works
 
 from .fake_models import BROKEN, GOOD, fenced, serve_models
 from .test_pipeline_fake_models import generate

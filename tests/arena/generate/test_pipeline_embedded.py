@@ -19,8 +19,8 @@ from centaurlab.arena.generate import FAILURE_KINDS
 from centaurlab.arena.generate import tables as gen_store
 from centaurlab.cli.root import app
 from centaurlab.config import settings
-from centaurlab.models.calls import ModelCall
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.models import ModelCall
+from centaurlab.sandbox import bwrap_works
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")]
 runner = CliRunner()

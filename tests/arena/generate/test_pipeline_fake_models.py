@@ -19,7 +19,7 @@ from centaurlab import store
 from centaurlab.arena import default_match_config
 from centaurlab.arena.generate import tables as gen_store
 from centaurlab.cli.root import app
-from centaurlab.sandbox.bwrap import bwrap_works
+from centaurlab.sandbox import bwrap_works
 from centaurlab.stats import audit
 
 from .fake_models import GOOD, IMPROVEMENTS, FakeModels, serve_models

@@ -9,11 +9,18 @@ import pytest
 
 from centaurlab.arena.generate import GenerationSpec, Generator, load_strategy
 from centaurlab.arena.generate.strategies import SMALL_CONTEXT, condensed_template, template_text
-from centaurlab.models import ContextOverflow, Message, load_registry
-from centaurlab.models.budget import MARGIN, MESSAGE_OVERHEAD, estimate_tokens
-from centaurlab.models.openai_wire import chat_payload, full_payload
-from centaurlab.models.registry import budget_of
-from centaurlab.models.types import ChatRequest
+from centaurlab.models import (
+    MARGIN,
+    MESSAGE_OVERHEAD,
+    ChatRequest,
+    ContextOverflow,
+    Message,
+    budget_of,
+    chat_payload,
+    estimate_tokens,
+    full_payload,
+    load_registry,
+)
 
 ANSWER = 4096  # a long answer (`--max-tokens 4096`; by default the answer may take what the context leaves)
 
