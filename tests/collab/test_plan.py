@@ -174,7 +174,7 @@ def test_the_embedded_agent_hands_in_every_deliverable() -> None:
     from typer.testing import CliRunner
 
     from centaurlab import store
-    from centaurlab.cli.root import app
+    from centaurlab.cli import app
     from centaurlab.collab.scoring import is_empty
     from centaurlab.collab.tables import files_of
     from centaurlab.config import settings

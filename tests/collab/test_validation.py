@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.collab import load_collab_bank
 from centaurlab.collab.labelled import LABELS, LabelsError, load_sets
 from centaurlab.collab.llm_judge import JudgeConfig

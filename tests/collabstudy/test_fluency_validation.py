@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.cli.root import app as cli
+from centaurlab.cli import app as cli
 from centaurlab.collab.loader import load_collab_bank
 from centaurlab.collab.tables import CollabJudgement, add_rubric
 from centaurlab.collabstudy.analysis import analyse

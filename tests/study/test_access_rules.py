@@ -19,8 +19,7 @@ from centaurlab.study.limits import RateLimit, TooManyRequests
 from centaurlab.study.participants import NotAParticipant, ParticipantFinished, check_token, token_digest
 from centaurlab.study.studies import StudyCache
 from centaurlab.study.tables import ParticipantRow
-from centaurlab.web import create_app
-from centaurlab.web.access_log import redact
+from centaurlab.web import create_app, redact
 
 from .studyfiles import write_study
 

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from centaurlab import store
-from centaurlab.cli.serve_cmd import workers_problem
+from centaurlab.cli import workers_problem
 from centaurlab.config import settings
 from centaurlab.study.batch_writer import EventWriter
 from centaurlab.study.participants import (
@@ -27,8 +27,7 @@ from centaurlab.study.studyfile import load_study
 from centaurlab.study.tables import ParticipantRow, events_of, insert_new_events
 from centaurlab.study.telemetry import BrowserEvent, EventBatch
 from centaurlab.study.tokens import TokenSigner
-from centaurlab.web import create_app
-from centaurlab.web.dashboard_auth import DashboardAuth
+from centaurlab.web import DashboardAuth, create_app
 
 from .studyfiles import to_coding, write_study
 

@@ -19,7 +19,7 @@ from centaurlab.errors import KINDS
 from centaurlab.study.studies import create_study
 from centaurlab.study.studyfile import load_study
 from centaurlab.web import create_app
-from centaurlab.web.errors import STATUS
+from centaurlab.web._errors import STATUS
 from tests.helpers import MINI_BANK
 
 from ..study.studyfiles import to_coding, write_study
