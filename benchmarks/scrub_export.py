@@ -57,7 +57,7 @@ def free_port() -> int:
 
 def start_server(folder: Path, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    cli = "from centaurlab.cli.root import app; app()"
+    cli = "from centaurlab.cli import app; app()"
     subprocess.run([sys.executable, "-c", cli, "study", "create", str(folder / "bench.toml")], env=env, cwd=folder,
                    check=True, stdout=subprocess.DEVNULL)
     proc = subprocess.Popen([sys.executable, "-c", cli, "serve", "--port", str(port)], env=env, cwd=folder,

@@ -408,7 +408,7 @@ def start_server(folder: Path, port: int, env: dict[str, str], workers: int = 0,
     and where its centaurlab came from."""
     report = folder / "server-imports.json"
     if workers:
-        code = python_code("_where()\nfrom centaurlab.cli.root import app\napp()\n", src, report)
+        code = python_code("_where()\nfrom centaurlab.cli import app\napp()\n", src, report)
         cmd = [sys.executable, "-c", code, "serve", "--port", str(port), "--workers", str(workers)]
         proc = subprocess.Popen(cmd, cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 preexec_fn=die_with_parent)
@@ -646,7 +646,7 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
             hide_password=False)
     database_url = env.get("CENTAUR_DATABASE_URL") or f"sqlite:///{folder / 'data' / 'centaur.db'}"
     report = folder / "create-imports.json"
-    code = python_code("from centaurlab.cli.root import app\napp()\n", baseline_src, report, at_exit=True)
+    code = python_code("from centaurlab.cli import app\napp()\n", baseline_src, report, at_exit=True)
     subprocess.run([sys.executable, "-c", code, "study", "create", "load.toml"], cwd=folder, env=env, check=True,
                    capture_output=True)
     read_where(report, baseline_src, "study create")

@@ -28,7 +28,7 @@ SRC = Path(centaurlab.__file__).resolve().parents[1]
 OUTSIDE = {
     "centaurlab.sandbox._remote.BoxFailure": "a BaseException, so that the tests of judged code cannot catch it",
     "centaurlab.sandbox._remote.SolutionRaised": "the judged code's own exception, not the platform's",
-    "centaurlab.web.app._TooLarge": "must pass the application's handler of the tree to reach the body limit",
+    "centaurlab.web._app._TooLarge": "must pass the application's handler of the tree to reach the body limit",
 }
 # Code that runs inside the sandbox, where nothing of the platform can be imported: read, not imported.
 IN_BOX = ("centaurlab.sandbox.runtime.", "centaurlab.arena.runtime.", "centaurlab.arena.agents.")

@@ -253,9 +253,9 @@ def test_a_package_that_imports_downward_passes(pkg: Path) -> None:
 @pytest.mark.parametrize("statement", [
     "from ..cli import app\n",
     "from centaurlab.cli import app\n",
-    "import centaurlab.cli.root\n",
+    "import centaurlab.cli._root\n",
     "from .. import cli\n",
-    "def f():\n    from ..web.app import create_app\n",
+    "def f():\n    from ..web._app import create_app\n",
 ])
 def test_an_upward_import_fails_in_any_form(pkg: Path, statement: str) -> None:
     _write(pkg, {"stats/upward.py": statement})

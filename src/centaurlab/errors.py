@@ -19,7 +19,7 @@ to fix; the message names the thing (which file, field, study, model) and, when 
                             garbled output): retry, or fix the service or its configuration
 
 The command line turns a kind into an exit code and the web into a status, each in one place
-(`cli/errors.py`, `web/errors.py`). A class keeps a builtin base beside its kind where callers catch
+(`cli/_errors.py`, `web/_errors.py`). A class keeps a builtin base beside its kind where callers catch
 that builtin (`class UnknownStudy(NotFound, LookupError)`), so the tree changes what can be caught,
 never what already was.
 

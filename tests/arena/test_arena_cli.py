@@ -7,11 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
-from centaurlab.cli import output
-from centaurlab.cli.root import app
+from centaurlab.cli import app, console
 from centaurlab.sandbox import bwrap_works
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")
@@ -86,7 +84,7 @@ def test_tournament_then_leaderboard_json_and_csv(tmp_path: Path, monkeypatch: p
     quiet = runner.invoke(app, [*args, "--quiet"])
     assert quiet.exit_code == 0 and quiet.stderr == "" and json.loads(quiet.stdout)["matches"] == 2
     out = tmp_path / "board.csv"
-    monkeypatch.setattr(output, "console", Console(width=400))  # the whole header on one line
+    monkeypatch.setattr(console, "_width", 400)  # the whole header on one line
     table = runner.invoke(app, ["arena", "leaderboard", "cli-t", "--csv", str(out)])
     assert table.exit_code == 0 and "cli-t" in table.stdout
     assert "win rate" in table.stdout and "win_rate" not in table.stdout and "lost by failing" in table.stdout

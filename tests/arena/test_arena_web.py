@@ -11,7 +11,7 @@ from centaurlab import store
 from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament
 from centaurlab.arena import tables as arena_store
 from centaurlab.sandbox import bwrap_works
-from centaurlab.web.app import create_app
+from centaurlab.web import create_app
 
 from .faulty import SCRIBBLER
 

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from centaurlab.arena import library_doc, library_names
 from centaurlab.arena.agent_process import LIBRARY_MODULES, runtime_files
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()

@@ -10,8 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab.arena import BASELINES, try_agent
-from centaurlab.cli import output
-from centaurlab.cli.root import app
+from centaurlab.cli import app, console
 from centaurlab.sandbox import bwrap_works
 
 pytestmark = pytest.mark.skipif(not bwrap_works()[0], reason="bubblewrap unusable here")
@@ -49,7 +48,7 @@ class Deep:
 
 
 def test_try_shows_the_agents_error_at_its_own_file_and_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(output.console, "_width", 120)
+    monkeypatch.setattr(console, "_width", 120)
     agent = tmp_path / "deep_agent.py"
     agent.write_text(DEEP_ERROR)
     result = runner.invoke(app, ["arena", "try", str(agent), "--against", "honest", "--against", "naive",

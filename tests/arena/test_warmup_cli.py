@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 
 
 def test_deliberative_from_the_cli_agrees_with_bfs() -> None:

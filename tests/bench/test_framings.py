@@ -127,7 +127,7 @@ def test_every_built_in_task_is_titled_once_and_a_bare_description_gets_its_titl
 def test_the_cli_names_an_unknown_preset_and_the_known_ones() -> None:
     from typer.testing import CliRunner
 
-    from centaurlab.cli.root import app
+    from centaurlab.cli import app
 
     result = CliRunner().invoke(app, ["bench", "run", "--preset", "paper", "--bank", "study", "--tasks", "count_nums"])
     assert result.exit_code != 0
@@ -137,7 +137,7 @@ def test_the_cli_names_an_unknown_preset_and_the_known_ones() -> None:
 def test_the_cli_names_an_unknown_framing_preset_and_the_known_ones() -> None:
     from typer.testing import CliRunner
 
-    from centaurlab.cli.root import app
+    from centaurlab.cli import app
 
     result = CliRunner().invoke(app, ["bench", "run", "--framing-preset", "paper", "--bank", "study",
                                       "--tasks", "count_nums"])

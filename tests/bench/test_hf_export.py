@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.bench import run_bench, run_tables
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.config import settings
 from tests.fakes.openai_server import FakeOpenAI, Reply, serve
 from tests.hf_datasets import load_table, rows

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.bench import BenchSpec, load_report, run_bench
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.models import ModelConfig, Registry
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import MINI_BANK, pair_sum

@@ -15,7 +15,7 @@ from centaurlab.bench import (
     report_fragment,
     run_protocol,
 )
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from tests.bench.test_report import ROWS, row
 
 

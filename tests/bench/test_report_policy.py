@@ -13,8 +13,7 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.bench import BenchSpec, load_report, run_bench
-from centaurlab.cli import output
-from centaurlab.cli.root import app
+from centaurlab.cli import app, console
 from centaurlab.models import ModelConfig, Registry
 from centaurlab.stats import audit
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
@@ -34,7 +33,7 @@ def _registry(fake: FakeOpenAI, temperature: float) -> Registry:
 
 def _report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, url: str, *args: str) -> str:
     monkeypatch.setenv("CENTAUR_DATABASE_URL", url)
-    monkeypatch.setattr(output.console, "_width", 400)
+    monkeypatch.setattr(console, "_width", 400)
     result = CliRunner().invoke(app, ["bench", "report", "latest", *args])
     assert result.exit_code == 0, result.output
     return result.stdout

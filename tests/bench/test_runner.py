@@ -11,8 +11,7 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.bench import DEFAULT_MAX_TOKENS, BenchSpec, load_report, run_bench
-from centaurlab.cli import output
-from centaurlab.cli.root import app
+from centaurlab.cli import app, console
 from centaurlab.models import ModelConfig, Registry, calls_for_run
 from tests.fakes.openai_server import FakeOpenAI, Reply, chat_body, serve
 from tests.helpers import MINI_BANK, pair_sum
@@ -131,7 +130,7 @@ def test_cli_run_report_and_list(fake: FakeOpenAI, tmp_path: Path, monkeypatch: 
     page = html.read_text()
     assert "<svg" in page and "Correctness" in page and "<script" not in page
     assert (tmp_path / "csv" / "by_model.csv").read_text().startswith("model,n,correctness_median")
-    monkeypatch.setattr(output.console, "_width", 400)  # whole lines, whatever terminal runs the suite
+    monkeypatch.setattr(console, "_width", 400)  # whole lines, whatever terminal runs the suite
     text = runner.invoke(app, ["bench", "report", "latest"]).stdout
     assert "  models:      fake\n" in text
     assert "  samples:     2 per task and framing (2 per model and task)\n" in text

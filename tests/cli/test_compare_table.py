@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from centaurlab.cli import compare_cmd, output
+from centaurlab.cli import _compare_cmd, _output
 from centaurlab.stats import Figure, not_computed
 
 QUALITY = "quality does not vary on this task"
@@ -29,8 +29,8 @@ DIFFS = [_diff("correctness", Figure(-20.0, -45.5, 5.5, 7, "points of 100", "Wel
 @pytest.mark.parametrize("width", [120, 80])
 def test_a_difference_that_cannot_be_computed_says_why_in_its_cell(width: int, monkeypatch: pytest.MonkeyPatch,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(output.console, "width", width)
-    compare_cmd._differences_table("algo/min_gap: differences between arms", DIFFS)
+    monkeypatch.setattr(_output.console, "width", width)
+    _compare_cmd._differences_table("algo/min_gap: differences between arms", DIFFS)
     text = capsys.readouterr().out
     assert "not shown at" not in text  # every column kept
     # the cells fold across lines: read them column by column

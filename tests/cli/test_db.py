@@ -50,7 +50,7 @@ def upgrade_calls(folder: Path) -> list[str]:
 
 def test_only_cli_db_upgrades_and_db_upgrade_on_request() -> None:
     calls = upgrade_calls(CLI)
-    assert [c.split(":")[0] for c in calls] == ["db.py", "db_cmd.py"], calls
+    assert [c.split(":")[0] for c in calls] == ["_db.py", "_db_cmd.py"], calls
 
 
 def test_a_command_that_upgrades_by_itself_is_found(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab.cli import app
-from centaurlab.cli.errors import EXIT_CODES, exit_code
+from centaurlab.cli._errors import EXIT_CODES, exit_code
 from centaurlab.errors import KINDS, ServiceError
 from centaurlab.models import ModelConfigError, ModelError
 from centaurlab.sandbox import TRUSTED_ENV

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.cli import app, output
+from centaurlab.cli import _output, app
 from tests.helpers import MINI_BANK, pair_sum
 
 runner = CliRunner()
@@ -141,7 +141,7 @@ def test_grade_with_bank_names_bank_and_task_it_cannot_find(tmp_path: Path) -> N
 
 def test_grade_says_when_a_task_has_no_human_baseline(monkeypatch: pytest.MonkeyPatch) -> None:
     assert pair_sum().meta.human_baseline is None
-    monkeypatch.setattr(output.console, "_width", 200)  # made at import, under whatever terminal runs the suite
+    monkeypatch.setattr(_output.console, "_width", 200)  # made at import, under whatever terminal runs the suite
     table = invoke("grade", str(BAD), "--task", f"{MINI_BANK}/pair_sum", "--no-store")
     assert scores(table.stdout)["human percentile"] == "n/a"
     assert "human baseline: none for this task (percentile not computed)" in " ".join(table.stdout.split())
@@ -163,7 +163,7 @@ def test_grade_places_a_task_with_a_human_baseline(tmp_path: Path) -> None:
 
 
 def test_code_not_rated_for_quality_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(output.console, "_width", 200)  # the table whole, whatever the terminal
+    monkeypatch.setattr(_output.console, "_width", 200)  # the table whole, whatever the terminal
     empty = tmp_path / "pair_sum.py"
     empty.write_text("pass\n")
     out = invoke("grade", str(empty), "--task", f"{MINI_BANK}/pair_sum", "--no-store").stdout

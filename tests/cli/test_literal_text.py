@@ -19,8 +19,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from centaurlab.cli import app, output
-from centaurlab.cli.output import styled
+from centaurlab.cli import _output, app
+from centaurlab.cli._output import styled
 from centaurlab.collab import load_collab_bank
 from centaurlab.tasks import builtin_banks
 
@@ -52,8 +52,8 @@ def _commands(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[
 @pytest.fixture
 def wide(monkeypatch: pytest.MonkeyPatch) -> None:
     """The CLI's consoles are made at import, under whatever terminal ran the suite: widen them."""
-    monkeypatch.setattr(output.console, "_width", WIDE)
-    monkeypatch.setattr(output.err_console, "_width", WIDE)
+    monkeypatch.setattr(_output.console, "_width", WIDE)
+    monkeypatch.setattr(_output.err_console, "_width", WIDE)
 
 
 COMMANDS = list(_commands(typer.main.get_command(app)))
@@ -122,7 +122,7 @@ def test_styled_fills_in_values_as_written() -> None:
     assert closing.plain == "C:\\ x" and [(s.start, s.end) for s in closing.spans] == [(0, 3)]
 
 
-CLI = Path(output.__file__).parent
+CLI = Path(_output.__file__).parent
 MARKUP = re.compile(r"\[/[a-z ]*\]")  # a closing tag: the string is Rich markup
 
 
@@ -142,7 +142,7 @@ def _markup_outside_styled(source: str) -> list[str]:
 
 @pytest.mark.parametrize("module", sorted(CLI.glob("*.py")), ids=lambda p: p.name)
 def test_markup_is_asked_for_only_through_styled(module: Path) -> None:
-    # the consoles read no markup (output.py): markup anywhere else would be printed as brackets, and a value
+    # the consoles read no markup (_output.py): markup anywhere else would be printed as brackets, and a value
     # put into markup by hand would be read as markup again
     found = _markup_outside_styled(module.read_text())
     assert not found, f"{module.name}: markup outside styled(...): {found}"
@@ -152,8 +152,8 @@ def test_help_paragraphs_are_reflowed_not_cut_at_the_source_lines() -> None:
     # the docstring breaks after "Spearman with"; Typer kept that break and Rich wrapped around it
     shown = runner.invoke(app, ["collab", "validate", "--help"], env={"COLUMNS": "200"}).stdout
     assert "whether \"none\" scores 0, Spearman with the labels. Overall: each judge's" in shown
-    assert "\n\n" in output.reflowed("One.\n\nTwo\nlines.") and output.reflowed("a\nb\n\nc\nd") == "a b\n\nc d"
-    assert output.reflowed("\b\nkept\nlines") == "\b\nkept\nlines"  # click's marker keeps a paragraph's lines
+    assert "\n\n" in _output.reflowed("One.\n\nTwo\nlines.") and _output.reflowed("a\nb\n\nc\nd") == "a b\n\nc d"
+    assert _output.reflowed("\b\nkept\nlines") == "\b\nkept\nlines"  # click's marker keeps a paragraph's lines
 
 
 def test_every_shown_option_says_what_it_does() -> None:

@@ -12,8 +12,8 @@ from rich.console import Console
 from rich.table import Table
 from typer.testing import CliRunner
 
-from centaurlab.cli import app, output
-from centaurlab.cli.output import fit_table, print_fitted
+from centaurlab.cli import _output, app
+from centaurlab.cli._output import fit_table, print_fitted
 
 BORDERS = re.compile(r"[│┃┏┓┗┛┡┩└┘┳┻╇╈━─┼┬┴├┤]")
 
@@ -45,7 +45,7 @@ def test_tasks_list_at_80_columns_keeps_whole_words_and_names_what_it_leaves_out
 def test_tasks_list_shows_every_column_when_wide(monkeypatch: pytest.MonkeyPatch) -> None:
     # the CLI's console reads $COLUMNS once, when it is made (in a real run: at start-up); in this test
     # process it may have been made earlier, under another test's COLUMNS, so give it the wide terminal
-    monkeypatch.setattr(output.console, "_width", 200)
+    monkeypatch.setattr(_output.console, "_width", 200)
     result = CliRunner().invoke(app, ["tasks", "list"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
     header = next(cells for cells in _cells(result.stdout) if "id" in cells)
@@ -113,7 +113,7 @@ def test_the_arena_leaderboard_keeps_win_rate_and_rating_at_80_columns(tmp_path:
     played = runner.invoke(app, ["arena", "tournament", "naive", "honest", "--topologies", "france", "--tournaments",
                                  "1", "--tasks", "6", "--seed", "3", "--id", "narrow", "--quiet", "--json"])
     assert played.exit_code == 0, played.output
-    monkeypatch.setattr(output.console, "_width", 80)  # the console reads $COLUMNS once, when it is made
+    monkeypatch.setattr(_output.console, "_width", 80)  # the console reads $COLUMNS once, when it is made
     out = runner.invoke(app, ["arena", "leaderboard", "narrow"], env={"COLUMNS": "80"}).output
     header = " ".join(" ".join(c for c in cells if c) for cells in _cells(out)[:6])
     assert "win" in header and "rate" in header and "(Elo)" in header

@@ -10,7 +10,7 @@ from pytest import MonkeyPatch
 from rich.console import Console
 from typer.testing import CliRunner
 
-from centaurlab.cli import app, output
+from centaurlab.cli import _output, app
 from centaurlab.tasks.failure_text import failure_summary
 from tests.helpers import MINI_BANK
 
@@ -43,7 +43,7 @@ def test_check_shows_the_exception_and_line_of_a_failing_reference(tmp_path: Pat
     assert problem.startswith("reference fails tests: test_small (error: KeyError: 5 (at solution.py:3 "
                               "`return seen[target]`))")  # fmt: skip
     assert "Traceback" not in problem
-    monkeypatch.setattr(output, "console", Console(width=1000))
+    monkeypatch.setattr(_output, "console", Console(width=1000))
     table = runner.invoke(app, ["tasks", "check", "--bank", str(bank)])
     assert "test_small (error: KeyError: 5 (at solution.py:3 `return seen[target]`))" in table.stdout
     assert "checked 1 task, 1 failing" in table.stdout

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.collab._loader import BUILTIN_DIR
 from centaurlab.stats import audit
 

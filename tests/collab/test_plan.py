@@ -172,7 +172,7 @@ def test_the_embedded_agent_hands_in_every_deliverable() -> None:
     from typer.testing import CliRunner
 
     from centaurlab import store
-    from centaurlab.cli.root import app
+    from centaurlab.cli import app
     from centaurlab.collab import files_of
     from centaurlab.collab._scoring import is_empty
     from centaurlab.config import settings

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.collab import (
     MatchSetError,
     WordMatcher,

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.collab import (
     CollabJudgement,
     CollabSession,
@@ -170,9 +170,9 @@ def test_the_same_points_for_three_different_deliverables_are_rejected(url: str)
 
 
 def test_grade_and_report_say_no_deliverable(monkeypatch: pytest.MonkeyPatch) -> None:
-    from centaurlab.cli import output
+    from centaurlab.cli import console
 
-    monkeypatch.setattr(output.console, "_width", 400)  # the tables whole, whatever terminal the suite runs in
+    monkeypatch.setattr(console, "_width", 400)  # the tables whole, whatever terminal the suite runs in
     url = settings().database_url
     store.upgrade(url)
     _store(url, [("press_release", {})])

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.collab import CollabBank, load_collab_bank, load_rubric_file
 from centaurlab.collab._labelled import LABELS, LabelsError, load_sets
 from centaurlab.collab._llm_judge import JudgeConfig

@@ -10,7 +10,7 @@ import pytest
 from scipy import stats
 from typer.testing import CliRunner
 
-from centaurlab.cli.root import app as cli
+from centaurlab.cli import app as cli
 from centaurlab.collabstudy.analysis import _paired, analyse
 from centaurlab.collabstudy.data import Obs, StudyData
 from centaurlab.collabstudy.fluency import IDS, accept, agreement, cohen_kappa, render_log
@@ -166,18 +166,6 @@ def test_the_full_synthetic_study_has_no_empty_section(result: dict[str, object]
         "left_out": "nothing left out: every indicator's coder passed its check against the hand codes"}
 
 
-def test_the_cli_prints_why_a_section_is_empty(capsys: pytest.CaptureFixture[str]) -> None:
-    from centaurlab.cli.collab_study_cmd import _print_analysis
-
-    data = _early_study()
-    _print_analysis("Early study", analyse(data, rounds=20), data)
-    out = " ".join(capsys.readouterr().out.split())
-    assert "survey before/after: none: no participant has answered the post-survey yet" in out
-    assert ("behaviours vs score: none: no session's log is coded: run `centaur collab study code STUDY`") in out
-    assert "win rate against the autonomous baseline: none: no graded autonomous session" in out
-    assert "mean score 48 [37, 58] score, 0-100, n 8" in out and "nan" not in out
-
-
 def test_the_synthetic_analysis_json_passes_the_audit(result: dict[str, object]) -> None:
     assert audit(json.loads(json.dumps(result))) == []
     assert result["quartile_excluded"] == []
@@ -224,9 +212,9 @@ def test_an_empty_session_is_left_out_of_the_win_rates_and_listed() -> None:
 def test_cli_text_prints_tiny_p_values_as_below_a_thousandth_and_changes_with_intervals(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from centaurlab.cli import output
+    from centaurlab.cli import console
 
-    monkeypatch.setattr(output.console, "width", 200)  # made at import, under whatever terminal runs the suite
+    monkeypatch.setattr(console, "width", 200)  # made at import, under whatever terminal runs the suite
     out = CliRunner().invoke(cli, ["collab", "analyse", "--synthetic", "--rounds", "20"])
     assert out.exit_code == 0, out.output
     trust = next(line for line in out.output.splitlines() if "a2_trust_autonomy" in line)

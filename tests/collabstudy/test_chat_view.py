@@ -13,7 +13,7 @@ from centaurlab.collab import get_agent
 from centaurlab.collabstudy.chat import PROTOCOL_NOTE, shown
 from centaurlab.collabstudy.service import CollabStudies
 from centaurlab.collabstudy.studyfile import load_collab_study, parse_collab_study
-from centaurlab.web.collab_chat import ChatContext, event_html
+from centaurlab.web import ChatContext, event_html
 
 from .fakes import ScriptedModel
 from .test_service import PRE

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.cli.root import app as cli
+from centaurlab.cli import app as cli
 from centaurlab.collab import CollabJudgement, add_rubric, load_collab_bank
 from centaurlab.collabstudy.analysis import analyse
 from centaurlab.collabstudy.coding import code_study, code_validation_set

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.cli.root import app as cli
+from centaurlab.cli import app as cli
 from centaurlab.collab import load_collab_bank
 from centaurlab.collabstudy.instruments import HAS_OPTIONS, default_post_survey, default_pre_survey, has_level, ordinal
 from centaurlab.collabstudy.plan import plan_sessions

@@ -112,7 +112,7 @@ def test_doctor_reports_this_machine_and_whether_it_can_sandbox() -> None:
 
     from typer.testing import CliRunner
 
-    from centaurlab.cli.root import app
+    from centaurlab.cli import app
 
     result = CliRunner().invoke(app, ["doctor", "--json"])
     report = json.loads(result.output)

@@ -21,7 +21,7 @@ from centaurlab import store
 from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament
 from centaurlab.arena import tables as arena_store
 from centaurlab.bench import BenchSpec, SampleOutcome, load_report, run_bench
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.executors import LocalExecutor, RayExecutor, SandboxRefused
 from centaurlab.grading import GradeConfig, GradeJob, run_grade_job
 from centaurlab.models import ModelConfig, Registry

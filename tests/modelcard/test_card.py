@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.cli import output
-from centaurlab.cli.root import app
+from centaurlab.cli import app, console
 from centaurlab.modelcard import compare_models, known_models, mean_figure, model_card, rate_figure
 from centaurlab.stats import audit
 
@@ -110,7 +109,7 @@ def test_the_cli_prints_cards_and_comparisons(seeded: Seeded, monkeypatch: pytes
     assert data["lenses"]["bench"]["figures"]["correctness"]["estimate"] == 100.0
     assert data["lenses"]["study"]["fill_with"].startswith("centaur study create")
     # the console reads $COLUMNS once, when it is made (a test worker may have set it): widen it directly
-    monkeypatch.setattr(output.console, "_width", 160)
+    monkeypatch.setattr(console, "_width", 160)
     out = runner.invoke(app, ["models", "compare", "good", "weak", "--rounds", "20"])
     assert out.exit_code == 0, out.output
     text = " ".join(out.output.split())  # the sentences wrap at the console's width
@@ -205,6 +204,6 @@ def test_an_arena_lens_whose_agents_all_failed_says_why_and_what_fills_it(
     assert arena["figures"]["win_rate"]["estimate"] is None
     assert why.startswith("no generated agent passed its checks (0 of 2; failures: no_code 2)")
     assert "centaur arena generate -m lone --run retry" in why and "centaur arena tournament --generated" in why
-    monkeypatch.setattr(output.console, "_width", 400)
+    monkeypatch.setattr(console, "_width", 400)
     text = CliRunner().invoke(app, ["models", "card", "lone"]).output
     assert "no generated agent passed its checks" in " ".join(text.split())

@@ -16,7 +16,7 @@ from scipy import stats
 from typer.testing import CliRunner
 
 from centaurlab.bench import BenchSpec, run_bench
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.modelcard import NO_CLEAR_BEST, model_card
 from centaurlab.modelcard.centaurs import SCRIPT_TIME, Row, best_of
 from centaurlab.modelcard.figures import Figure
@@ -80,10 +80,10 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 @pytest.fixture(autouse=True)
 def database(world: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
-    from centaurlab.cli import output
+    from centaurlab.cli import console
 
     monkeypatch.setenv("CENTAUR_DATABASE_URL", world["url"])
-    monkeypatch.setattr(output.console, "_width", 200)  # the tables whole, whatever terminal runs the suite
+    monkeypatch.setattr(console, "_width", 200)  # the tables whole, whatever terminal runs the suite
 
 
 def test_scripted_participants_make_no_baseline_unless_the_caller_opts_in(world: dict[str, Any]) -> None:

@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.cli import output
-from centaurlab.cli.root import app
+from centaurlab.cli import app, console
 from centaurlab.web import create_app
 from tests.fakes.openai_server import FakeOpenAI, chat_body, completion_body
 from tests.study.browser_support import serving
@@ -52,7 +51,7 @@ def _run_example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config: Path) 
     url = f"sqlite:///{tmp_path / 'compare.db'}"
     monkeypatch.setenv("CENTAUR_CONFIG", str(config))
     monkeypatch.setenv("CENTAUR_DATABASE_URL", url)
-    monkeypatch.setattr(output.console, "_width", 200)
+    monkeypatch.setattr(console, "_width", 200)
     runner = CliRunner()
     created = runner.invoke(app, ["study", "create", str(EXAMPLE / "study.toml")])
     assert created.exit_code == 0, created.output

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.modelcard import card_view, compare_models, model_card
 from centaurlab.models import ModelConfig, Registry
 from centaurlab.stats import audit

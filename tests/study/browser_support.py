@@ -87,7 +87,7 @@ def study_server(*create: str) -> Iterator[Server]:
     from typer.testing import CliRunner
 
     from centaurlab import store
-    from centaurlab.cli.root import app as cli
+    from centaurlab.cli import app as cli
     from centaurlab.config import settings
     from centaurlab.web import bundle_problem
 

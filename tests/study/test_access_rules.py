@@ -28,8 +28,7 @@ from centaurlab.study import (
     spreadsheet_safe,
 )
 from centaurlab.study._participants import check_token, token_digest
-from centaurlab.web import create_app
-from centaurlab.web.access_log import redact
+from centaurlab.web import create_app, redact
 
 from .studyfiles import write_study
 

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.cli.root import app as cli
+from centaurlab.cli import app as cli
 from centaurlab.study import study_grades
 from centaurlab.study._tables import events_of
 from centaurlab.tasks import load_bank

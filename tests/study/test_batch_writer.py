@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from centaurlab import store
-from centaurlab.cli.serve_cmd import workers_problem
+from centaurlab.cli import workers_problem
 from centaurlab.config import settings
 from centaurlab.study import (
     EventBatch,
@@ -30,8 +30,7 @@ from centaurlab.study._participants import NotCoding, token_digest
 from centaurlab.study._tables import events_of, insert_new_events
 from centaurlab.study._telemetry import BrowserEvent
 from centaurlab.study._tokens import TokenSigner
-from centaurlab.web import create_app
-from centaurlab.web.dashboard_auth import DashboardAuth
+from centaurlab.web import DashboardAuth, create_app
 
 from .studyfiles import to_coding, write_study
 

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.cli.root import app as cli
+from centaurlab.cli import app as cli
 from centaurlab.config import settings
 from tests.hf_datasets import load_table, rows
 

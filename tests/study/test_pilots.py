@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.cli.root import app as cli
+from centaurlab.cli import app as cli
 from centaurlab.config import settings
 from centaurlab.study import apply_exclusions, participant_attributes, study_events
 from centaurlab.tasks import load_bank

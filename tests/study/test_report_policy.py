@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.cli.root import app as cli
+from centaurlab.cli import app as cli
 from centaurlab.config import settings
 from centaurlab.stats import audit
 

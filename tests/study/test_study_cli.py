@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from centaurlab.cli.root import app as cli
+from centaurlab.cli import app as cli
 from centaurlab.config import settings
 from centaurlab.stats import audit
 from centaurlab.tasks import load_bank

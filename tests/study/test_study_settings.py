@@ -18,7 +18,7 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.config import settings
 from centaurlab.models import ModelCall, ModelConfig, Registry
 from centaurlab.study import StudyFileError, create_study, load_study, parse_study, report_study, study_events

@@ -293,8 +293,8 @@ def target(folder: Path) -> Iterator[tuple[Fuzzer, list[Route]]]:
     from centaurlab.collabstudy.studyfile import parse_collab_study
     from centaurlab.config import settings as centaur_settings
     from centaurlab.study import create_study, load_study
-    from centaurlab.web import create_app
-    from centaurlab.web.dashboard_auth import DashboardAuth, LoginThrottle
+    from centaurlab.web import DashboardAuth, create_app
+    from centaurlab.web._dashboard_auth import LoginThrottle
     from tests.collabstudy.fakes import ScriptedModel, writer
     from tests.study.browser_support import serving
     from tests.study.studyfiles import write_study

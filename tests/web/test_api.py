@@ -13,8 +13,7 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.tasks import Catalogue, Task
-from centaurlab.web import create_app
-from centaurlab.web.assets import bundle_problem
+from centaurlab.web import bundle_problem, create_app
 from tests.helpers import MINI_BANK, pair_sum
 
 

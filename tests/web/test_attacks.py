@@ -35,8 +35,8 @@ from centaurlab.study import (
     study_events,
 )
 from centaurlab.tasks import load_bank
-from centaurlab.web import create_app
-from centaurlab.web.dashboard_auth import DashboardAuth, LoginThrottle
+from centaurlab.web import DashboardAuth, create_app
+from centaurlab.web._dashboard_auth import LoginThrottle
 from tests.collabstudy.fakes import ScriptedModel, writer
 from tests.collabstudy.test_service import PRE
 from tests.study.browser_support import serving

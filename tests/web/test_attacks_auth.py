@@ -25,8 +25,8 @@ from fastapi import FastAPI
 from centaurlab import store
 from centaurlab.collabstudy.service import CollabStudies
 from centaurlab.study import ParticipantLimits, RateLimit
-from centaurlab.web import create_app
-from centaurlab.web.dashboard_auth import COOKIE, DashboardAuth, LoginThrottle
+from centaurlab.web import DashboardAuth, create_app
+from centaurlab.web._dashboard_auth import COOKIE, LoginThrottle
 from tests.collabstudy.test_service import PRE
 from tests.study.browser_support import free_port
 from tests.web.test_attacks import PASSWORD, Clock, Site, browser, collab_join, site, token_of

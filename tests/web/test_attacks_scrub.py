@@ -25,8 +25,7 @@ import pytest
 from centaurlab import store
 from centaurlab.config import settings
 from centaurlab.study import create_study, load_study
-from centaurlab.web import create_app
-from centaurlab.web.dashboard_auth import DashboardAuth
+from centaurlab.web import DashboardAuth, create_app
 from tests.study.browser_support import serving
 from tests.study.studyfiles import write_study
 

@@ -80,7 +80,7 @@ def test_the_agents_proposal_in_the_chat_and_its_decision(client: TestClient) ->
 def test_an_allowed_overwrite_is_one_line_with_its_diff_and_undo() -> None:
     """With `agent_overwrite = "allow"` the agent overwrites; its line links the diff and undoes to the version
     before (a restore), and a file it created has no undo (there is nothing to go back to)."""
-    from centaurlab.web.collab_chat import ChatContext, event_html
+    from centaurlab.web import ChatContext, event_html
 
     write = {"tool": "write_file", "args": {"path": "variance.csv", "content": "a,b\n1,2\n"}}
     result = {"tool": "write_file", "text": "wrote variance.csv (8 bytes)", "error": False, "changed": ["variance.csv"]}

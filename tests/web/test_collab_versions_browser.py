@@ -126,7 +126,7 @@ def test_decline_accept_restore_and_export(base: str, tmp_path: Path) -> None:
         expect(item.locator(".history-list .version-author")).to_have_text(["you (restore)", "agent", "you (upload)"])
         browser.close()
 
-    from centaurlab.cli.root import app as cli
+    from centaurlab.cli import app as cli
 
     out = tmp_path / "export"
     result = CliRunner().invoke(cli, ["collab", "study", "export", "ws-versions", "--out", str(out)])

@@ -15,7 +15,7 @@ from centaurlab.collabstudy.service import CollabStudies
 from centaurlab.collabstudy.studyfile import parse_collab_study
 from centaurlab.config import settings
 from centaurlab.web import create_app
-from centaurlab.web.collab_files import PREVIEW_ROWS, preview_html
+from centaurlab.web._collab_files import PREVIEW_ROWS, preview_html
 from tests.collabstudy.fakes import ScriptedModel, writer
 from tests.collabstudy.test_service import PRE
 from tests.web.test_collab_routes import client, join

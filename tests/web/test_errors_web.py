@@ -18,7 +18,7 @@ from centaurlab.config import settings
 from centaurlab.errors import KINDS
 from centaurlab.study import create_study, load_study
 from centaurlab.web import create_app
-from centaurlab.web.errors import STATUS
+from centaurlab.web._errors import STATUS
 from tests.helpers import MINI_BANK
 
 from ..study.studyfiles import to_coding, write_study

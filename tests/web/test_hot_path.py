@@ -18,8 +18,8 @@ from centaurlab import store
 from centaurlab.config import settings
 from centaurlab.study import create_study, load_study
 from centaurlab.web import create_app
-from centaurlab.web.hot_path import HotPath
-from centaurlab.web.routes import study_api
+from centaurlab.web._hot_path import HotPath
+from centaurlab.web.routes import _study_api
 
 from ..study.fake_model import COMPLETION, recording_model
 from ..study.studyfiles import to_coding, write_study
@@ -117,7 +117,7 @@ def test_the_hot_path_answers_the_two_routes_itself(clients: tuple[TestClient, T
         passed_on.append(scope["path"])
         await hot.app(scope, receive, send)
 
-    middleware = HotPath(application, routes=study_api.HOT_ROUTES)
+    middleware = HotPath(application, routes=_study_api.HOT_ROUTES)
 
     async def server(scope: Scope, receive: Receive, send: Send) -> None:
         await middleware({**scope, "app": hot.app}, receive, send)

@@ -15,7 +15,7 @@ from centaurlab.arena.generate import tables as gen_store
 from centaurlab.bench import BenchSpec, load_report, render_html, run_bench
 from centaurlab.models import ModelConfig, Registry
 from centaurlab.sandbox import bwrap_works
-from centaurlab.web.app import create_app
+from centaurlab.web import create_app
 from tests.bench.test_runner import answer
 from tests.fakes.openai_server import serve
 from tests.helpers import MINI_BANK

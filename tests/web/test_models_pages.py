@@ -25,7 +25,7 @@ def test_a_fresh_install_shows_the_registered_models_and_how_to_fill_their_cards
 
 
 def test_a_figures_source_links_to_its_page() -> None:
-    from centaurlab.web.routes.models import run_link
+    from centaurlab.web.routes._models import run_link
 
     assert run_link("collab:local-agent") == '<a href="/models/runs/collab/local-agent">collab:local-agent</a>'
     assert 'href="/models/runs/collab/local-agent"' in run_link("calls:collab:local-agent")

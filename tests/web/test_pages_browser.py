@@ -24,7 +24,7 @@ from centaurlab.config import settings
 from centaurlab.study import create_study, load_study, participant_attributes
 from centaurlab.tasks import load_bank
 from centaurlab.web import bundle_problem, create_app
-from centaurlab.web.html import SITE_NAV
+from centaurlab.web._html import SITE_NAV
 from tests.helpers import MINI_BANK
 from tests.study.browser_support import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, serving, through_the_surveys
 from tests.study.fake_model import recording_model

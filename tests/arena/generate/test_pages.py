@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.arena.generate import tables as gen_store
-from centaurlab.web.app import create_app
+from centaurlab.web import create_app
 
 CODE = "class Bot:\n    def bid(self, task):\n        return 1 < 2\n"
 

@@ -15,7 +15,7 @@ from centaurlab.arena import GenerationSpec, LoopLimits, new_agent_source
 from centaurlab.arena.agent_process import runtime_files
 from centaurlab.arena.generate import load_strategy
 from centaurlab.arena.generate import tables as gen_store
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.sandbox import bwrap_works
 
 from .fake_models import BROKEN, GOOD, fenced, serve_models

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from centaurlab import store
 from centaurlab.arena.generate import FAILURE_KINDS
 from centaurlab.arena.generate import tables as gen_store
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 from centaurlab.config import settings
 from centaurlab.models import ModelCall
 from centaurlab.sandbox import bwrap_works

@@ -5,14 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from centaurlab.arena.generate.report import build_report
-from centaurlab.cli import arena_generate_cmd, output
-from centaurlab.cli.root import app
 from centaurlab.stats import audit, proportion_figure
-
-runner = CliRunner()
 
 
 def _matches(a: str, b: str, a_wins: int, b_wins: int) -> list[dict[str, Any]]:
@@ -73,17 +68,3 @@ def test_win_rates_carry_wilson_intervals_and_n(report: dict[str, Any]) -> None:
 
 def test_the_json_passes_the_audit(report: dict[str, Any]) -> None:
     assert audit(report) == []
-
-
-def test_the_cli_prints_intervals_and_no_unsupported_beats(report: dict[str, Any],
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(arena_generate_cmd, "database_url", lambda: "sqlite://")
-    monkeypatch.setattr(arena_generate_cmd, "generation_report", lambda url, tournament, run: report)
-    monkeypatch.setattr(output.console, "width", 120)  # made at import, under whatever terminal runs the suite
-    out = runner.invoke(app, ["arena", "generated", "report", "t"])
-    assert out.exit_code == 0, out.output
-    text = " ".join(out.output.split())
-    assert "beat" not in text and "nan" not in text
-    assert "0.950 [0.835, 0.986] n 40" in text  # gen-strong's win rate, Wilson
-    assert "for 1 the data do not separate them" in text
-    assert "not computed:" in text  # model n: none of its agents played

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from centaurlab.arena.agents import new_agent_source
 from centaurlab.arena.generate import BUILTIN_STRATEGIES, StrategyError, builtin_strategies, load_strategy
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 
 runner = CliRunner()
 

@@ -13,7 +13,7 @@ from centaurlab.arena import resolve_agent
 from centaurlab.arena import tables as arena_store
 from centaurlab.arena.agents import UnplayableAgent
 from centaurlab.arena.generate import tables as gen_store
-from centaurlab.cli.root import app
+from centaurlab.cli import app
 
 runner = CliRunner()
 

@@ -1,2 +1,2 @@
-"""HTTP routes, one module per pillar or concern: pages and api (task banks, runs, grading), health,
-participant and study_api (user studies), dashboard, arena, bench."""
+"""HTTP routes, one private module per pillar or concern: _pages and _api (task banks, runs, grading),
+_health, _participant and _study_api (user studies), _dashboard, _arena, _bench."""
