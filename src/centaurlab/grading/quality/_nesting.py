@@ -13,7 +13,7 @@ import ast
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .walk import child_blocks, span
+from ._walk import child_blocks, span
 
 CONTROL = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.TryStar, ast.Match)
 _NEW_SCOPE = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)

@@ -37,8 +37,8 @@ from typing import Any
 from ..config import settings
 from ..sandbox import Limits, SandboxBackend, Suite, get_backend, run_suite, runtime_file
 from ..tasks import Task
-from . import efficiency
-from .efficiency import EfficiencyConfig
+from . import _efficiency as efficiency
+from ._efficiency import EfficiencyConfig
 
 PROBE_TOLERANCE = 0.25
 PROBE_EVERY = 600.0

@@ -27,7 +27,7 @@ from sqlalchemy import delete, select
 from .. import store
 from ..store import HumanBaselineRow
 from ..tasks import HumanBaseline
-from .composite import place
+from ._composite import place
 
 MIN_PEOPLE = 5
 """Fewest people whose scores make a baseline: below it a task says "too few people" instead of a number."""

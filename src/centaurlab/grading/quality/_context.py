@@ -9,9 +9,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .functions import Scope, collect_scopes
-from .thresholds import Thresholds
-from .walk import span, statement_blocks
+from ._functions import Scope, collect_scopes
+from ._thresholds import Thresholds
+from ._walk import span, statement_blocks
 
 _DOCUMENTED = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 

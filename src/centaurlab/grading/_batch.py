@@ -15,9 +15,9 @@ from typing import Any
 
 from ..executors import Executor, LocalExecutor, run_all
 from ..tasks import Bank, Task
-from .grade import GradeConfig
-from .jobs import GradeJob, GradeOutcome, run_grade_job
-from .stored import GradeStore
+from ._grade import GradeConfig
+from ._jobs import GradeJob, GradeOutcome, run_grade_job
+from ._stored import GradeStore
 
 
 @dataclass

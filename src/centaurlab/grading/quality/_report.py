@@ -10,8 +10,8 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .findings import Category, Finding
-from .thresholds import Thresholds
+from ._findings import Category, Finding
+from ._thresholds import Thresholds
 
 
 @dataclass(frozen=True, slots=True)

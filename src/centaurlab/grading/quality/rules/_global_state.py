@@ -11,11 +11,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..context import SourceContext
-from ..findings import Category, Finding
-from ..functions import Scope
-from ..registry import quality_rule
-from ..walk import SCOPE_NODES, condition_tests, span
+from .._context import SourceContext
+from .._findings import Category, Finding
+from .._functions import Scope
+from .._registry import quality_rule
+from .._walk import SCOPE_NODES, condition_tests, span
 
 _MUTATORS = frozenset(
     {

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import SourceContext
-from ..findings import Category, Finding
-from ..registry import quality_rule
-from ..walk import condition_tests, logical_operators, span
+from .._context import SourceContext
+from .._findings import Category, Finding
+from .._registry import quality_rule
+from .._walk import condition_tests, logical_operators, span
 
 
 @quality_rule("complex-conditional", category=Category.COMPLEX_CONDITIONAL)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..clones import find_clones
-from ..context import SourceContext
-from ..findings import Category, Finding
-from ..registry import quality_rule
+from .._clones import find_clones
+from .._context import SourceContext
+from .._findings import Category, Finding
+from .._registry import quality_rule
 
 
 @quality_rule("duplication", category=Category.DUPLICATION)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import SourceContext
-from ..findings import Category, Finding
-from ..nesting import bumps
-from ..registry import quality_rule
+from .._context import SourceContext
+from .._findings import Category, Finding
+from .._nesting import bumps
+from .._registry import quality_rule
 
 
 @quality_rule("bumpy-road", category=Category.BUMPY_ROAD)

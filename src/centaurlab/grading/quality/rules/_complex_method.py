@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import SourceContext
-from ..findings import Category, Finding
-from ..registry import quality_rule
+from .._context import SourceContext
+from .._findings import Category, Finding
+from .._registry import quality_rule
 
 
 @quality_rule("complex-method", category=Category.COMPLEX_METHOD)

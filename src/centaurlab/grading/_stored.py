@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from .. import store
 from ..errors import Unavailable
-from .jobs import GradeJob, GradeOutcome, run_grade_job
+from ._jobs import GradeJob, GradeOutcome, run_grade_job
 from .quality import not_rated
 
 log = logging.getLogger(__name__)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import SourceContext
-from ..findings import MODULE, Category, Finding
-from ..registry import quality_rule
+from .._context import SourceContext
+from .._findings import MODULE, Category, Finding
+from .._registry import quality_rule
 
 
 @quality_rule("overall-complexity", category=Category.OVERALL_COMPLEXITY)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..context import SourceContext
-from ..findings import MODULE, Category, Finding
-from ..registry import quality_rule
-from ..walk import own_nodes, span
+from .._context import SourceContext
+from .._findings import MODULE, Category, Finding
+from .._registry import quality_rule
+from .._walk import own_nodes, span
 
 _CONDITIONALS = (ast.If, ast.While, ast.Match, ast.IfExp)
 _GUARD_ATTRIBUTES = frozenset({"TYPE_CHECKING", "version_info", "platform"})

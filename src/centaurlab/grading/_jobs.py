@@ -1,7 +1,7 @@
 """A grading as a job: plain data in (task, source, settings), the grade's dict out, wherever it runs.
 
 The task travels whole (a pydantic model), so a worker needs no copy of the bank. A reference's
-figures come from the machine's store in the data directory (`references.py`): measured once per
+figures come from the machine's store in the data directory (`_references.py`): measured once per
 machine, not per worker or run, while the calibration probe says the machine is the same; each
 process keeps those it used, per task and efficiency settings.
 """
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..tasks import Task
-from .grade import GradeConfig, grade_solution
-from .references import ReferenceCache, machine_store
+from ._grade import GradeConfig, grade_solution
+from ._references import ReferenceCache, machine_store
 
 
 @dataclass(frozen=True)

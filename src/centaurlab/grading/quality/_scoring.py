@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .findings import Category, Finding
+from ._findings import Category, Finding
 
 #: Penalty points for one finding at severity 1. Nesting, branching and copy-paste are what
 #: most slows a reader down, so they weigh most; length is partly a symptom of those; the rest

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import plugins
-from .context import SourceContext
-from .findings import Category, Finding
+from ._context import SourceContext
+from ._findings import Category, Finding
 
 RuleCheck = Callable[[SourceContext], Iterable[Finding]]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..context import SourceContext
-from ..findings import Category, Finding
-from ..functions import Scope
-from ..registry import quality_rule
+from .._context import SourceContext
+from .._findings import Category, Finding
+from .._functions import Scope
+from .._registry import quality_rule
 
 
 def _parameters(args: ast.arguments) -> list[ast.arg]:

@@ -24,10 +24,10 @@ from .. import store
 from ..executors import Executor
 from ..sandbox import Limits, Suite, run_script, run_suite
 from ..tasks import Task
-from .efficiency import EfficiencyConfig
-from .grade import GradeConfig
-from .jobs import GradeJob, GradeOutcome, run_grade_job
-from .stored import GradeStore
+from ._efficiency import EfficiencyConfig
+from ._grade import GradeConfig
+from ._jobs import GradeJob, GradeOutcome, run_grade_job
+from ._stored import GradeStore
 
 log = logging.getLogger(__name__)
 

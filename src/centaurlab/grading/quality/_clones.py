@@ -24,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .walk import span, statement_blocks
+from ._walk import span, statement_blocks
 
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _SKIPPED_FIELDS = frozenset({"ctx", "kind", "type_comment", "type_ignores"})

@@ -17,11 +17,11 @@ from typing import Any
 
 from ..sandbox import SandboxBackend
 from ..tasks import Task
-from .composite import Placement, Weights, composite, human_percentile
-from .correctness import CorrectnessGrade, grade_correctness
-from .efficiency import EfficiencyConfig, EfficiencyGrade, grade_efficiency
+from ._composite import Placement, Weights, composite, human_percentile
+from ._correctness import CorrectnessGrade, grade_correctness
+from ._efficiency import EfficiencyConfig, EfficiencyGrade, grade_efficiency
+from ._references import ReferenceCache
 from .quality import QualityReport, Rule, Thresholds, analyse_quality, not_rated, select_rules
-from .references import ReferenceCache
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,12 @@ import ast
 from collections.abc import Collection
 
 from . import rules as _builtin_rules  # noqa: F401  (registers the built-in rules)
-from .context import SourceContext, build_context
-from .findings import MODULE, Category, Finding
-from .registry import Rule, select_rules
-from .report import FileMetrics, QualityReport
-from .scoring import score_findings
-from .thresholds import Thresholds
+from ._context import SourceContext, build_context
+from ._findings import MODULE, Category, Finding
+from ._registry import Rule, select_rules
+from ._report import FileMetrics, QualityReport
+from ._scoring import score_findings
+from ._thresholds import Thresholds
 
 
 def analyse_quality(

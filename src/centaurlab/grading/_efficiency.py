@@ -1,5 +1,5 @@
 """Efficiency: the share of a task's efficiency tests a solution passes, judged against the
-task's reference solution measured on the same machine, in the same sandbox (`references.py`:
+task's reference solution measured on the same machine, in the same sandbox (`_references.py`:
 once per machine, while a calibration probe says the machine has not changed).
 
 `time`: best-of-k CPU seconds of the measured call; a case passes when the answer is right and

@@ -2,7 +2,7 @@
 
 An empty file, a module of `pass`, or code that defines some other function has no findings and
 would score 100: the healthiest code is no code. So such code is not rated at all, and counts 0 in
-the composite (`grading.grade`). What the task asks for is its entry point, so the test is whether
+the composite (`grading._grade`). What the task asks for is its entry point, so the test is whether
 the module binds that name: a `def`, `async def` or `class`, an assignment, or an import under that
 name, at module level (inside a module-level `if`, `try`, `with` or loop too, not inside a function
 or a class).

@@ -14,8 +14,8 @@ from typing import Any
 
 from radon.visitors import ComplexityVisitor
 
-from .findings import MODULE
-from .walk import FunctionNode, child_blocks, own_nodes
+from ._findings import MODULE
+from ._walk import FunctionNode, child_blocks, own_nodes
 
 
 @dataclass(frozen=True, slots=True)
