@@ -16,10 +16,11 @@ import pandas as pd
 
 from ..stats import MINIMUM_N, Figure, too_few
 from ..tasks import HumanBaseline
-from . import consistency, placement
-from . import figures as figs
-from .draws import DrawCount, count_draws, draws_frame, fixed_models
-from .protocol import Protocol, reading_notes
+from . import _consistency as consistency
+from . import _figures as figs
+from . import _placement as placement
+from ._draws import DrawCount, count_draws, draws_frame, fixed_models
+from ._protocol import Protocol, reading_notes
 
 DIMENSIONS = ("correctness", "efficiency", "quality", "composite")
 AXES = ("correctness", "efficiency", "quality")
@@ -131,7 +132,7 @@ class BenchReport:
     human_percentiles_by_task: pd.DataFrame
     failed: int = 0
     protocol: Protocol | None = None  # what the run asked for
-    draws: pd.DataFrame | None = None  # the samples as draws (`draws.py`): what every figure is computed on
+    draws: pd.DataFrame | None = None  # the samples as draws (`_draws.py`): what every figure is computed on
     draw_counts: list[DrawCount] = field(default_factory=list)
     fixed: dict[str, str] = field(default_factory=dict)  # models sampled at temperature 0, and why that matters
     groups: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # by_model, by_framing, ...: figures

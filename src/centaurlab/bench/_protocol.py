@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from .framings import canonical_name, preset_of
+from ._framings import canonical_name, preset_of
 
 #: Below this many paired observations a correlation (and a PCA) is reported with a warning. 30 is the usual
 #: rule of thumb: at n = 30 the 95% interval of a Pearson r of 0.3 still spans about -0.07 to 0.60, so

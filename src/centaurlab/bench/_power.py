@@ -26,7 +26,7 @@ import numpy as np
 
 from ..errors import InvalidInput
 from ..stats import PowerCurve, Progress, describe, power_curve
-from .report import samples_frame, summary_by
+from ._report import samples_frame, summary_by
 
 EFFECT_SCALE = "correctness points (0-100): the first model's mean correctness minus the second's, over tasks"
 SIZES = (1, 2, 4, 8, 16, 32, 64)

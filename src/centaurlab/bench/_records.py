@@ -10,8 +10,8 @@ from sqlalchemy import func, select
 
 from .. import store
 from ..store import utcnow
-from .spec import BenchSpec
-from .tables import BenchRun, BenchSample, list_runs
+from ._spec import BenchSpec
+from ._tables import BenchRun, BenchSample, list_runs
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from ..grading import DEFAULT_FACTOR, DEFAULT_REPEAT, EfficiencyConfig, GradeConfig, check_measure
 from ..models import ModelConfig
 from ..tasks import Task, load_bank
-from .framings import COMPASS_FRAMINGS, DEFAULT_FRAMING_PRESET, canonical_name, check_preset, get_framing
+from ._framings import COMPASS_FRAMINGS, DEFAULT_FRAMING_PRESET, canonical_name, check_preset, get_framing
 
 #: The answer length asked for when neither --max-tokens nor the model's `max_tokens` setting says: room for a
 #: reasoning model's hidden reasoning and its answer (such models spend thousands of tokens before the code),

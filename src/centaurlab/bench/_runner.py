@@ -18,10 +18,10 @@ from ..executors import Executor, LocalExecutor
 from ..grading import GradeJob, GradeOutcome, run_grade_job
 from ..models import ChatRequest, ModelError, ModelProvider, Registry, StoredProvider, load_registry
 from ..tasks import Task
-from .extract import extract_code
-from .framings import get_framing, render_prompt
-from .records import SampleKey, finish_run, open_run, sample_states, save_sample
-from .spec import BenchSpec, sample_seed
+from ._extract import extract_code
+from ._framings import get_framing, render_prompt
+from ._records import SampleKey, finish_run, open_run, sample_states, save_sample
+from ._spec import BenchSpec, sample_seed
 
 
 @dataclass

@@ -2,7 +2,7 @@
 n and unit; ranks as rank ranges; a "highest" only where intervals are separated; a measure that is the
 same everywhere not compared; a figure that cannot be computed says why.
 
-Intervals of a group's mean are t intervals over its draws (`draws.py`: at temperature 0 one per
+Intervals of a group's mean are t intervals over its draws (`_draws.py`: at temperature 0 one per
 prompt), for these tasks, clipped to the 0-100 scale (the true mean cannot lie outside it, so clipping
 loses no coverage). A group whose draws come from a model sampled at temperature 0 has no interval:
 given the prompts its mean is exact, and the spread across prompts is not sampling error.

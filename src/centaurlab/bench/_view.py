@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..stats import MINIMUM_N, Figure
-from .figures import DIMENSIONS, fewest, missing_interval, placement_figure
-from .report import BenchReport
+from ._figures import DIMENSIONS, fewest, missing_interval, placement_figure
+from ._report import BenchReport
 
 
 @dataclass

@@ -9,10 +9,10 @@ from typing import Any
 import pandas as pd
 
 from ..templating import Markup, render
-from .protocol import QUALITY_NOTE, evidence
-from .report import DIMENSIONS, BenchReport
-from .view import sections
-from .violin import violin_svg
+from ._protocol import QUALITY_NOTE, evidence
+from ._report import DIMENSIONS, BenchReport
+from ._view import sections
+from ._violin import violin_svg
 
 STYLE = """
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d2330;max-width:1200px}

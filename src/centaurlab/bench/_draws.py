@@ -22,7 +22,7 @@ from typing import Any
 import pandas as pd
 
 from ..stats import distinct_draws
-from .protocol import Protocol
+from ._protocol import Protocol
 
 PROMPT = ["model", "task", "framing"]
 NUMERIC = ("correctness", "efficiency", "quality", "composite", "human_percentile")

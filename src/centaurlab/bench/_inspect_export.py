@@ -23,11 +23,11 @@ from typing import Any
 from .. import store
 from ..errors import InvalidInput, Unavailable
 from ..tasks import Task, TaskFileError, load_bank
-from .framings import Framing, canonical_name, render_prompt
-from .records import resolve_run_id
-from .results import stored_protocol
-from .spec import PRESETS
-from .tables import BenchRun, BenchSample, samples_of
+from ._framings import Framing, canonical_name, render_prompt
+from ._records import resolve_run_id
+from ._results import stored_protocol
+from ._spec import PRESETS
+from ._tables import BenchRun, BenchSample, samples_of
 
 #: The scores each sample carries, in points of 100, as the bench stores them.
 SCORES = ("correctness", "efficiency", "quality", "composite")

@@ -14,12 +14,12 @@ from .. import store
 from ..grading import stored_human_baselines
 from ..models import sent_max_tokens, sent_temperatures
 from ..tasks import HumanBaseline, TaskFileError, load_bank
-from . import placement
-from .framings import canonical_name
-from .protocol import Protocol, run_protocol
-from .records import graded_samples, resolve_run_id, stored_runs
-from .report import DIMENSIONS, BenchReport, build_report, samples_frame
-from .tables import BenchRun, BenchSample, samples_of
+from . import _placement as placement
+from ._framings import canonical_name
+from ._protocol import Protocol, run_protocol
+from ._records import graded_samples, resolve_run_id, stored_runs
+from ._report import DIMENSIONS, BenchReport, build_report, samples_frame
+from ._tables import BenchRun, BenchSample, samples_of
 
 
 def sample_row(sample: BenchSample) -> dict[str, Any]:

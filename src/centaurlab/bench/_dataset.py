@@ -14,9 +14,9 @@ import pandas as pd
 
 from .. import store
 from ..hfdataset import DEFAULT_LICENSE, DatasetCard, write_dataset
-from .records import resolve_run_id
-from .results import sample_row
-from .tables import BenchRun, samples_of
+from ._records import resolve_run_id
+from ._results import sample_row
+from ._tables import BenchRun, samples_of
 
 ROWS_ARE = {
     "samples": "sample (model x task x framing x draw), graded or not: answer, code, scores, quality issues",
