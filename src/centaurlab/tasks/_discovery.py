@@ -5,8 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from .errors import TaskFileError
-from .schema import EfficiencyCase, TestCase, TestTag
+from ._errors import TaskFileError
+from ._schema import EfficiencyCase, TestCase, TestTag
 
 TAG_DECORATORS = {"basic": TestTag.basic, "edge": TestTag.edge, "corner": TestTag.corner}
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import NotFound
-from .loader import Bank, bank_folder, builtin_bank_names
-from .schema import Task, TaskSets
+from ._loader import Bank, bank_folder, builtin_bank_names
+from ._schema import Task, TaskSets
 
 
 class UnknownBank(NotFound, LookupError):

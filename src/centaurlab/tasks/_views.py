@@ -10,8 +10,8 @@ from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .catalogue import BankEntry
-from .schema import Task, TestTag
+from ._catalogue import BankEntry
+from ._schema import Task, TestTag
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt

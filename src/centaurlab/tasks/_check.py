@@ -7,8 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from ..sandbox import Limits, Suite, SuiteReport, run_suite
-from .failure_text import failure_summary
-from .schema import Task
+from ._failure_text import failure_summary
+from ._schema import Task
 
 SLOW_FACTOR = 10.0
 MIN_EFFICIENCY_SECONDS = 1.0

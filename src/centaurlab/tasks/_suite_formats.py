@@ -1,7 +1,7 @@
 """The two suite formats the field shares, HumanEval and MBPP, turned into task folders' files.
 
 Pure text work: a record (validated by pydantic at the edge) becomes the files of one task folder
-(docs/tasks.md). Nothing here runs a solution; `importers.py` checks the result in the sandbox.
+(docs/tasks.md). Nothing here runs a solution; `_importers.py` checks the result in the sandbox.
 
 Tests become one correctness test per assert, so a wrong solution scores the share of asserts it
 passes, as COMPASS counts correctness; a loop of asserts in a HumanEval `check` is one test, and a

@@ -22,9 +22,9 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ..errors import Conflict, InvalidInput, Unavailable
-from .check import TaskCheck, check_tasks
-from .loader import load_task
-from .suite_formats import FORMATS, RECORDS, Format, Provenance, RecordProblem, TaskFiles, guess_format, task_files
+from ._check import TaskCheck, check_tasks
+from ._loader import load_task
+from ._suite_formats import FORMATS, RECORDS, Format, Provenance, RecordProblem, TaskFiles, guess_format, task_files
 
 HUMANEVAL_EXTRA = "suites"
 

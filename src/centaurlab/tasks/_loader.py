@@ -10,10 +10,10 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from ..errors import read_toml, validated
-from .banks import BankLayout
-from .discovery import discover_efficiency, discover_tests
-from .errors import TaskFileError, UnknownTaskError
-from .schema import BankMeta, Task, TaskMeta
+from ._banks import BankLayout
+from ._discovery import discover_efficiency, discover_tests
+from ._errors import TaskFileError, UnknownTaskError
+from ._schema import BankMeta, Task, TaskMeta
 
 BUILTIN_DIR = Path(__file__).parent / "builtin"
 LAYOUT = BankLayout(BUILTIN_DIR, "task.toml")
