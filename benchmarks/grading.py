@@ -58,7 +58,8 @@ class Floor:
         self.calls = self.reference_calls = 0
 
     def install(self) -> None:
-        from centaurlab.grading import efficiency, grade
+        from centaurlab.grading import _efficiency as efficiency
+        from centaurlab.grading import _grade as grade
         from centaurlab.sandbox import _cputime as cputime
         from centaurlab.sandbox import _remote as remote
         from centaurlab.sandbox import _session as session
@@ -95,7 +96,7 @@ class Floor:
         remote.RemoteBox.request = measured_request  # type: ignore[method-assign]
         self._wrap(efficiency, "measure_reference", "reference")
         self._wrap(efficiency, "grade_efficiency", "candidate")
-        grade.grade_efficiency = efficiency.grade_efficiency  # grade.py imported the name
+        grade.grade_efficiency = efficiency.grade_efficiency  # _grade.py imported the name
 
     def _wrap(self, module: Any, name: str, who: str) -> None:
         original = getattr(module, name)

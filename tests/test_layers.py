@@ -34,7 +34,7 @@ KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 # Each tables module and the package that owns it; only modules of that package import it.
 TABLES: dict[str, str] = {
     "study._tables": "study", "collab._tables": "collab", "collabstudy.tables": "collabstudy",
-    "arena.tables": "arena", "arena.generate.tables": "arena.generate", "bench.tables": "bench",
+    "arena.tables": "arena", "arena.generate.tables": "arena.generate", "bench._tables": "bench",
     "models._calls": "models",
 }
 TABLES_EXEMPT = ("schema",)  # gathers every table for Alembic

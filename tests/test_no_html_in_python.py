@@ -24,9 +24,9 @@ TAG = re.compile(rf"</?(?:{ELEMENTS})(?=[\s>/])", re.IGNORECASE)
 # web/templates/models/, web/templates/arena/, bench/templates/ and stats/templates/).
 MODELS_ARENA_REPORTS = (
     "centaurlab/web/routes/_models.py", "centaurlab/web/routes/_arena.py", "centaurlab/web/routes/_arena_generated.py",
-    "centaurlab/web/routes/_compare.py", "centaurlab/bench/report_html.py", "centaurlab/stats/_html_report.py",
+    "centaurlab/web/routes/_compare.py", "centaurlab/bench/_report_html.py", "centaurlab/stats/_html_report.py",
     "centaurlab/modelcard/lenses.py", "centaurlab/modelcard/study_lens.py", "centaurlab/modelcard/centaurs.py",
-    "centaurlab/grading/batch.py", "centaurlab/cli/_grade_cmd.py", "centaurlab/arena/route_map.py",
+    "centaurlab/grading/_batch.py", "centaurlab/cli/_grade_cmd.py", "centaurlab/arena/route_map.py",
     "centaurlab/sandbox/_proxies.py", "centaurlab/stats/_charts.py", "centaurlab/models/_fim_templates.py",
 )
 # Every area has landed: nothing is pending.

@@ -13,7 +13,7 @@ from sqlalchemy import MetaData
 from . import store
 from .arena import tables as arena_tables
 from .arena.generate import tables as arena_generate_tables
-from .bench import tables as bench_tables
+from .bench import _tables as bench_tables
 from .collab import _tables as collab_tables
 from .collabstudy import tables as collabstudy_tables
 from .models import _calls as model_calls

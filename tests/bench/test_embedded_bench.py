@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 from centaurlab import store
-from centaurlab.bench import BenchSpec, load_report, render_html, run_bench
-from centaurlab.bench.tables import samples_of
+from centaurlab.bench import BenchSpec, load_report, render_html, run_bench, samples_of
 from centaurlab.models import calls_for_run
 from centaurlab.stats import audit
 

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from centaurlab.bench import extract_code
+from centaurlab.bench._extract import extract_code
 
 
 def test_the_block_that_defines_the_entry_point_wins() -> None:

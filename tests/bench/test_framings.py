@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from centaurlab.bench import COMPASS_FRAMINGS, BenchSpec, FramingError, framing_presets, get_framing, load_framing_file
-from centaurlab.bench.framings import preset_of, render_prompt
+from centaurlab.bench._framings import preset_of, render_prompt
 from centaurlab.tasks import load_bank
 from tests.helpers import pair_sum
 

@@ -11,7 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.bench import run_bench, run_tables
+from centaurlab.bench import run_bench
+from centaurlab.bench._dataset import run_tables
 from centaurlab.cli import app
 from centaurlab.config import settings
 from tests.fakes.openai_server import FakeOpenAI, Reply, serve

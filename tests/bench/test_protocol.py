@@ -9,12 +9,12 @@ from typer.testing import CliRunner
 from centaurlab.bench import (
     COMPASS_FRAMINGS,
     MIN_PAIRED,
-    build_report,
     evidence,
     get_framing,
     report_fragment,
-    run_protocol,
 )
+from centaurlab.bench._protocol import run_protocol
+from centaurlab.bench._report import build_report
 from centaurlab.cli import app
 from tests.bench.test_report import ROWS, row
 

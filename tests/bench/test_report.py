@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from centaurlab.bench import build_report
+from centaurlab.bench._report import build_report
 from centaurlab.stats import audit
-from centaurlab.tasks.schema import HumanBaseline
+from centaurlab.tasks import HumanBaseline
 
 NAN = float("nan")
 

@@ -78,7 +78,7 @@ def test_grade_errors_are_clear(tmp_path: Path) -> None:
 def test_grading_a_file_twice_grades_once_and_says_it_reused_the_grade(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import centaurlab.grading.jobs as jobs  # where every grading job calls the grader
+    import centaurlab.grading._jobs as jobs  # where every grading job calls the grader
 
     named = tmp_path / "pair_sum.py"
     shutil.copy(BAD, named)

@@ -11,7 +11,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from centaurlab.cli import _output, app
-from centaurlab.tasks.failure_text import failure_summary
+from centaurlab.tasks import failure_summary
 from tests.helpers import MINI_BANK
 
 runner = CliRunner()

@@ -14,10 +14,10 @@ from centaurlab.grading import (
     Weights,
     composite,
     grade_solution,
-    human_percentile,
 )
+from centaurlab.grading._composite import human_percentile
 from centaurlab.sandbox import TRUSTED_ENV
-from centaurlab.tasks.schema import HumanBaseline
+from centaurlab.tasks import HumanBaseline
 from tests.helpers import pair_sum
 
 

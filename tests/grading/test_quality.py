@@ -15,16 +15,16 @@ from centaurlab.grading.quality import (
     Category,
     Finding,
     QualityReport,
+    SourceContext,
     Thresholds,
     analyse_quality,
     list_rules,
     not_rated,
     quality_rule,
-    score_findings,
     select_rules,
-    unregister_rule,
 )
-from centaurlab.grading.quality.context import SourceContext
+from centaurlab.grading.quality._registry import unregister_rule
+from centaurlab.grading.quality._scoring import score_findings
 
 
 def src(text: str) -> str:

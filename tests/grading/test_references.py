@@ -6,15 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from centaurlab.grading import (
-    EfficiencyConfig,
-    ReferenceCache,
-    ReferenceStore,
-    efficiency,
-    machine_store,
-    measure_probe,
-    references,
-)
+from centaurlab.grading import EfficiencyConfig, ReferenceCache
+from centaurlab.grading import _efficiency as efficiency
+from centaurlab.grading import _references as references
+from centaurlab.grading._references import ReferenceStore, machine_store, measure_probe
 from tests.helpers import pair_sum
 
 

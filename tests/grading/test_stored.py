@@ -117,7 +117,7 @@ def test_a_grading_that_cannot_be_done_raises_and_stores_nothing(url: str) -> No
 def test_a_batch_graded_again_finds_every_grade_and_regrade_redoes_them(
     url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import centaurlab.grading.jobs as jobs  # where the executor's grading job calls the grader
+    import centaurlab.grading._jobs as jobs  # where the executor's grading job calls the grader
 
     calls: list[str] = []
 

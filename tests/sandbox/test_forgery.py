@@ -17,8 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.bench import BenchSpec, run_bench
-from centaurlab.bench.tables import samples_of
+from centaurlab.bench import BenchSpec, run_bench, samples_of
 from centaurlab.cli import app
 from centaurlab.grading import EfficiencyConfig, Grader, Runner, grade_efficiency, measure_reference
 from centaurlab.models import ModelConfig, Registry

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from centaurlab import store
 from centaurlab.arena import TournamentSpec, resolve_agent, run_tournament
 from centaurlab.arena.generate import tables as gen_store
-from centaurlab.bench import tables as bench_tables
+from centaurlab.bench import _tables as bench_tables
 from centaurlab.collab import NO_HUMAN, CollabHandGrade, CollabJudgement, CollabSession, add_rubric, save_files
 from centaurlab.collabstudy import tables as collab_study_store
 from centaurlab.collabstudy.service import CollabStudies

@@ -8,7 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab.cli import app
-from centaurlab.tasks import TestTag, builtin_banks, load_bank
+from centaurlab.tasks import builtin_banks, load_bank
+from centaurlab.tasks._schema import TestTag
 
 STUDY_TASKS = {
     "is_bored", "event_scheduler", "order_by_points", "encode_message", "triple_sum_to_zero", "even_odd_count",

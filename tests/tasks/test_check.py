@@ -3,8 +3,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from centaurlab.tasks import load_bank
-from centaurlab.tasks.check import check_task, check_tasks
+from centaurlab.tasks import check_tasks, load_bank
+from centaurlab.tasks._check import check_task
 from tests.helpers import MINI_BANK, mini_bank
 
 

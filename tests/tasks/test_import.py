@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from centaurlab.cli import app
 from centaurlab.sandbox import Suite, run_suite
+from centaurlab.tasks import _importers as importers_module
 from centaurlab.tasks import import_suite, load_bank
-from centaurlab.tasks import importers as importers_module
 
 runner = CliRunner()
 

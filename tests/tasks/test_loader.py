@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from centaurlab.tasks import TaskFileError, TestTag, load_bank
+from centaurlab.tasks import TaskFileError, load_bank
+from centaurlab.tasks._schema import TestTag
 from tests.helpers import MINI_BANK, pair_sum
 
 

@@ -60,7 +60,7 @@ def test_the_reference_scores_full_marks_and_is_stored(client: TestClient, db_ur
 def test_the_same_code_graded_again_is_the_stored_grade(
     client: TestClient, db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import centaurlab.grading.jobs as grades  # the grading job the web's grader runs
+    import centaurlab.grading._jobs as grades  # the grading job the web's grader runs
 
     code = pair_sum().reference_source + "\n# graded twice\n"
     first = grade(client, "pair_sum", code)
@@ -132,7 +132,7 @@ def test_unknown_task_is_a_404(client: TestClient) -> None:
 
 def test_a_grading_waits_for_a_sandbox_slot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Runs and gradings share the runner's slots: with every slot taken, a grading waits."""
-    import centaurlab.grading.jobs as grades  # the grading job the study's grader runs
+    import centaurlab.grading._jobs as grades  # the grading job the study's grader runs
 
     def fake(task: Any, source: str, config: Any, **_kw: Any) -> Any:
         class Done:
@@ -173,7 +173,7 @@ def test_task_page_and_bank_table_link_to_the_grade_page(client: TestClient) -> 
 
 
 def test_a_grading_that_cannot_be_done_is_a_500_saying_why(monkeypatch: pytest.MonkeyPatch) -> None:
-    import centaurlab.grading.jobs as grades  # the grading job the study's grader runs
+    import centaurlab.grading._jobs as grades  # the grading job the study's grader runs
 
     def broken(task: Any, source: str, config: Any, **_kw: Any) -> Any:
         raise RuntimeError(f"the reference of {task.id} fails its own efficiency tests: perf_x (timeout)")

@@ -2,46 +2,32 @@
 a human-equivalent percentile (against a task file's baseline or one of our studies', kept here); store
 grades the one way (found again, not repeated); run and grade code sent from the browser in the sandbox."""
 
-from .baselines import (
+from ._baselines import (
     MIN_PEOPLE,
-    PlacementInterval,
-    StoredBaseline,
     describe,
     human_baseline,
     place_with_interval,
     save_human_baselines,
     stored_human_baselines,
 )
-from .batch import BatchItem, BatchResult, grade_items, plan_folder
-from .composite import Placement, Weights, combined_score, composite, human_percentile, place
-from .correctness import CorrectnessGrade, grade_correctness
-from .efficiency import (
+from ._batch import BatchItem, BatchResult, grade_items, plan_folder
+from ._composite import Weights, combined_score, composite, place
+from ._correctness import grade_correctness
+from ._efficiency import (
     DEFAULT_FACTOR,
     DEFAULT_REPEAT,
-    CaseResult,
     EfficiencyConfig,
-    EfficiencyGrade,
     Measure,
     check_measure,
     grade_efficiency,
     measure_reference,
 )
-from .grade import Grade, GradeConfig, grade_solution
-from .jobs import GradeJob, GradeOutcome, run_grade_job
-from .quality import (
-    MODULE,
-    Category,
-    Finding,
-    QualityReport,
-    SourceContext,
-    Thresholds,
-    analyse_quality,
-    list_rules,
-    quality_rule,
-)
-from .references import ReferenceCache, ReferenceStore, machine_store, measure_probe
-from .runner import SUITES, Grader, Runner, SuiteChoice
-from .stored import GradeStore, GradingFailed, StoredGrade
+from ._grade import Grade, GradeConfig, grade_solution
+from ._jobs import GradeJob, GradeOutcome, run_grade_job
+from ._references import ReferenceCache
+from ._runner import Grader, Runner, SuiteChoice
+from ._stored import GradeStore, GradingFailed, StoredGrade
+from .quality import MODULE, Category, Finding, SourceContext, Thresholds, analyse_quality, quality_rule
 
 __all__ = [
     "stored_human_baselines",
@@ -49,19 +35,14 @@ __all__ = [
     "place_with_interval",
     "human_baseline",
     "describe",
-    "StoredBaseline",
-    "PlacementInterval",
     "MIN_PEOPLE",
     "MODULE",
     "BatchItem",
     "BatchResult",
-    "CaseResult",
     "Category",
-    "CorrectnessGrade",
     "DEFAULT_FACTOR",
     "DEFAULT_REPEAT",
     "EfficiencyConfig",
-    "EfficiencyGrade",
     "Finding",
     "Grade",
     "GradeConfig",
@@ -71,12 +52,8 @@ __all__ = [
     "Grader",
     "GradingFailed",
     "Measure",
-    "Placement",
-    "QualityReport",
     "ReferenceCache",
-    "ReferenceStore",
     "Runner",
-    "SUITES",
     "SourceContext",
     "StoredGrade",
     "SuiteChoice",
@@ -90,10 +67,6 @@ __all__ = [
     "grade_efficiency",
     "grade_items",
     "grade_solution",
-    "human_percentile",
-    "list_rules",
-    "machine_store",
-    "measure_probe",
     "measure_reference",
     "place",
     "plan_folder",

@@ -131,7 +131,7 @@ def bench_lens(url: str, model: str) -> Lens:
                else f"no graded sample has a {axis} score")
         lens.figures[axis] = mean_figure([v[axis] for *_, v in data], runs, bounds=(0.0, 100.0), empty=why)
     lens.units = [float(v["composite"]) for *_, v in data if v["composite"] is not None]
-    # consistency as COMPASS defines it (bench/consistency.py): per task, the SD of each dimension over
+    # consistency as COMPASS defines it (bench/_consistency.py): per task, the SD of each dimension over
     # its generations, averaged over the dimensions; then the mean of those per-task SDs
     by_task: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for run, task, _, v in samples:

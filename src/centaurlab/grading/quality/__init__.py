@@ -7,32 +7,25 @@
 See docs/quality.md for the categories, thresholds and the score formula.
 """
 
-from .analyse import analyse_quality
-from .context import SourceContext
-from .entry import not_rated
-from .findings import MODULE, Category, Finding
-from .registry import Rule, get_rule, list_rules, quality_rule, select_rules, unregister_rule
-from .report import FileMetrics, QualityReport
-from .scoring import CATEGORY_WEIGHTS, Score, score_findings
-from .thresholds import Thresholds
+from ._analyse import analyse_quality
+from ._context import SourceContext
+from ._entry import not_rated
+from ._findings import MODULE, Category, Finding
+from ._registry import Rule, list_rules, quality_rule, select_rules
+from ._report import QualityReport
+from ._thresholds import Thresholds
 
 __all__ = [
-    "CATEGORY_WEIGHTS",
     "MODULE",
     "Category",
-    "FileMetrics",
     "Finding",
     "QualityReport",
     "Rule",
-    "Score",
     "SourceContext",
     "Thresholds",
     "analyse_quality",
-    "get_rule",
     "list_rules",
     "not_rated",
     "quality_rule",
-    "score_findings",
     "select_rules",
-    "unregister_rule",
 ]
