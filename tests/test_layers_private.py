@@ -25,6 +25,25 @@ NOT_MODULES = ("runtime", "builtin", "data", "templates", "prompts", "validation
 # arena's built-in agents and the template a generated agent starts from, given to the sandbox.
 READ_AS_TEXT: frozenset[str] = frozenset()
 
+# Test files that may reach private modules of packages they do not test, each (file, package) with why.
+# Any other reach fails; a fixed one must leave the list (test_every_known_reach_still_exists).
+KNOWN_TEST_REACHES: dict[tuple[str, str], str] = {
+    # the exception tree of the whole platform: names the few classes kept outside it, wherever they live
+    ("tests/test_errors.py", "sandbox"): "BoxFailure and SolutionRaised are the judged code's, not ours",
+    ("tests/test_errors.py", "web"): "the body limit's own exception must pass the application's handler",
+    ("tests/test_errors.py", "study"): "an error's qualified name, as the tree prints it",
+    ("tests/test_errors.py", "models"): "an error's qualified name, as the tree prints it",
+    ("tests/test_errors.py", "arena"): "a forfeit is a match's outcome, not an error",
+    # an old database's rows written into every package's tables, as `schema` gathers them for Alembic
+    ("tests/store/make_old_database.py", "bench"): "rows of a bench run as an old version stored them",
+    # a process killed between a file's version and its working copy, in the one function that writes both
+    ("tests/collabstudy/test_versions.py", "collab"): "the crash must happen inside collab's own write",
+    # the grader replaced where grading's jobs call it, to prove that a stored grade is not graded again
+    ("tests/web/test_grade_api.py", "grading"): "no public seam between a job and the grader",
+    ("tests/cli/test_grade_cli.py", "grading"): "no public seam between a job and the grader",
+}
+RULE_TESTS = ("test_layers.py", "test_layers_modules.py", "test_layers_private.py")  # name violations on purpose
+
 PRIVATE = re.compile(r"\bcentaurlab(?:\.\w+)*\._(?!_)\w*")
 
 
@@ -64,17 +83,28 @@ def _reaches(path: Path) -> list[tuple[int, str]]:
     return found
 
 
-def reach_violations(tests: Path) -> list[str]:
-    """Each reach of a test file into a private module of a package it does not test."""
-    problems = []
+def reaches(tests: Path) -> list[tuple[str, int, str, str]]:
+    """Each reach of a test file into a private module of a package it does not test: (file, line, name,
+    package)."""
+    found = []
     for path in sorted(tests.rglob("*.py")):
         rel = path.relative_to(tests)
+        if len(rel.parts) == 1 and rel.name in RULE_TESTS:
+            continue
         tested = f"centaurlab.{rel.parts[0]}." if len(rel.parts) > 1 else None
         for line, name in _reaches(path):
             if tested is None or not name.startswith(tested):
-                owner = ".".join(name.split(".")[:2])
-                problems.append(f"tests/{rel.as_posix()}:{line}: reaches {name}, private to {owner}: use "
-                                f"{owner}'s API, or test this in tests/{owner.split('.')[1]}/")
+                found.append((f"tests/{rel.as_posix()}", line, name, name.split(".")[1]))
+    return found
+
+
+def reach_violations(tests: Path, known: dict[tuple[str, str], str] = KNOWN_TEST_REACHES) -> list[str]:
+    problems = []
+    for file, line, name, package in reaches(tests):
+        if (file, package) not in known:
+            owner = f"centaurlab.{package}"
+            problems.append(f"{file}:{line}: reaches {name}, private to {owner}: use {owner}'s API, or test "
+                            f"this in tests/{package}/")
     return problems
 
 
@@ -86,6 +116,11 @@ def test_every_module_inside_a_package_is_private() -> None:
 
 def test_a_test_imports_private_modules_of_its_own_package_only() -> None:
     assert reach_violations(TESTS) == []
+
+
+def test_every_known_reach_still_exists() -> None:
+    present = {(file, package) for file, _, _, package in reaches(TESTS)}
+    assert sorted(set(KNOWN_TEST_REACHES) - present) == []
 
 
 def test_every_file_read_as_text_is_there() -> None:
@@ -120,10 +155,10 @@ def test_a_public_module_inside_a_package_fails(tmp_path: Path) -> None:
 def test_a_test_reaching_another_packages_private_module_fails(tmp_path: Path, statement: str) -> None:
     tests = _write(tmp_path / "tests", {"study/test_own.py": statement, "web/test_fine.py": "from centaurlab.study "
                                         "import StudyPlatform\nfrom centaurlab.web._app import create_app\n"})
-    assert reach_violations(tests) == []
+    assert reach_violations(tests, {}) == []
     _write(tests, {"web/test_other.py": statement, "helpers.py": "import centaurlab.rating._fit\n"})
     line = statement.count("\n")
-    assert reach_violations(tests) == [
+    assert reach_violations(tests, {}) == [
         "tests/helpers.py:1: reaches centaurlab.rating._fit, private to centaurlab.rating: use centaurlab.rating's "
         "API, or test this in tests/rating/",
         f"tests/web/test_other.py:{line}: reaches centaurlab.study._platform, private to centaurlab.study: use "
