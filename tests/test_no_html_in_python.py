@@ -26,7 +26,7 @@ MODELS_ARENA_REPORTS = (
     "centaurlab/web/routes/models.py", "centaurlab/web/routes/arena.py", "centaurlab/web/routes/arena_generated.py",
     "centaurlab/web/routes/compare.py", "centaurlab/bench/report_html.py", "centaurlab/stats/html_report.py",
     "centaurlab/modelcard/lenses.py", "centaurlab/modelcard/study_lens.py", "centaurlab/modelcard/centaurs.py",
-    "centaurlab/grading/batch.py", "centaurlab/cli/grade_cmd.py", "centaurlab/arena/route_map.py",
+    "centaurlab/grading/batch.py", "centaurlab/cli/grade_cmd.py", "centaurlab/arena/_route_map.py",
     "centaurlab/sandbox/proxies.py", "centaurlab/stats/charts.py", "centaurlab/models/fim_templates.py",
 )
 # Every area has landed: nothing is pending.
@@ -36,7 +36,7 @@ PENDING: tuple[str, ...] = ()
 # (file, tag) pairs that are not HTML for a page, each with why.
 ALLOWED = {
     # SVG's own <style> element, put into the map matplotlib drew (and the regex that finds matplotlib's)
-    ("centaurlab/arena/route_map.py", "<style"), ("centaurlab/arena/route_map.py", "</style"),
+    ("centaurlab/arena/_route_map.py", "<style"), ("centaurlab/arena/_route_map.py", "</style"),
     # CodeLlama's fill-in-the-middle token <PRE>, a prompt sent to a model
     ("centaurlab/models/fim_templates.py", "<pre"),
 }

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.arena.generate.report import build_report
+from centaurlab.arena.generate import build_report
 from centaurlab.cli import arena_cmd, arena_generate_cmd, output
 from centaurlab.cli.root import app
 from centaurlab.config import settings

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.arena.generate.report import build_report
+from centaurlab.arena.generate._report import build_report
 from centaurlab.cli import arena_generate_cmd, output
 from centaurlab.cli.root import app
 from centaurlab.stats import audit, proportion_figure
