@@ -34,7 +34,7 @@ KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 # Each tables module and the package that owns it; only modules of that package import it.
 TABLES: dict[str, str] = {
     "study._tables": "study", "collab._tables": "collab", "collabstudy.tables": "collabstudy",
-    "arena.tables": "arena", "arena.generate.tables": "arena.generate", "bench._tables": "bench",
+    "arena._tables": "arena", "arena.generate._tables": "arena.generate", "bench._tables": "bench",
     "models._calls": "models",
 }
 TABLES_EXEMPT = ("schema",)  # gathers every table for Alembic
@@ -305,10 +305,10 @@ def test_a_package_imports_its_own_tables_and_schema_imports_all(pkg: Path) -> N
 
 
 def test_a_sub_package_owns_its_tables_apart_from_its_parent(pkg: Path) -> None:
-    _write(pkg, {"arena/generate/tables.py": "", "arena/generate/views.py": "from . import tables\n",
-                 "arena/agents.py": "from .generate.tables import accepted_source\n"})
+    _write(pkg, {"arena/generate/_tables.py": "", "arena/generate/_views.py": "from . import _tables\n",
+                 "arena/agents.py": "from .generate._tables import accepted_source\n"})
     assert table_violations(pkg) == [
-        "arena/agents.py:1: imports arena.generate.tables, the tables of arena.generate; only arena.generate "
+        "arena/agents.py:1: imports arena.generate._tables, the tables of arena.generate; only arena.generate "
         "may: use a function arena.generate exports"
     ]
 

@@ -26,7 +26,7 @@ MODELS_ARENA_REPORTS = (
     "centaurlab/web/routes/_models.py", "centaurlab/web/routes/_arena.py", "centaurlab/web/routes/_arena_generated.py",
     "centaurlab/web/routes/_compare.py", "centaurlab/bench/_report_html.py", "centaurlab/stats/_html_report.py",
     "centaurlab/modelcard/lenses.py", "centaurlab/modelcard/study_lens.py", "centaurlab/modelcard/centaurs.py",
-    "centaurlab/grading/_batch.py", "centaurlab/cli/_grade_cmd.py", "centaurlab/arena/route_map.py",
+    "centaurlab/grading/_batch.py", "centaurlab/cli/_grade_cmd.py", "centaurlab/arena/_route_map.py",
     "centaurlab/sandbox/_proxies.py", "centaurlab/stats/_charts.py", "centaurlab/models/_fim_templates.py",
 )
 # Every area has landed: nothing is pending.
@@ -36,7 +36,7 @@ PENDING: tuple[str, ...] = ()
 # (file, tag) pairs that are not HTML for a page, each with why.
 ALLOWED = {
     # SVG's own <style> element, put into the map matplotlib drew (and the regex that finds matplotlib's)
-    ("centaurlab/arena/route_map.py", "<style"), ("centaurlab/arena/route_map.py", "</style"),
+    ("centaurlab/arena/_route_map.py", "<style"), ("centaurlab/arena/_route_map.py", "</style"),
     # CodeLlama's fill-in-the-middle token <PRE>, a prompt sent to a model
     ("centaurlab/models/_fim_templates.py", "<pre"),
 }

@@ -11,8 +11,8 @@ from alembic.config import Config
 from sqlalchemy import MetaData
 
 from . import store
-from .arena import tables as arena_tables
-from .arena.generate import tables as arena_generate_tables
+from .arena import _tables as arena_tables
+from .arena.generate import _tables as arena_generate_tables
 from .bench import _tables as bench_tables
 from .collab import _tables as collab_tables
 from .collabstudy import tables as collabstudy_tables

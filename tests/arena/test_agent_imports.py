@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from centaurlab.arena import AgentSource, Timeouts, default_match_config, play_match
-from centaurlab.arena.generate.failures import error_kind
+from centaurlab.arena.generate._failures import error_kind
 from centaurlab.sandbox import bwrap_works
 
 from .faulty import _BASE, HONEST_ENOUGH

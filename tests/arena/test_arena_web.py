@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from centaurlab import store
 from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament
-from centaurlab.arena import tables as arena_store
+from centaurlab.arena import _tables as arena_store
 from centaurlab.sandbox import bwrap_works
 from centaurlab.web import create_app
 

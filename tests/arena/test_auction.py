@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from centaurlab.arena import InvalidBid, parse_bid, run_auction
-from centaurlab.arena.auction import MAX_BID
+from centaurlab.arena import run_auction
+from centaurlab.arena._auction import MAX_BID, InvalidBid, parse_bid
 
 
 def test_the_lowest_bid_wins_and_is_paid_its_own_bid() -> None:

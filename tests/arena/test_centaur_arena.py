@@ -8,8 +8,8 @@ import random
 import time
 
 import centaur_arena as lib
-from centaurlab.arena import Company, Vehicle, check_plan, default_match_config, load_topology, parse_plan, plan_cost
-from centaurlab.arena.protocol import world_json
+from centaurlab.arena import Company, Vehicle, check_plan, default_match_config, load_topology, parse_plan, world_json
+from centaurlab.arena._plans import plan_cost
 
 CONFIG = default_match_config("switzerland", n_tasks=50, seed=7)
 TOPOLOGY = load_topology("switzerland")

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.arena import library_doc, library_names
-from centaurlab.arena.agent_process import LIBRARY_MODULES, runtime_files
+from centaurlab.arena import library_doc
+from centaurlab.arena._agent_process import LIBRARY_MODULES, runtime_files
+from centaurlab.arena._library import library_names
 from centaurlab.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]

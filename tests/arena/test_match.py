@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from centaurlab.arena import MatchConfig, Timeouts, default_match_config, play_match, replay_match, resolve_agent
-from centaurlab.arena.record import own_slowest
+from centaurlab.arena._record import own_slowest
 from centaurlab.sandbox import bwrap_works
 
 from .faulty import CRASHER, GARBAGE, HONEST_ENOUGH, LIAR, NO_CLASS, RAISER, SCRIBBLER, SLEEPER, faulty

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from centaurlab.arena import Company, InvalidPlan, Task, Vehicle, check_plan, load_topology, parse_plan, profit
-from centaurlab.arena.plans import Plan
+from centaurlab.arena._plans import Plan
 
 FRANCE = load_topology("france")  # 0 Brest, 1 Le Havre, 2 Paris, 3 Bordeaux, 4 Marseille, 5 Lyon, ...
 COMPANY = Company(0, (Vehicle(0, home=2, capacity=10, cost_per_km=5.0),

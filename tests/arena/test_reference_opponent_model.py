@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 
 import centaur_arena as lib
-from centaurlab.arena import default_match_config, load_topology
+from centaurlab.arena import default_match_config, load_topology, world_json
 from centaurlab.arena.agents import builtin_source
-from centaurlab.arena.protocol import world_json
 
 
 def _reference(monkeypatch: pytest.MonkeyPatch, world: lib.World) -> Any:

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from centaurlab.arena import TOPOLOGY_NAMES, default_match_config, load_topology
-from centaurlab.arena.map_labels import NEAR_PX, Box, PanelLayout, box_distance
-from centaurlab.arena.protocol import task_json
-from centaurlab.arena.route_map import RouteMap, draw_route_map, vehicle_routes
+from centaurlab.arena._map_labels import NEAR_PX, Box, PanelLayout, box_distance
+from centaurlab.arena._protocol import task_json
+from centaurlab.arena._route_map import RouteMap, draw_route_map, vehicle_routes
 
 FRANCE = load_topology("france")  # 0 Brest, 1 Le Havre, 2 Paris, 3 Bordeaux, 4 Marseille, 5 Lyon, ...
 

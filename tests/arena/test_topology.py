@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from centaurlab.arena.topology import TOPOLOGY_NAMES, City, Route, Topology, TopologyFileError, load_topology
+from centaurlab.arena import TOPOLOGY_NAMES, City, Route, Topology, TopologyFileError, load_topology
 
 REPO = Path(__file__).resolve().parents[2]
 REFERENCE = (REPO / ".." / "shared" / "reference" / "topologies").resolve()

@@ -13,13 +13,12 @@ from centaurlab.arena import (
     Timeouts,
     TournamentSpec,
     leaderboard,
-    match_seed,
     resolve_agent,
     run_tournament,
-    schedule,
     tournament_results,
 )
-from centaurlab.arena import tables as arena_store
+from centaurlab.arena import _tables as arena_store
+from centaurlab.arena._tournament import match_seed, schedule
 from centaurlab.sandbox import bwrap_works
 
 from .faulty import HONEST_ENOUGH, SLEEPER

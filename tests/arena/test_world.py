@@ -6,19 +6,21 @@ from pathlib import Path
 
 import pytest
 
-from centaurlab.arena.logist_tables import ValueSpec
-from centaurlab.arena.match_file import MatchFileError, load_match_config
-from centaurlab.arena.topology import TOPOLOGY_NAMES, load_topology
-from centaurlab.arena.world import (
+from centaurlab.arena import (
+    TOPOLOGY_NAMES,
     Company,
     MatchConfig,
+    MatchFileError,
     Task,
     TaskDistribution,
     Timeouts,
+    ValueSpec,
     Vehicle,
     default_fleet,
     default_match_config,
     generate_tasks,
+    load_match_config,
+    load_topology,
 )
 
 REPO = Path(__file__).resolve().parents[2]

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from centaurlab.arena.generate.report import build_report
+from centaurlab.arena.generate import build_report
 from centaurlab.cli import _arena_cmd, _arena_generate_cmd, _output, app
 from centaurlab.config import settings
 from centaurlab.stats import audit

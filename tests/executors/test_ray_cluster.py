@@ -18,8 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab import store
-from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament
-from centaurlab.arena import tables as arena_store
+from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament, tournament_matches
 from centaurlab.bench import BenchSpec, SampleOutcome, load_report, run_bench
 from centaurlab.cli import app
 from centaurlab.executors import LocalExecutor, RayExecutor, SandboxRefused
@@ -133,7 +132,7 @@ def test_a_tournament_on_ray_stores_the_same_match_records(ray_cluster: tuple[st
         finally:
             executor.close()
         with store.session_scope(url) as session:
-            rows = arena_store.tournament_matches(session, "t1")
+            rows = tournament_matches(session, "t1")
             records[name] = {(r.topology, r.round, r.agent_a, r.agent_b, r.seed):
                              {k: v for k, v in r.record.items() if k != "seconds"} for r in rows}  # fmt: skip
     assert len(records["ray"]) == 2 and records["ray"] == records["local"]

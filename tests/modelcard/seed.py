@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from centaurlab import store
-from centaurlab.arena import tables as arena_store
-from centaurlab.arena.generate import tables as gen_store
+from centaurlab.arena import ensure_tournament, record_match, save_agent
+from centaurlab.arena.generate import ensure_generated_agent, finish_generated_agent
 from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.collab import NO_HUMAN, CollabJudgement, CollabSession, add_rubric
 from centaurlab.models import ModelConfig, Registry
@@ -51,17 +51,17 @@ def _arena(url: str) -> None:
                                             ("weak", "failed", 2, "timeout")):
             replicate = 2 if status == "failed" else 1
             name = f"gen-{model}-A1-r{replicate}"
-            gen_store.ensure_generated_agent(s, name, {"run": "main", "model": model, "strategy": "A1",
-                                                       "replicate": replicate}, {"debug_rounds": 2})
-            gen_store.finish_generated_agent(s, name, status=status, debug_rounds=rounds, failure_kind=kind)
-        sha = {n: arena_store.save_agent(s, n, f"# {n}\n") for n in ("gen-good-A1-r1", "gen-weak-A1-r1", "naive")}
-        arena_store.ensure_tournament(s, "t-cards", {"maps": ["france"]})
+            ensure_generated_agent(s, name, {"run": "main", "model": model, "strategy": "A1",
+                                             "replicate": replicate}, {"debug_rounds": 2})
+            finish_generated_agent(s, name, status=status, debug_rounds=rounds, failure_kind=kind)
+        sha = {n: save_agent(s, n, f"# {n}\n") for n in ("gen-good-A1-r1", "gen-weak-A1-r1", "naive")}
+        ensure_tournament(s, "t-cards", {"maps": ["france"]})
         results = {"gen-good-A1-r1": [0, 1, 1, 1], "gen-weak-A1-r1": [0, 0, 0, 1]}  # winner index per match
         for agent, winners in results.items():
             for seed, winner in enumerate(winners):
                 record = {"agents": [agent, "naive"], "sources_sha256": [sha[agent], sha["naive"]],
                           "winner": winner, "failures": []}
-                arena_store.record_match(s, record, topology="france", seed=seed, tournament_id="t-cards")
+                record_match(s, record, topology="france", seed=seed, tournament_id="t-cards")
 
 
 def _collab(url: str) -> None:

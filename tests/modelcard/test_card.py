@@ -181,16 +181,16 @@ def test_an_arena_lens_whose_agents_all_failed_says_why_and_what_fills_it(
     tournament is played; the card shows the failed agents, and its win rate says why there is none
     and which commands would give one, in JSON that a strict parser reads."""
     from centaurlab import store
-    from centaurlab.arena.generate import tables as gen_store
+    from centaurlab.arena.generate import ensure_generated_agent, finish_generated_agent
 
     url = f"sqlite:///{tmp_path / 'failed.db'}"
     store.upgrade(url)
     with store.session_scope(url) as s:
         for strategy in ("A1", "A2"):
             name = f"gen-lone-{strategy}-r1"
-            gen_store.ensure_generated_agent(s, name, {"run": "main", "model": "lone", "strategy": strategy,
-                                                       "replicate": 1}, {"debug_rounds": 1})
-            gen_store.finish_generated_agent(s, name, status="failed", debug_rounds=1, failure_kind="no_code")
+            ensure_generated_agent(s, name, {"run": "main", "model": "lone", "strategy": strategy,
+                                             "replicate": 1}, {"debug_rounds": 1})
+            finish_generated_agent(s, name, status="failed", debug_rounds=1, failure_kind="no_code")
     monkeypatch.setenv("CENTAUR_DATABASE_URL", url)
     out = CliRunner().invoke(app, ["models", "card", "lone", "--json"])
     assert out.exit_code == 0, out.output

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from centaurlab import store
 from centaurlab.arena import TournamentSpec, resolve_agent, run_tournament
-from centaurlab.arena.generate import tables as gen_store
+from centaurlab.arena.generate import ensure_generated_agent, finish_generated_agent, save_step
 from centaurlab.bench import _tables as bench_tables
 from centaurlab.collab import NO_HUMAN, CollabHandGrade, CollabJudgement, CollabSession, add_rubric, save_files
 from centaurlab.collabstudy import tables as collab_study_store
@@ -76,15 +76,15 @@ def tournament(url: str) -> None:
 
 def generated_agent(session: Session) -> None:
     name = "gen-local-plain-r0"
-    gen_store.ensure_generated_agent(
+    ensure_generated_agent(
         session, name, {"run": "gen-1", "model": "local", "strategy": "plain", "replicate": 0, "critic": "local"},
         {"temperature": 0.7, "debug_rounds": 2})
-    gen_store.save_step(session, name, 0, kind="author", round=0, model="local", request_sha256="q" * 64,
-                        messages=[{"role": "user", "content": "Write an APDP agent."}],
-                        answer="```python\nclass Agent: ...\n```", code="class Agent: ...\n",
-                        check={"ok": True, "kind": None})
-    gen_store.finish_generated_agent(session, name, status="passed", failure_kind="none", debug_rounds=1,
-                                     source="class Agent: ...\n", sha256="s" * 64, provenance={"base": "plain"})
+    save_step(session, name, 0, kind="author", round=0, model="local", request_sha256="q" * 64,
+              messages=[{"role": "user", "content": "Write an APDP agent."}],
+              answer="```python\nclass Agent: ...\n```", code="class Agent: ...\n",
+              check={"ok": True, "kind": None})
+    finish_generated_agent(session, name, status="passed", failure_kind="none", debug_rounds=1,
+                           source="class Agent: ...\n", sha256="s" * 64, provenance={"base": "plain"})
 
 
 def study(url: str, folder: Path) -> None:

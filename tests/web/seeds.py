@@ -7,8 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from centaurlab import store
-from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament
-from centaurlab.arena import tables as arena_store
+from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament, tournament_matches
 from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.collab import NO_HUMAN, hand_in
 from centaurlab.collabstudy import CollabStudies
@@ -34,7 +33,7 @@ def seed_arena(url: str) -> dict[str, str]:
                           Timeouts(10, 5, 10))
     run_tournament(spec, database_url=url, workers=1)
     with store.session_scope(url) as session:
-        match_id = arena_store.tournament_matches(session, "pages-t")[0].id
+        match_id = tournament_matches(session, "pages-t")[0].id
     return {"match_id": str(match_id), "tournament": "pages-t"}
 
 

@@ -9,9 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from centaurlab import store
-from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament
-from centaurlab.arena import tables as arena_store
-from centaurlab.arena.generate import tables as gen_store
+from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament, tournament_matches
+from centaurlab.arena.generate import ensure_generated_agent, finish_generated_agent, save_step
 from centaurlab.bench import BenchSpec, load_report, render_html, run_bench
 from centaurlab.models import ModelConfig, Registry
 from centaurlab.sandbox import bwrap_works
@@ -68,13 +67,13 @@ def test_the_generated_agent_pages_escape_what_the_model_wrote(tmp_path: Path) -
     url = f"sqlite:///{tmp_path / 'g.db'}"
     store.upgrade(url)
     with store.session_scope(url) as session:
-        gen_store.ensure_generated_agent(session, "gen-x", {"run": "main", "model": HOSTILE, "strategy": "A1",
-                                                            "replicate": 1, "critic": None}, {})
-        gen_store.save_step(session, "gen-x", 0, kind="author", round=0, model=HOSTILE, request_sha256="a",
-                            messages=[{"role": "user", "content": HOSTILE}], answer=HOSTILE, code=HOSTILE,
-                            check={"ok": False, "kind": "timeout", "where": HOSTILE, "reason": HOSTILE})
-        gen_store.finish_generated_agent(session, "gen-x", status="failed", debug_rounds=0, source=HOSTILE,
-                                         provenance={"round_kinds": ["timeout"], "base": None})
+        ensure_generated_agent(session, "gen-x", {"run": "main", "model": HOSTILE, "strategy": "A1",
+                                                  "replicate": 1, "critic": None}, {})
+        save_step(session, "gen-x", 0, kind="author", round=0, model=HOSTILE, request_sha256="a",
+                  messages=[{"role": "user", "content": HOSTILE}], answer=HOSTILE, code=HOSTILE,
+                  check={"ok": False, "kind": "timeout", "where": HOSTILE, "reason": HOSTILE})
+        finish_generated_agent(session, "gen-x", status="failed", debug_rounds=0, source=HOSTILE,
+                               provenance={"round_kinds": ["timeout"], "base": None})
     client = TestClient(create_app(database_url=url))
     home = client.get("/arena/generated")
     assert home.status_code == 200 and '<a href="/arena/generated/gen-x">gen-x</a>' in home.text
@@ -97,7 +96,7 @@ def test_the_arena_pages_escape_a_tournament_named_like_markup(tmp_path: Path) -
     assert home.status_code == 200 and "Leaderboard of" in home.text and 'class="match-filter"' in home.text
     _escaped_only(home.text)
     with store.session_scope(url) as session:
-        match_id = arena_store.tournament_matches(session, HOSTILE)[0].id
+        match_id = tournament_matches(session, HOSTILE)[0].id
     match = client.get(f"/arena/matches/{match_id}")
     assert match.status_code == 200 and "<svg" in match.text and "<h2>Auctions</h2>" in match.text
     _escaped_only(match.text)

@@ -6,9 +6,35 @@ match, spoken to in JSON lines; matches and tournaments are stored and replayabl
 """
 
 from . import warmup  # the warm-up variants' own API (its plans differ from the match's)
-from .agent_process import AgentFailure, AgentSource
+from ._agent_process import AgentSource
+from ._auction import run_auction
+from ._history import agent_sources, latest_matches, match_outcomes, save_match, stored_match, stored_tournaments
+from ._leaderboard import COLUMNS, DISPLAY_COLUMNS, RANK_NOTE, leaderboard, rating_claim, win_rate
+from ._library import library_doc
+from ._logist_tables import ValueSpec
+from ._match import play_match, replay_match
+from ._match_file import MatchFileError, load_match_config
+from ._plans import InvalidPlan, check_plan, parse_plan, profit
+from ._protocol import world_json
+from ._record import MatchRecord
+from ._report import TIMING_COLUMNS, auction_rows, log_tail, match_topology, plan_lines, result_rows, timing_rows
+from ._route_map import route_map_svg
+from ._tables import ensure_tournament, record_match, save_agent, tournament_matches
+from ._topology import TOPOLOGY_NAMES, City, Route, Topology, TopologyFileError, load_topology
+from ._tournament import TournamentProgress, TournamentSpec, run_tournament, tournament_results
+from ._trial import TrialMatch, map_traceback, try_agent
+from ._world import (
+    Company,
+    MatchConfig,
+    Task,
+    TaskDistribution,
+    Timeouts,
+    Vehicle,
+    default_fleet,
+    default_match_config,
+    generate_tasks,
+)
 from .agents import BASELINES, BUILTIN, UnknownAgent, agent_names, new_agent_source, resolve_agent
-from .auction import AuctionOutcome, InvalidBid, parse_bid, run_auction
 from .generate import (
     BUILTIN_STRATEGIES,
     FAILURE_KINDS,
@@ -27,86 +53,28 @@ from .generate import (
     passed_agents,
     run_generation,
 )
-from .history import (
-    MatchOutcome,
-    StoredMatch,
-    StoredTournament,
-    agent_sources,
-    latest_matches,
-    match_outcomes,
-    save_match,
-    stored_match,
-    stored_tournaments,
-)
-from .leaderboard import (
-    COLUMN_LABELS,
-    COLUMNS,
-    DISPLAY_COLUMNS,
-    RANK_NOTE,
-    WIN_RATE_UNIT,
-    LeaderRow,
-    leaderboard,
-    rating_claim,
-    win_rate,
-)
-from .library import library_doc, library_names
-from .logist_tables import ValueSpec
-from .match import play_match, replay_match
-from .match_file import MatchFileError, load_match_config
-from .plans import InvalidPlan, PlanProblem, check_plan, parse_plan, plan_cost, profit
-from .protocol import world_json
-from .record import AuctionRound, Failure, MatchRecord
-from .report import TIMING_COLUMNS, auction_rows, log_tail, match_topology, plan_lines, result_rows, timing_rows
-from .route_map import route_map_svg
-from .topology import TOPOLOGY_NAMES, City, Route, Topology, TopologyFileError, load_topology
-from .tournament import TournamentProgress, TournamentSpec, match_seed, run_tournament, schedule, tournament_results
-from .trial import SourceLine, Trial, TrialMatch, map_traceback, try_agent
 from .warmup import run_centralized, run_deliberative, run_reactive
-from .world import (
-    Company,
-    MatchConfig,
-    Task,
-    TaskDistribution,
-    Timeouts,
-    Vehicle,
-    default_fleet,
-    default_match_config,
-    generate_tasks,
-)
 
 __all__ = [
-    "AgentFailure",
     "AgentSource",
-    "AuctionOutcome",
-    "AuctionRound",
     "BASELINES",
     "BUILTIN",
     "BUILTIN_STRATEGIES",
     "COLUMNS",
     "DISPLAY_COLUMNS",
     "RANK_NOTE",
-    "COLUMN_LABELS",
     "CheckSpec",
     "City",
     "Company",
     "FAILURE_KINDS",
-    "Failure",
     "GenerationSpec",
-    "InvalidBid",
     "InvalidPlan",
-    "LeaderRow",
-    "SourceLine",
-    "Trial",
     "TrialMatch",
     "LoopLimits",
     "MatchConfig",
     "MatchFileError",
-    "MatchOutcome",
     "MatchRecord",
-    "PlanProblem",
     "Route",
-    "StoredMatch",
-    "StoredTournament",
     "TIMING_COLUMNS",
     "TOPOLOGY_NAMES",
     "Task",
@@ -117,7 +85,6 @@ __all__ = [
     "TournamentProgress",
     "TournamentSpec",
     "UnknownAgent",
-    "WIN_RATE_UNIT",
     "ValueSpec",
     "Vehicle",
     "agent_detail",
@@ -139,7 +106,6 @@ __all__ = [
     "latest_matches",
     "leaderboard",
     "library_doc",
-    "library_names",
     "map_traceback",
     "try_agent",
     "rating_claim",
@@ -148,12 +114,9 @@ __all__ = [
     "load_topology",
     "log_tail",
     "match_outcomes",
-    "match_seed",
     "match_topology",
     "new_agent_source",
-    "parse_bid",
     "parse_plan",
-    "plan_cost",
     "plan_lines",
     "play_match",
     "profit",
@@ -168,7 +131,6 @@ __all__ = [
     "run_reactive",
     "run_tournament",
     "save_match",
-    "schedule",
     "stored_match",
     "stored_tournaments",
     "timing_rows",
@@ -176,4 +138,8 @@ __all__ = [
     "win_rate",
     "tournament_results",
     "world_json",
+    "ensure_tournament",
+    "record_match",
+    "save_agent",
+    "tournament_matches",
 ]

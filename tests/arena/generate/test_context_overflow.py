@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from centaurlab import store
-from centaurlab.arena.generate import tables as gen_store
+from centaurlab.arena.generate import _tables as gen_store
 from centaurlab.sandbox import bwrap_works
 
 from .fake_models import BROKEN, GOOD, fenced, serve_models

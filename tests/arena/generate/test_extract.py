@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from centaurlab.arena.generate import extract_agent
-from centaurlab.arena.generate.extract import strip_fence
+from centaurlab.arena.generate._extract import strip_fence
 
 AGENT = ("import math\n\nclass Bot:\n    def setup(self, world):\n        pass\n\n"
          "    def bid(self, task):\n        return 1\n")

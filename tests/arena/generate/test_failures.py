@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from centaurlab.arena import default_match_config
-from centaurlab.arena.generate.failures import classify
-from centaurlab.arena.protocol import task_json
+from centaurlab.arena._protocol import task_json
+from centaurlab.arena.generate._failures import classify
 
 
 def _record(plan: list[list[list[Any]]]) -> dict[str, Any]:

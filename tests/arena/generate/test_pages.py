@@ -7,7 +7,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from centaurlab import store
-from centaurlab.arena.generate import tables as gen_store
+from centaurlab.arena.generate import _tables as gen_store
 from centaurlab.web import create_app
 
 CODE = "class Bot:\n    def bid(self, task):\n        return 1 < 2\n"

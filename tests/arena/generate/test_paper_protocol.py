@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.arena import GenerationSpec, LoopLimits, new_agent_source
-from centaurlab.arena.agent_process import runtime_files
+from centaurlab.arena._agent_process import runtime_files
+from centaurlab.arena.generate import _tables as gen_store
 from centaurlab.arena.generate import load_strategy
-from centaurlab.arena.generate import tables as gen_store
 from centaurlab.cli import app
 from centaurlab.sandbox import bwrap_works
 

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.arena.generate import FAILURE_KINDS
-from centaurlab.arena.generate import tables as gen_store
+from centaurlab.arena.generate import _tables as gen_store
 from centaurlab.cli import app
 from centaurlab.config import settings
 from centaurlab.models import ModelCall

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from centaurlab import store
 from centaurlab.arena import default_match_config
-from centaurlab.arena.generate import tables as gen_store
+from centaurlab.arena.generate import _tables as gen_store
 from centaurlab.cli import app
 from centaurlab.sandbox import bwrap_works
 from centaurlab.stats import audit

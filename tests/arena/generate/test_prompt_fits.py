@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from centaurlab.arena.generate import GenerationSpec, Generator, load_strategy
-from centaurlab.arena.generate.strategies import SMALL_CONTEXT, condensed_template, template_text
+from centaurlab.arena.generate import GenerationSpec, load_strategy
+from centaurlab.arena.generate._pipeline import Generator
+from centaurlab.arena.generate._strategies import SMALL_CONTEXT, condensed_template, template_text
 from centaurlab.models import (
     MARGIN,
     MESSAGE_OVERHEAD,

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from centaurlab.arena.generate.report import build_report
+from centaurlab.arena.generate._report import build_report
 from centaurlab.stats import audit, proportion_figure
 
 

@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab import store
+from centaurlab.arena import _tables as arena_store
 from centaurlab.arena import resolve_agent
-from centaurlab.arena import tables as arena_store
 from centaurlab.arena.agents import UnplayableAgent
-from centaurlab.arena.generate import tables as gen_store
+from centaurlab.arena.generate import _tables as gen_store
 from centaurlab.cli import app
 
 runner = CliRunner()

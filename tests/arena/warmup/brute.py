@@ -5,9 +5,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from centaurlab.arena.topology import Topology
-from centaurlab.arena.warmup.plan import Action, check_plan, plan_cost
-from centaurlab.arena.world import Task, Vehicle
+from centaurlab.arena import Task, Topology, Vehicle
+from centaurlab.arena.warmup._plan import Action, check_plan, plan_cost
 
 
 def interleavings(task_ids: Sequence[int]) -> Iterator[tuple[Action, ...]]:

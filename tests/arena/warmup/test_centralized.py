@@ -4,10 +4,8 @@ import json
 
 import pytest
 
-from centaurlab.arena.topology import load_topology
-from centaurlab.arena.warmup.centralized import check_centralized, local_search, naive_plan, run_centralized
-from centaurlab.arena.warmup.plan import check_plan, plan_cost
-from centaurlab.arena.world import Task, TaskDistribution, Vehicle, generate_tasks
+from centaurlab.arena import Task, TaskDistribution, Vehicle, generate_tasks, load_topology
+from centaurlab.arena.warmup import check_centralized, check_plan, local_search, naive_plan, plan_cost, run_centralized
 
 from .brute import best_cost
 

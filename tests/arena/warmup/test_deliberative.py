@@ -4,8 +4,9 @@ import json
 
 import pytest
 
-from centaurlab.arena.topology import load_topology
-from centaurlab.arena.warmup.deliberative import (
+from centaurlab.arena import Task, TaskDistribution, Vehicle, generate_tasks, load_topology
+from centaurlab.arena.warmup import check_plan, plan_cost
+from centaurlab.arena.warmup._deliberative import (
     HEURISTICS,
     WAITING,
     astar_plan,
@@ -13,8 +14,6 @@ from centaurlab.arena.warmup.deliberative import (
     check_deliberative,
     run_deliberative,
 )
-from centaurlab.arena.warmup.plan import check_plan, plan_cost
-from centaurlab.arena.world import Task, TaskDistribution, Vehicle, generate_tasks
 
 from .brute import best_cost
 

@@ -2,9 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from centaurlab.arena.topology import load_topology
-from centaurlab.arena.warmup.plan import check_plan, expand_moves, plan_cost
-from centaurlab.arena.world import Task, Vehicle
+from centaurlab.arena import Task, Vehicle, load_topology
+from centaurlab.arena.warmup import check_plan, expand_moves, plan_cost
 
 ENGLAND = load_topology("england")
 LONDON, LEEDS, BIRMINGHAM, SHEFFIELD = (ENGLAND.city(n).id for n in ("London", "Leeds", "Birmingham", "Sheffield"))

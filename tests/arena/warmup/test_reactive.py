@@ -6,9 +6,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from centaurlab.arena.logist_tables import ValueSpec
-from centaurlab.arena.topology import load_topology, parse_topology
-from centaurlab.arena.warmup.reactive import (
+from centaurlab.arena import TaskDistribution, ValueSpec
+from centaurlab.arena._topology import load_topology, parse_topology
+from centaurlab.arena.warmup._reactive import (
     ACCEPT,
     NO_TASK,
     ReactiveWorld,
@@ -17,7 +17,6 @@ from centaurlab.arena.warmup.reactive import (
     simulate,
     value_iteration,
 )
-from centaurlab.arena.world import TaskDistribution
 
 
 def line_world(no_task: float = 0.5) -> ReactiveWorld:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ... import plugins
 from ...errors import InvalidInput, NotFound
-from ..agent_process import AgentSource
+from .._agent_process import AgentSource
 
 BUILTIN: dict[str, str] = {
     "naive": "naive.py",
@@ -92,7 +92,7 @@ def generated_agent(name: str) -> AgentSource | None:
     from ...config import settings
 
     # the stored reads alone, not the generate package: its checks resolve agents through this module
-    from ..generate.views import accepted_source, agent_libraries, unplayable_reason
+    from ..generate._views import accepted_source, agent_libraries, unplayable_reason
 
     url = settings().database_url
     try:

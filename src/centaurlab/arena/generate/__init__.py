@@ -8,59 +8,42 @@ twice. Accepted agents resolve by their provenance name (`gen-<model>-<strategy>
 and tournaments. See docs/arena-llm.md.
 """
 
-from .check import CheckResult, CheckSpec, check_agent
-from .debug_loop import LoopLimits, LoopResult, run_loop
-from .extract import extract_agent
-from .failures import KINDS as FAILURE_KINDS
-from .naming import agent_name, default_critic
-from .pipeline import GenerationSpec, Generator, Outcome, generation_plan, run_generation
-from .report import generation_report
-from .strategies import (
-    BUILTIN_STRATEGIES,
-    Strategy,
-    StrategyError,
-    builtin_strategies,
-    load_strategy,
-    parse_strategy,
-)
-from .views import (
-    accepted_source,
-    agent_detail,
-    agent_libraries,
-    agents_overview,
-    author_models,
-    passed_agents,
-    unplayable_reason,
-)
+from ._check import CheckSpec, check_agent
+from ._debug_loop import LoopLimits
+from ._extract import extract_agent
+from ._failures import KINDS as FAILURE_KINDS
+from ._naming import agent_name
+from ._pipeline import GenerationSpec, Outcome, generation_plan, run_generation
+from ._report import build_report, generation_report
+from ._strategies import BUILTIN_STRATEGIES, Strategy, StrategyError, builtin_strategies, load_strategy, parse_strategy
+from ._tables import ensure_generated_agent, finish_generated_agent, save_step
+from ._views import agent_detail, agent_libraries, agents_overview, author_models, passed_agents
 
 __all__ = [
     "BUILTIN_STRATEGIES",
     "FAILURE_KINDS",
-    "CheckResult",
     "CheckSpec",
     "GenerationSpec",
-    "Generator",
     "LoopLimits",
-    "LoopResult",
     "Outcome",
     "Strategy",
     "StrategyError",
-    "accepted_source",
     "agent_detail",
     "agent_libraries",
     "agent_name",
+    "build_report",
     "agents_overview",
     "author_models",
     "builtin_strategies",
     "check_agent",
-    "default_critic",
     "extract_agent",
     "generation_plan",
     "generation_report",
     "load_strategy",
     "parse_strategy",
     "passed_agents",
-    "run_loop",
     "run_generation",
-    "unplayable_reason",
+    "ensure_generated_agent",
+    "finish_generated_agent",
+    "save_step",
 ]

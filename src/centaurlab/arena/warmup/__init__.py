@@ -6,20 +6,13 @@ centralized: one company, several vehicles, all tasks known, stochastic local se
 Each `run_*` function returns a JSON-able result with `passed`.
 """
 
-from .centralized import CentralizedReport, check_centralized, local_search, naive_plan, run_centralized
-from .deliberative import DeliberativeReport, astar_plan, bfs_plan, check_deliberative, run_deliberative
-from .plan import Action, Plan, PlanProblem, VehiclePlan, check_plan, expand_moves, plan_cost
-from .reactive import ReactiveReport, ReactiveWorld, check_reactive, run_reactive, simulate, value_iteration
+from ._centralized import check_centralized, local_search, naive_plan, run_centralized
+from ._deliberative import astar_plan, bfs_plan, check_deliberative, run_deliberative
+from ._plan import check_plan, expand_moves, plan_cost
+from ._reactive import ReactiveWorld, check_reactive, run_reactive, simulate, value_iteration
 
 __all__ = [
-    "Action",
-    "CentralizedReport",
-    "DeliberativeReport",
-    "Plan",
-    "PlanProblem",
-    "ReactiveReport",
     "ReactiveWorld",
-    "VehiclePlan",
     "astar_plan",
     "bfs_plan",
     "check_centralized",

@@ -23,10 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ...models import ContextOverflow, Message, ModelError, ModelProvider
-from .check import CheckResult, CheckSpec, check_agent, no_code
-from .extract import extract_agent
-from .steps import Params, Step, StepLog
-from .strategies import fragment, render
+from ._check import CheckResult, CheckSpec, check_agent, no_code
+from ._extract import extract_agent
+from ._steps import Params, Step, StepLog
+from ._strategies import fragment, render
 
 Checker = Callable[[str, CheckSpec], CheckResult]
 

@@ -11,9 +11,9 @@ import random
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..logist_tables import ValueSpec
-from ..topology import Topology
-from ..world import TaskDistribution
+from .._logist_tables import ValueSpec
+from .._topology import Topology
+from .._world import TaskDistribution
 
 NO_TASK = -1
 ACCEPT = -1
@@ -226,6 +226,6 @@ def run_reactive(
     topology: str = "france", discount: float = 0.95, steps: int = 3000, seed: int = 1, no_task: float = 0.3
 ) -> dict[str, object]:
     """The warm-up on a built-in map with the reactive reward table (JSON-able result)."""
-    from ..topology import load_topology
+    from .._topology import load_topology
 
     return check_reactive(ReactiveWorld(load_topology(topology), no_task=no_task), discount, steps, seed).to_dict()

@@ -13,11 +13,11 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ...sandbox import SandboxBackend
-from ..agent_process import AgentSource
+from .._agent_process import AgentSource
+from .._match import play_match
+from .._world import Timeouts, default_match_config
 from ..agents import BASELINES, resolve_agent
-from ..match import play_match
-from ..world import Timeouts, default_match_config
-from .failures import KINDS, classify
+from ._failures import KINDS, classify
 
 SELF = "self"
 ERROR_CHARS = 3000  # what of the platform's error goes back to the model

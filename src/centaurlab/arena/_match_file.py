@@ -14,9 +14,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import FileFieldError
-from .logist_tables import ValueSpec
-from .topology import TOPOLOGY_NAMES, Topology, TopologyFileError, load_topology
-from .world import Company, MatchConfig, TaskDistribution, Timeouts, Vehicle, default_match_config
+from ._logist_tables import ValueSpec
+from ._topology import TOPOLOGY_NAMES, Topology, TopologyFileError, load_topology
+from ._world import Company, MatchConfig, TaskDistribution, Timeouts, Vehicle, default_match_config
 
 
 class MatchFileError(FileFieldError):

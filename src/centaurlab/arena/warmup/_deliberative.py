@@ -15,9 +15,9 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..topology import Topology
-from ..world import Task, Vehicle
-from .plan import Action, VehiclePlan
+from .._topology import Topology
+from .._world import Task, Vehicle
+from ._plan import Action, VehiclePlan
 
 WAITING, CARRIED, DELIVERED = 0, 1, 2
 
@@ -192,7 +192,7 @@ def check_deliberative(
 ) -> DeliberativeReport:
     """Solve with BFS and A*; the A* plan, written hop by hop, must be valid, as cheap as BFS's and
     found with fewer expansions."""
-    from .plan import check_plan, expand_moves
+    from ._plan import check_plan, expand_moves
 
     bfs = bfs_plan(topology, vehicle, tasks)
     astar = astar_plan(topology, vehicle, tasks, heuristic)
@@ -208,8 +208,8 @@ def run_deliberative(
     topology: str = "england", n_tasks: int = 6, seed: int = 1, capacity: int = 30, heuristic: str = "combined"
 ) -> dict[str, object]:
     """The warm-up on a seeded instance (uniform tasks, weights 1..10, the vehicle at a seeded home)."""
-    from ..topology import load_topology
-    from ..world import TaskDistribution, default_fleet, generate_tasks
+    from .._topology import load_topology
+    from .._world import TaskDistribution, default_fleet, generate_tasks
 
     world = load_topology(topology)
     home = default_fleet(world, seed, size=1)[0].home

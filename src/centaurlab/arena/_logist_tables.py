@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .topology import Topology
+from ._topology import Topology
 
 SPEC_KINDS: tuple[str, ...] = ("constant", "uniform")
 DISTANCE_POLICIES: tuple[str, ...] = ("none", "short-distances", "medium-distances", "long-distances")

@@ -15,13 +15,13 @@ from typing import Any
 
 from ... import store
 from ...models import Message, ModelError, ModelProvider, Registry, StoredProvider
-from . import tables as gen_store
-from .check import CheckResult, CheckSpec, library_name, scores_text
-from .debug_loop import Checker, LoopLimits, LoopResult, run_loop
-from .extract import strip_fence
-from .naming import DEFAULT_RUN, agent_name, default_critic
-from .steps import Params, StepLog
-from .strategies import SMALL_CONTEXT, Strategy, load_strategy, template_text
+from . import _tables as gen_store
+from ._check import CheckResult, CheckSpec, library_name, scores_text
+from ._debug_loop import Checker, LoopLimits, LoopResult, run_loop
+from ._extract import strip_fence
+from ._naming import DEFAULT_RUN, agent_name, default_critic
+from ._steps import Params, StepLog
+from ._strategies import SMALL_CONTEXT, Strategy, load_strategy, template_text
 
 Event = Callable[[str, dict[str, Any]], None]
 

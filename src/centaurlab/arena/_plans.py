@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidInput
-from .topology import Topology
-from .world import Company, Task
+from ._topology import Topology
+from ._world import Company, Task
 
 PICKUP, DELIVER, MOVE = "pickup", "deliver", "move"
 Action = tuple[str, int]

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import ServiceError, Unavailable
 from ..sandbox import Limits, SandboxBackend, SandboxSession, SessionError, python_argv
-from .world import Timeouts
+from ._world import Timeouts
 
 TOLERANCE = 1.01  # Logist's +1 %
 RUNTIME_FILES = ("centaur_arena.py", "centaur_world.py", "centaur_search.py", "agent_host.py")

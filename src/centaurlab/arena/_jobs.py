@@ -15,9 +15,9 @@ Job = dict[str, Any]
 def play_job(job: Job) -> dict[str, Any]:
     """Play one match job; returns MatchRecord.to_dict(). Runs in a worker process."""
     from ..sandbox import get_backend
-    from .agent_process import AgentSource
-    from .match import play_match
-    from .world import MatchConfig
+    from ._agent_process import AgentSource
+    from ._match import play_match
+    from ._world import MatchConfig
 
     agents = [AgentSource(name, source, *rest) for name, source, *rest in job["agents"]]
     return play_match(MatchConfig.from_dict(job["config"]), agents, backend=get_backend(job["backend"])).to_dict()

@@ -15,13 +15,13 @@ from typing import Any
 
 from ..errors import ServiceError
 from ..sandbox import SandboxBackend, get_backend
-from .agent_process import TOLERANCE, AgentFailure, AgentProcess, AgentSource, agent_limits, runtime_sha256
-from .auction import InvalidBid, parse_bid, run_auction
-from .plans import InvalidPlan, check_plan, parse_plan, plan_to_json, profit
-from .protocol import task_json, world_json
-from .record import AuctionRound, Failure, MatchRecord
-from .topology import Topology
-from .world import MatchConfig, Task
+from ._agent_process import TOLERANCE, AgentFailure, AgentProcess, AgentSource, agent_limits, runtime_sha256
+from ._auction import InvalidBid, parse_bid, run_auction
+from ._plans import InvalidPlan, check_plan, parse_plan, plan_to_json, profit
+from ._protocol import task_json, world_json
+from ._record import AuctionRound, Failure, MatchRecord
+from ._topology import Topology
+from ._world import MatchConfig, Task
 
 
 class _Forfeit(ServiceError):

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .record import own_slowest
-from .topology import Topology, load_topology
+from ._record import own_slowest
+from ._topology import Topology, load_topology
 
 
 def _bid(value: int | None) -> str:

@@ -9,7 +9,7 @@ those where it delivers a downward one on their right, with the counts; at the h
 triangles stand aside, clear of the star. Markers are drawn in a fixed order (roads, legs, leader
 lines, city dots, triangles, the star, then the labels), so nothing covers the start.
 
-Every label (the start, the counts, city names, leg numbers) is placed by `map_labels.Layout`
+Every label (the start, the counts, city names, leg numbers) is placed by `_map_labels.Layout`
 beside what it names, or joined to it by a leader line, and never on another label or a marker.
 Text is real SVG text of at least 12 px at the map's own size (1,200 px wide, two panels a row),
 which the page draws as wide as it is: a browser reads it, finds it and scales it.
@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, cast
 
-from .map_labels import Layout, PanelLayout, measured
-from .topology import Topology
+from ._map_labels import Layout, PanelLayout, measured
+from ._topology import Topology
 
 COLOURS = ("#d1495b", "#00798c", "#b07d12", "#4f7d3a", "#8d5a97", "#2e4057")
 ROAD, INK = "#c8c8c8", "#333333"

@@ -13,9 +13,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from ..topology import Topology
-from ..world import Task, Vehicle
-from .plan import Action, Plan, check_plan, plan_cost
+from .._topology import Topology
+from .._world import Task, Vehicle
+from ._plan import Action, Plan, check_plan, plan_cost
 
 Stops = list[Action]
 
@@ -200,8 +200,8 @@ def run_centralized(
     topology: str = "england", n_tasks: int = 30, n_vehicles: int = 4, seed: int = 1, iterations: int = 20_000
 ) -> dict[str, object]:
     """The course setting by default: England, 30 uniform tasks, 4 seeded vehicles (JSON-able result)."""
-    from ..topology import load_topology
-    from ..world import TaskDistribution, default_fleet, generate_tasks
+    from .._topology import load_topology
+    from .._world import TaskDistribution, default_fleet, generate_tasks
 
     world = load_topology(topology)
     vehicles = default_fleet(world, seed, size=n_vehicles)

@@ -17,10 +17,10 @@ from typing import Any
 
 from ..errors import NotFound
 from ..sandbox import SandboxBackend, get_backend
-from .agent_process import AgentSource
+from ._agent_process import AgentSource
+from ._match import play_match
+from ._world import Timeouts, default_match_config
 from .agents import BASELINES, resolve_agent
-from .match import play_match
-from .world import Timeouts, default_match_config
 
 # a frame of the agent's file in a sandbox traceback, wherever the backend put the file
 _FRAME = re.compile(r'File "(?:[^"]*/)?agent\.py", line (\d+)(?:, in (\S+))?')

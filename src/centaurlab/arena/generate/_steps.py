@@ -16,8 +16,8 @@ from typing import Any
 
 from ... import store
 from ...models import ChatRequest, Message, ModelProvider
-from . import tables as gen_store
-from .check import CheckResult
+from . import _tables as gen_store
+from ._check import CheckResult
 
 
 @dataclass

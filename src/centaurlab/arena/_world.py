@@ -11,8 +11,8 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .logist_tables import LogistTables, ValueSpec, build_tables
-from .topology import Topology, load_topology
+from ._logist_tables import LogistTables, ValueSpec, build_tables
+from ._topology import Topology, load_topology
 
 DISTRIBUTION_KINDS: tuple[str, ...] = ("uniform", "logist")
 
@@ -60,7 +60,7 @@ class TaskDistribution:
     """What agents may query: probability of a task from i to j and its weight.
 
     `uniform` is the benchmark's: pickup and delivery uniform among distinct cities, weight uniform in
-    [weight_min, weight_max]. `logist` draws per-pair tables from the three specs (see logist_tables).
+    [weight_min, weight_max]. `logist` draws per-pair tables from the three specs (see _logist_tables).
     """
 
     kind: str = "uniform"

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import NotFound
-from .agent_process import LIBRARY_MODULES
+from ._agent_process import LIBRARY_MODULES
 
 
 def library_module(name: str = "centaur_arena") -> ModuleType:

@@ -6,8 +6,8 @@ import hashlib
 from dataclasses import asdict
 from typing import Any
 
-from .topology import Topology
-from .world import MatchConfig, Task
+from ._topology import Topology
+from ._world import MatchConfig, Task
 
 
 def task_json(task: Task) -> dict[str, int]:

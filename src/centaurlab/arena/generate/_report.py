@@ -24,11 +24,11 @@ from typing import Any
 
 from ... import store
 from ...stats import Figure, mean_figure, not_computed, order_claim, proportion_figure, separated
-from .. import tables as arena_store
+from .. import _tables as arena_store
+from .._leaderboard import WIN_RATE_UNIT, LeaderRow, leaderboard, rating_claim
+from .._tournament import tournament_results
 from ..agents import BASELINES
-from ..leaderboard import WIN_RATE_UNIT, LeaderRow, leaderboard, rating_claim
-from ..tournament import tournament_results
-from . import tables as gen_store
+from . import _tables as gen_store
 
 MEAN_RATE_UNIT = "mean of the agents' win rates"
 ROUNDS_UNIT = "debug rounds per agent"

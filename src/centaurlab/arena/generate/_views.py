@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ... import store
-from . import tables as gen_store
-from .failures import KINDS
+from . import _tables as gen_store
+from ._failures import KINDS
 
 
 def _verdict(check: dict[str, Any] | None, code: str | None) -> str:

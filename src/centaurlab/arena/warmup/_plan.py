@@ -3,7 +3,7 @@
 A plan gives each vehicle an ordered list of actions: ("pickup", task id) and ("deliver", task id),
 travelling along a shortest path to the task's city, or ("move", city id) for one hop along a route
 (Logist's hop-by-hop form). Vehicles start at home and do not return. The arena's match validation is
-separate (arena.plans); this one serves the warm-ups, which also need the hop-by-hop form.
+separate (arena._plans); this one serves the warm-ups, which also need the hop-by-hop form.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..topology import Topology
-from ..world import Task, Vehicle
+from .._topology import Topology
+from .._world import Task, Vehicle
 
 Action = tuple[str, int]
 VehiclePlan = tuple[Action, ...]

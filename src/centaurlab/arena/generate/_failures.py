@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..plans import InvalidPlan, check_plan, parse_plan
-from ..world import MatchConfig, Task
+from .._plans import InvalidPlan, check_plan, parse_plan
+from .._world import MatchConfig, Task
 
 KINDS: dict[str, str] = {
     "no_code": "the answer holds no agent: no Python class with a bid() method",

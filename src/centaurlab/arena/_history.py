@@ -11,8 +11,8 @@ from typing import Any
 from sqlalchemy import select
 
 from .. import store
-from .agent_process import AgentSource
-from .tables import ArenaMatch, agent_source, list_tournaments, recent_matches, record_match, save_agent
+from ._agent_process import AgentSource
+from ._tables import ArenaMatch, agent_source, list_tournaments, recent_matches, record_match, save_agent
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,11 @@ from typing import Any
 
 from .. import store
 from ..executors import Executor, open_executor, run_all
-from . import tables as arena_store
-from .agent_process import AgentSource
-from .jobs import Job, play_job
-from .topology import TOPOLOGY_NAMES
-from .world import Timeouts, default_match_config
+from . import _tables as arena_store
+from ._agent_process import AgentSource
+from ._jobs import Job, play_job
+from ._topology import TOPOLOGY_NAMES
+from ._world import Timeouts, default_match_config
 
 
 @dataclass(frozen=True)
