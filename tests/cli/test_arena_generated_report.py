@@ -17,7 +17,7 @@ runner = CliRunner()
 def test_the_cli_prints_intervals_and_no_unsupported_beats(report: dict[str, Any],  # noqa: F811 - the fixture
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_arena_generate_cmd, "database_url", lambda: "sqlite://")
-    monkeypatch.setattr(_arena_generate_cmd, "generation_report", lambda url, tournament, run: report)
+    monkeypatch.setattr("centaurlab.arena.generation_report", lambda url, tournament, run: report)
     monkeypatch.setattr(_output.console, "width", 120)  # made at import, under whatever terminal runs the suite
     out = runner.invoke(app, ["arena", "generated", "report", "t"])
     assert out.exit_code == 0, out.output

@@ -24,7 +24,7 @@ def stored(monkeypatch: pytest.MonkeyPatch) -> None:
     def results(tournament_id: str, url: str) -> list[dict[str, Any]]:
         return [dict(m) for m in MATCHES * 4] if tournament_id == "t-small" else []
 
-    monkeypatch.setattr(_arena_cmd, "tournament_results", results)
+    monkeypatch.setattr("centaurlab.arena.tournament_results", results)
 
 
 def test_json_carries_figures_with_rank_ranges_and_passes_the_audit() -> None:

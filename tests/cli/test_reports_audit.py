@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab.arena.generate import build_report
-from centaurlab.cli import _arena_cmd, _arena_generate_cmd, _output, app
+from centaurlab.cli import _arena_generate_cmd, _output, app
 from centaurlab.config import settings
 from centaurlab.stats import audit
 from tests.arena.generate.test_report import AGENTS
@@ -56,14 +56,14 @@ def _study_plan(monkeypatch: pytest.MonkeyPatch, tmp: Path) -> list[str]:
 
 
 def _leaderboard(monkeypatch: pytest.MonkeyPatch, tmp: Path) -> list[str]:
-    monkeypatch.setattr(_arena_cmd, "tournament_results", lambda tournament, url: [dict(m) for m in MATCHES * 3])
+    monkeypatch.setattr("centaurlab.arena.tournament_results", lambda tournament, url: [dict(m) for m in MATCHES * 3])
     return ["arena", "leaderboard", "t-small"]
 
 
 def _generated(monkeypatch: pytest.MonkeyPatch, tmp: Path) -> list[str]:
     report = build_report(AGENTS, GENERATED_MATCHES, "t")
     monkeypatch.setattr(_arena_generate_cmd, "database_url", lambda: "sqlite://")
-    monkeypatch.setattr(_arena_generate_cmd, "generation_report", lambda url, tournament, run: report)
+    monkeypatch.setattr("centaurlab.arena.generation_report", lambda url, tournament, run: report)
     return ["arena", "generated", "report", "t"]
 
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from ..arena import BASELINES, TOPOLOGY_NAMES, Timeouts, TrialMatch, library_doc, log_tail, try_agent
+from ._choices import BASELINES, TOPOLOGY_NAMES
 from ._output import console, err_console, print_json, print_table, styled
+
+if TYPE_CHECKING:
+    from ..arena import TrialMatch
 
 SETUP_HELP, BID_HELP, PLAN_HELP = "Setup time limit, s.", "Bid time limit, s.", "Plan time limit, s."
 
@@ -30,6 +34,8 @@ def try_cmd(
 ) -> None:
     """One short match of AGENT.py against each baseline, in the sandbox like a tournament's, nothing
     stored: the outcomes, and the agent's own errors with its file and line. Exit 1 if it failed."""
+    from ..arena import Timeouts, log_tail, try_agent
+
     if agent.suffix != ".py":
         raise typer.BadParameter(f"{agent} is not a .py file", param_hint="AGENT")
 
@@ -75,4 +81,6 @@ def doc_cmd(
 ) -> None:
     """The helper library's documentation (what `python -m pydoc centaur_arena` shows): every class
     and function an agent can import, with its arguments and what it returns."""
+    from ..arena import library_doc
+
     console.print(library_doc(name), markup=False, highlight=False, soft_wrap=True)

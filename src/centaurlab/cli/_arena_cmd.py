@@ -5,66 +5,23 @@ from __future__ import annotations
 import csv
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
-from .. import store
-from ..arena import (
-    BUILTIN,
-    COLUMNS,
-    DISPLAY_COLUMNS,
-    RANK_NOTE,
-    TIMING_COLUMNS,
-    TOPOLOGY_NAMES,
-    AgentSource,
-    MatchConfig,
-    MatchRecord,
-    Timeouts,
-    TournamentProgress,
-    TournamentSpec,
-    agent_libraries,
-    agent_sources,
-    auction_rows,
-    default_match_config,
-    leaderboard,
-    load_match_config,
-    log_tail,
-    map_traceback,
-    match_topology,
-    new_agent_source,
-    passed_agents,
-    plan_lines,
-    play_match,
-    rating_claim,
-    replay_match,
-    resolve_agent,
-    result_rows,
-    run_tournament,
-    save_match,
-    stored_match,
-    stored_tournaments,
-    timing_rows,
-    tournament_results,
-)
 from ..config import settings
 from ..errors import Conflict, NotFound
 from ..executors import Executor
-from ..sandbox import get_backend
 from . import _arena_agent_cmd, _arena_warmup_cmd
 from ._arena_agent_cmd import BID_HELP, PLAN_HELP, SETUP_HELP
+from ._choices import BUILTIN_AGENTS, TOPOLOGY_NAMES
 from ._db import database_url
 from ._errors import context
 from ._executor_opts import address_option, executor_option, opened
 from ._output import console, err_console, print_json, print_table, styled
+
+if TYPE_CHECKING:
+    from ..arena import MatchConfig, Timeouts, TournamentProgress, TournamentSpec
 
 app = typer.Typer(no_args_is_help=True, help="The APDP arena: agents bid for tasks, then plan their deliveries.")
 app.add_typer(_arena_warmup_cmd.app, name="warmup")
@@ -84,6 +41,17 @@ def _topologies(value: str) -> tuple[str, ...]:
 def _print_match(record: dict[str, Any], match_id: int | None, files: dict[int, Path] | None = None) -> None:
     """The match's tables, then each failure; an agent given as a file (`files`, by company) has its
     traceback shown at its own path rather than the sandbox's agent.py."""
+    from ..arena import (
+        TIMING_COLUMNS,
+        auction_rows,
+        log_tail,
+        map_traceback,
+        match_topology,
+        plan_lines,
+        result_rows,
+        timing_rows,
+    )
+
     topology = match_topology(record)
     names = record["agents"]
     print_table(f"auctions on {topology.name} (seed {record['config']['seed']})",
@@ -107,6 +75,8 @@ def _print_match(record: dict[str, Any], match_id: int | None, files: dict[int, 
 
 
 def _match_config(config_file: Path | None, topology: str, tasks: int, seed: int, timeouts: Timeouts) -> MatchConfig:
+    from ..arena import default_match_config, load_match_config
+
     if config_file is not None:
         return load_match_config(config_file)
     with context(f"--topology {topology!r}: ", builtin=(KeyError, ValueError, FileNotFoundError)):
@@ -115,7 +85,8 @@ def _match_config(config_file: Path | None, topology: str, tasks: int, seed: int
 
 @app.command("match")
 def match(
-    agent_a: str = typer.Argument(..., help=f"Company 0: a built-in agent ({', '.join(BUILTIN)}) or a .py file."),
+    agent_a: str = typer.Argument(..., help=f"Company 0: a built-in agent ({', '.join(BUILTIN_AGENTS)}) or a .py "
+                                  "file."),
     agent_b: str = typer.Argument(..., help="Company 1: a built-in agent or an agent .py file."),
     topology: str = typer.Option("france", help=f"Map: {', '.join(TOPOLOGY_NAMES)} or a topology file."),
     tasks: int = typer.Option(50, min=1, help="Tasks auctioned."),
@@ -128,6 +99,9 @@ def match(
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Play one match: the auction log, both plans and the result. Exit 1 if an agent failed."""
+    from ..arena import AgentSource, Timeouts, play_match, resolve_agent, save_match
+    from ..sandbox import get_backend
+
     agents = [resolve_agent(agent_a), resolve_agent(agent_b)]
     if agents[0].name == agents[1].name:
         agents[1] = AgentSource(agents[1].name + "_2", agents[1].source, agents[1].helpers)
@@ -172,6 +146,9 @@ def tournament(
 ) -> None:
     """Double all-play-all on every topology, stored match by match; rerun the same command to resume.
     A progress bar shows matches done of the total, failures so far and the time left."""
+    from .. import store
+    from ..arena import Timeouts, TournamentSpec, resolve_agent
+
     entered = [*(_generated_agents(generated_run) if generated else []), *(agents or [])]
     sources = tuple(resolve_agent(a) for a in dict.fromkeys(entered))
     names = tuple(t for t in _topologies(topologies))
@@ -195,6 +172,8 @@ def tournament(
 def _generated_agents(run: str | None) -> list[str]:
     """The generated agents that passed; when none did, the tournament is refused rather than
     played without them (it would rank the baselines only, which is not what was asked)."""
+    from ..arena import passed_agents
+
     passed, others = passed_agents(database_url(), run)
     if not passed:
         where = f" of run {run!r}" if run else ""
@@ -209,6 +188,17 @@ def _generated_agents(run: str | None) -> list[str]:
 
 def _play_tournament(spec: TournamentSpec, url: str, executor: Executor, quiet: bool) -> TournamentProgress:
     """Run it with a progress bar on stderr (matches done / total, failures, ETA), or silently."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from ..arena import run_tournament
+
     if quiet:
         return run_tournament(spec, database_url=url, executor=executor)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[failed]}"),
@@ -225,6 +215,16 @@ def _play_tournament(spec: TournamentSpec, url: str, executor: Executor, quiet: 
 
 
 def _show_leaderboard(tournament_id: str, url: str, json_out: bool, csv_file: Path | None) -> None:
+    from ..arena import (
+        COLUMNS,
+        DISPLAY_COLUMNS,
+        RANK_NOTE,
+        agent_libraries,
+        leaderboard,
+        rating_claim,
+        tournament_results,
+    )
+
     matches = tournament_results(tournament_id, url)
     if not matches:
         raise NotFound(f"tournament {tournament_id!r} has no stored matches; see `centaur arena tournaments`")
@@ -257,6 +257,8 @@ def leaderboard_cmd(
     losses): wins and losses per tournament (mean, SD), win rate with its 95% Wilson interval and n,
     crashes, and a Bradley-Terry rating (Elo scale) with its 95% interval (strength +- 1.96 se). The rank is a
     range ("1-2") wherever the ratings' intervals overlap."""
+    from ..arena import stored_tournaments
+
     url = database_url()
     if tournament_id is None:
         stored = stored_tournaments(url)
@@ -269,6 +271,8 @@ def leaderboard_cmd(
 @app.command("tournaments")
 def tournaments_cmd(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """The stored tournaments."""
+    from ..arena import stored_tournaments
+
     rows = [{"id": t.id, "created": t.created_at.isoformat(timespec="seconds"), **t.spec,
              "agents": [a for a, _sha in t.spec["agents"]]}
             for t in stored_tournaments(database_url())]  # fmt: skip
@@ -287,6 +291,8 @@ def replay(
 ) -> None:
     """Play a stored match again from its stored configuration and agent sources; exit 1 unless it
     comes out identical (bids, plans, profits, winner, failures)."""
+    from ..arena import AgentSource, MatchRecord, agent_sources, replay_match, stored_match
+
     url = database_url()
     stored = stored_match(url, match_id)
     if stored is None:
@@ -313,6 +319,8 @@ def show(
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """A stored match: auction log, plans, result."""
+    from ..arena import stored_match
+
     stored = stored_match(database_url(), match_id)
     if stored is None:
         raise NotFound(f"there is no match {match_id}")
@@ -332,6 +340,8 @@ def new_agent(
     """Write a documented starting agent to NAME.py: it bids its marginal cost (as Honest), or just
     under the opponent's estimated cost when that is higher, and plans with the helper library's
     planner; comments list the next steps."""
+    from ..arena import new_agent_source
+
     with context(builtin=(ValueError,)):
         source = new_agent_source(name)
     target = folder / f"{Path(name).stem}.py"

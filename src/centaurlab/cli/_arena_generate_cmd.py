@@ -6,29 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..arena import (
-    BASELINES,
-    BUILTIN_STRATEGIES,
-    RANK_NOTE,
-    TOPOLOGY_NAMES,
-    CheckSpec,
-    GenerationSpec,
-    LoopLimits,
-    Timeouts,
-    agent_detail,
-    agent_name,
-    agent_names,
-    agents_overview,
-    builtin_strategies,
-    generation_plan,
-    generation_report,
-    load_strategy,
-    run_generation,
-)
 from ..errors import Conflict, NotFound
-from ..models import Registry, load_registry
+from ._choices import BASELINES, BUILTIN_STRATEGIES, LOOP_RESTARTS, LOOP_ROUNDS, LOOP_SAME_FAILURE, TOPOLOGY_NAMES
 from ._db import database_url
 from ._errors import context
 from ._output import console, err_console, print_json, print_table, styled
@@ -53,11 +33,11 @@ def generate(
     replicates: int = typer.Option(2, min=1, help="Agents per model and strategy (the paper: 2)."),
     critic: str | None = typer.Option(None, help="Critic model of CR and GEN (default: the strongest registered, "
                                       "else the author)."),  # fmt: skip
-    debug_rounds: int = typer.Option(LoopLimits.rounds, min=0, help="Most rounds of feeding a failure back to the "
+    debug_rounds: int = typer.Option(LOOP_ROUNDS, min=0, help="Most rounds of feeding a failure back to the "
                                      "author in one conversation (the paper: 5-15 cycles were seen)."),
-    same_failure_rounds: int = typer.Option(LoopLimits.same_failure, min=1, help="Restart from scratch after this "
+    same_failure_rounds: int = typer.Option(LOOP_SAME_FAILURE, min=1, help="Restart from scratch after this "
                                             "many rounds in a row failing the same way (the paper's 5)."),
-    restarts: int = typer.Option(LoopLimits.restarts, min=0, help="Fresh conversations after the first (the paper "
+    restarts: int = typer.Option(LOOP_RESTARTS, min=0, help="Fresh conversations after the first (the paper "
                                  "restarted until bug-free and gives no number)."),
     helpers: bool = typer.Option(False, "--helpers", help="Give agents the helper library's planner (centaur_arena "
                                  "Fleet, Schedule, improve) and say so in the prompt; default: the paper's protocol, "
@@ -85,6 +65,20 @@ def generate(
     short match against each baseline), feed failures back for up to --debug-rounds rounds, start a
     fresh conversation (up to --restarts times) when --same-failure-rounds rounds in a row fail the same
     way, and store everything. Rerun the same command to resume: no model is asked twice."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ..arena import (
+        CheckSpec,
+        GenerationSpec,
+        Timeouts,
+        agent_name,
+        agent_names,
+        generation_plan,
+        load_strategy,
+        run_generation,
+    )
+    from ..models import Registry, load_registry
+
     names = tuple(s.strip() for s in strategies.split(",") if s.strip())
     for name in names:
         load_strategy(name)
@@ -157,6 +151,8 @@ def prompts(
 ) -> None:
     """The prompt strategies: their kind, base and file; with a NAME, its prompts (the agent template
     and problem description filled in, unless --raw)."""
+    from ..arena import builtin_strategies, load_strategy
+
     if name is None:
         rows = [{"name": s.name, "kind": s.kind, "base": s.base, "file": s.path, "description": s.description}
                 for s in builtin_strategies()]  # fmt: skip
@@ -194,6 +190,8 @@ def list_cmd(
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """The stored generated agents: status, failure kind, debug rounds."""
+    from ..arena import agents_overview
+
     rows = [{k: v for k, v in r.items() if k != "run"} for r in agents_overview(database_url(), run)]
     if json_out:
         print_json(rows)
@@ -208,6 +206,8 @@ def list_cmd(
 def names_cmd(run: str | None = typer.Option(None, help="Only this run.")) -> None:
     """The accepted agents' names on one line (exit 1 when none passed). To enter them in a tournament,
     `centaur arena tournament --generated reference honest ...` also refuses when none passed."""
+    from ..arena import agents_overview
+
     names = [r["name"] for r in agents_overview(database_url(), run) if r["status"] == "passed"]
     if not names:  # an empty $(...) would silently leave them out of the tournament: say so, and fail
         err_console.print("no generated agent passed its checks (see `centaur arena generated list`); "
@@ -222,6 +222,8 @@ def show_cmd(
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """One generated agent: provenance, every step (prompt, answer, check) and its final code."""
+    from ..arena import agent_detail
+
     detail = agent_detail(database_url(), name)
     if detail is None:
         raise NotFound(f"there is no generated agent {name!r}; see `centaur arena generated list`")
@@ -254,6 +256,8 @@ def report_cmd(
     the mean win rate with its t interval over agents, and SD; for each baseline, the generated agents above
     and below it where the intervals are separated (the others are not separated by the data), and head to
     head; debug rounds and failure kinds per model."""
+    from ..arena import generation_report
+
     report = generation_report(database_url(), tournament, run)
     if json_out:
         print_json(report)
@@ -275,6 +279,8 @@ def _fig(value: dict[str, Any], with_n: bool = True) -> str:
 
 
 def _print_report(report: dict[str, Any]) -> None:
+    from ..arena import RANK_NOTE
+
     if report["leaderboard"]:
         print_table(f"tournament {report['tournament']}: {report['matches']} matches",
                     ["rank", "agent", "library", "win rate [95%] n", "wins", "losses", "draws", "crashes"],

@@ -6,7 +6,6 @@ from typing import Any
 
 import typer
 
-from ..arena import run_centralized, run_deliberative, run_reactive
 from ..errors import InvalidInput
 from ._errors import context
 from ._output import console, print_json, print_table, styled
@@ -42,6 +41,8 @@ def reactive(
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """One vehicle sees at most one task per city: value iteration against always-accept and random."""
+    from ..arena import run_reactive
+
     if not 0 < discount < 1:
         raise InvalidInput("--discount must be between 0 and 1 (exclusive)")
     _show(run_reactive(topology, discount, steps, seed), json_out)
@@ -57,6 +58,8 @@ def deliberative(
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """One vehicle, all tasks known: the optimal plan by BFS and by A*, which must agree."""
+    from ..arena import run_deliberative
+
     with context(builtin=(KeyError, ValueError)):  # an unknown map or heuristic
         result = run_deliberative(topology, tasks, seed, capacity, heuristic)
     _show(result, json_out)
@@ -72,4 +75,6 @@ def centralized(
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """One company, several vehicles, all tasks known: stochastic local search against a naive plan."""
+    from ..arena import run_centralized
+
     _show(run_centralized(topology, tasks, vehicles, seed, iterations), json_out)

@@ -4,52 +4,22 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from pydantic import ValidationError
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
-from ..bench import (
-    COMPASS_FRAMINGS,
-    DEFAULT_FRAMING_PRESET,
-    DEFAULT_MAX_TOKENS,
-    MIN_PAIRED,
-    QUALITY_NOTE,
-    BenchReport,
-    BenchSpec,
-    RunSummary,
-    SampleKey,
-    SampleOutcome,
-    evidence,
-    export_dataset,
-    export_inspect,
-    framing_names,
-    framing_presets,
-    get_framing,
-    load_framing_file,
-    load_report,
-    render_html,
-    resolve_max_tokens,
-    run_bench,
-    sections,
-    stored_runs,
-    write_csv,
-)
 from ..config import settings
 from ..errors import InvalidInput, NotFound
 from ..executors import Executor
-from ..models import load_registry
+from ._choices import COMPASS_FRAMINGS, DEFAULT_MAX_TOKENS, MIN_PAIRED
 from ._db import database_url
 from ._errors import context
 from ._executor_opts import address_option, executor_option, opened
 from ._output import MEASURE_HELP, console, err_console, print_json, print_table, styled
+
+if TYPE_CHECKING:
+    from ..bench import BenchReport, BenchSpec, RunSummary, SampleKey, SampleOutcome
 
 app = typer.Typer(help="Benchmark models on a task bank: correctness, efficiency and quality (COMPASS).",
                   no_args_is_help=True)
@@ -60,6 +30,8 @@ def _split(value: str | None) -> tuple[str, ...] | None:
 
 
 def _spec(preset: str, **fields: object) -> BenchSpec:
+    from ..bench import BenchSpec
+
     try:
         return BenchSpec.from_preset(preset, **fields)
     except ValidationError as exc:
@@ -99,6 +71,9 @@ def run(
     json_out: bool = typer.Option(False, "--json", help="Print the run summary as JSON."),
 ) -> None:
     """Run a bench, or resume it: the same options continue the same run and never re-ask a stored sample."""
+    from ..bench import DEFAULT_FRAMING_PRESET, get_framing, load_framing_file, resolve_max_tokens
+    from ..models import load_registry
+
     for path in framing_file:
         load_framing_file(path)
     chosen = _split(framings)
@@ -132,6 +107,17 @@ def _count(n: int, noun: str) -> str:
 
 def _run_with_progress(spec: BenchSpec, url: str, runner: Executor, total: int) -> RunSummary:
     """The bench with a bar on stderr: samples done of the total, generated, graded, errors, ETA."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from ..bench import run_bench
+
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[counts]}"),
                TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())  # fmt: skip
     counts = {"generated": 0, "graded": 0, "errors": 0}
@@ -180,6 +166,8 @@ def report(
                                          "files cite); default: each task's newest study baseline, else its task "
                                          "file's."),
 ) -> None:
+    from ..bench import load_report, render_html, sections, write_csv
+
     url = database_url()
     with context(builtin=(LookupError,), kind=NotFound):  # no run of that id
         result = load_report(url, run_id, baselines)
@@ -214,6 +202,8 @@ def _print_protocol(result: BenchReport) -> None:
 
 def _print_reading_notes(result: BenchReport) -> None:
     """Warnings about thin evidence behind correlations and PCA, and what the quality score is."""
+    from ..bench import QUALITY_NOTE, evidence
+
     pca_n = result.pca.n if result.pca is not None and result.pca_reason is None else None
     for warning in evidence(result.drawn, pca_n).warnings:
         console.print(f"warning: {warning}", style="yellow", markup=False, highlight=False)
@@ -223,6 +213,8 @@ def _print_reading_notes(result: BenchReport) -> None:
 @app.command("list")
 def list_runs(json_out: bool = typer.Option(False, "--json", help="Print the runs as JSON.")) -> None:
     """Every bench run in the database, newest first."""
+    from ..bench import stored_runs
+
     url = database_url()
     runs = [{"run": r.id, "status": r.status, "models": r.config.get("models"), "bank": r.config.get("bank"),
              "framings": r.config.get("framings"), "samples": r.config.get("samples"),
@@ -241,6 +233,8 @@ def framings_cmd(
     json_out: bool = typer.Option(False, "--json", help="Print the framings as JSON."),
 ) -> None:
     """The built-in prompt framings (COMPASS's four) in each wording: compass (the paper's, verbatim) and centaur."""
+    from ..bench import framing_names, framing_presets, get_framing
+
     presets = [framing_preset] if framing_preset else framing_presets()
     data = [{"preset": p, "name": n, "instruction": get_framing(n, p).instruction, "source": get_framing(n, p).source}
             for p in presets for n in framing_names(p)]
@@ -265,6 +259,8 @@ def export(
     json_out: bool = typer.Option(False, "--json", help="Print what was written as JSON."),
 ) -> None:
     """Write a stored bench run in another tool's format; give one or more targets. See docs/bench.md."""
+    from ..bench import export_dataset, export_inspect
+
     if inspect_dir is None and dataset_dir is None:
         raise InvalidInput("bench export: say where to write the run: `--inspect DIR` (Inspect AI eval logs) "
                            "and/or `--dataset DIR` (a Hugging Face datasets folder)")

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from ..errors import InvalidInput
-from ..stats import round_to_interval
 from ._db import database_url
 from ._output import console, print_json, print_table
 
@@ -109,6 +108,8 @@ def _skill(row: dict[str, Any]) -> str:
 
 def _row(row: dict[str, Any], beside: bool) -> list[str]:
     """rank, name, sessions, skill with its interval, mu - k sigma rounded like the skill, bootstrap figures."""
+    from ..stats import round_to_interval
+
     half = (row["ci_high"] - row["ci_low"]) / 2
     score = round_to_interval(row["conservative"], row["conservative"] - half, row["conservative"] + half)[0]
     cells = [row["rank"], row["name"], str(row["sessions"]), _skill(row), score, _f(row.get("mean_rank")),

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
-from ..collab import CollabBank, TaskInstance, load_collab_bank, match_tasks
 from ..errors import NotFound
 from ._errors import context
 from ._output import console, print_json, print_table, styled
+
+if TYPE_CHECKING:
+    from ..collab import CollabBank, TaskInstance
 
 app = typer.Typer(help="Browse and check the collab task banks.", no_args_is_help=True)
 BANK_OPTION = typer.Option("collab", "--bank", "-b", help="A built-in collab bank name or a bank folder.")
@@ -19,6 +23,8 @@ def split_ids(value: str | None) -> list[str] | None:
 
 
 def bank_of(bank: str) -> CollabBank:
+    from ..collab import load_collab_bank
+
     with context(builtin=(LookupError,), kind=NotFound):  # no bank of that name
         return load_collab_bank(bank)
 
@@ -52,6 +58,8 @@ def tasks_list(
     json_out: bool = typer.Option(False, "--json", help="Print the tasks as JSON."),
 ) -> None:
     """List the tasks with their O*NET family, occupation, difficulty and files."""
+    from ..collab import match_tasks
+
     b = bank_of(bank)
     tasks = list(b.tasks.values())
     tier: dict[str, str] = {}

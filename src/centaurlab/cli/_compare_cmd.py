@@ -8,7 +8,7 @@ from typing import Any
 import typer
 
 from ..errors import NotFound
-from ..grading import Measure, check_measure
+from ._choices import Measure
 from ._db import database_url
 from ._errors import context
 from ._output import MEASURE_HELP, console, err_console, print_json, print_table, styled
@@ -21,6 +21,7 @@ def grade(
 ) -> None:
     """Grade each participant's final code per task (the last submission, or the code left on a skip or at the
     end) as bench grades a model's: correctness, efficiency, quality, composite. Only what is new is graded."""
+    from ..grading import check_measure
     from ..study import FinalCode, grade_study
 
     check_measure(measure)
@@ -55,6 +56,7 @@ def baselines(
     """COMPASS's human baseline per task from the study's people without AI: n, mean, median, SD and skew of
     their final code's combined correctness and efficiency score, stored where `centaur bench report` reads
     baselines (source `study:STUDY`). Grades what is not graded yet first."""
+    from ..grading import check_measure
     from ..study import grade_study, study_baselines
 
     check_measure(measure)

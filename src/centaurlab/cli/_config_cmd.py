@@ -3,7 +3,6 @@ from __future__ import annotations
 import typer
 
 from ..config import DESCRIPTIONS, load_settings
-from ..sandbox import backend_status
 from ._output import print_json, print_table
 
 app = typer.Typer(help="Show the effective settings.", no_args_is_help=True)
@@ -12,6 +11,8 @@ app = typer.Typer(help="Show the effective settings.", no_args_is_help=True)
 @app.command("show")
 def show(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """Print every setting, its value and where the value came from."""
+    from ..sandbox import backend_status
+
     s = load_settings()
     rows = [(k, v.value, v.source, DESCRIPTIONS[k]) for k, v in s.values.items()]
     rows.append(("(database)", s.database_url, "derived", "the database actually used"))

@@ -8,12 +8,13 @@ exceptions: they choose the revision, or only look.
 
 from __future__ import annotations
 
-from .. import store
 from ..config import settings
 
 
 def database_url() -> str:
     """The configured database's address, migrated to the newest revision (safe to repeat)."""
+    from .. import store  # here, not at the top: only the commands that use the store pay for SQLAlchemy
+
     url = settings().database_url
     store.upgrade(url)
     return url

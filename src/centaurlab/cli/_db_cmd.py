@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import typer
 
-from .. import store
 from ..config import settings
 from ._output import console, print_json
 
@@ -12,6 +11,8 @@ app = typer.Typer(help="The database: migrate it and see where it stands.", no_a
 @app.command("upgrade")
 def upgrade(revision: str = typer.Argument("head", help="Revision to migrate to.")) -> None:
     """Apply migrations up to REVISION (default: the newest). Safe to run again."""
+    from .. import store
+
     url = settings().database_url
     now = store.upgrade(url, revision)
     console.print(f"database {store.normalise_url(url)} is at revision {now}")
@@ -20,6 +21,8 @@ def upgrade(revision: str = typer.Argument("head", help="Revision to migrate to.
 @app.command("current")
 def current(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """Print the database's revision and the newest one this version knows."""
+    from .. import store
+
     url = settings().database_url
     now, head = store.current(url), store.head()
     if json_out:

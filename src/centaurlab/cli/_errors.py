@@ -17,6 +17,7 @@ Commands raise the platform's errors and let them out; where a command knows mor
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -33,12 +34,11 @@ from ..errors import (
     ServiceError,
     Unavailable,
 )
-from ..models import ModelConfigError
 from ._output import err_console, literal_help, styled
 
-# The most specific class listed wins: the kinds, and one class whose kind is not what the person fixes.
-# A ModelConfigError is a ModelError (callers catch both alike, and the web answers 502), but on the
-# command line the fix is the configuration the person wrote.
+# The most specific class listed wins: the kinds, and (in `exit_code`) one class whose kind is not what
+# the person fixes. A ModelConfigError is a ModelError (callers catch both alike, and the web answers
+# 502), but on the command line the fix is the configuration the person wrote.
 EXIT_CODES: dict[type[CentaurError], int] = {
     InvalidInput: 2,
     NotFound: 2,
@@ -46,7 +46,6 @@ EXIT_CODES: dict[type[CentaurError], int] = {
     Conflict: 2,
     Unavailable: 3,
     ServiceError: 4,
-    ModelConfigError: 2,
 }
 EPILOG = ("Exit codes: 0 done; 1 the result is a failure (a test failed, an agent forfeited); 2 fix the command "
           "or what it names (invalid input, not found, forbidden, conflict, a model's configuration); 3 "
@@ -55,8 +54,12 @@ EPILOG = ("Exit codes: 0 done; 1 the result is a failure (a test failed, an agen
 
 
 def exit_code(exc: CentaurError) -> int:
-    """The code of the most specific class of `exc` in EXIT_CODES."""
-    return next(EXIT_CODES[cls] for cls in type(exc).__mro__ if cls in EXIT_CODES)
+    """The code of the most specific class of `exc` in EXIT_CODES; 2 for a ModelConfigError. The models
+    package is not imported for it (building the command line would load aiohttp and SQLAlchemy): a
+    ModelConfigError can only have been raised once that package is loaded, so it is looked up there."""
+    models = sys.modules.get(f"{__package__.rpartition('.')[0]}.models")
+    codes = EXIT_CODES if models is None else {**EXIT_CODES, models.ModelConfigError: 2}
+    return next(codes[cls] for cls in type(exc).__mro__ if cls in codes)
 
 
 def report(exc: CentaurError) -> typer.Exit:

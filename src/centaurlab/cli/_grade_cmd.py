@@ -3,40 +3,30 @@ from __future__ import annotations
 import csv
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
-from rich.progress import Progress
 from rich.text import Text
 
 from ..config import settings
 from ..errors import InvalidInput, NotFound
-from ..grading import (
-    DEFAULT_FACTOR,
-    DEFAULT_REPEAT,
-    BatchResult,
-    EfficiencyConfig,
-    GradeConfig,
-    GradeJob,
-    GradeStore,
-    Measure,
-    StoredGrade,
-    Weights,
-    check_measure,
-    grade_items,
-    plan_folder,
-)
-from ..tasks import Task, get_task, load_bank
+from ._choices import DEFAULT_FACTOR, DEFAULT_REPEAT, Measure
 from ._db import database_url
 from ._errors import context
 from ._executor_opts import address_option, executor_option, opened
-from ._grade_report import explained, no_baseline, print_grade
 from ._output import MEASURE_HELP, console, err_console, print_json, print_table
+
+if TYPE_CHECKING:
+    from ..grading import BatchResult, GradeConfig, StoredGrade
+    from ..tasks import Task
 
 CSV_COLUMNS = ["file", "task", "status", "correctness", "efficiency", "quality", "composite", "human_percentile",
                "problem"]  # fmt: skip
 
 
 def _config(measure: Measure, factor: float, repeat: int, weights: str) -> GradeConfig:
+    from ..grading import EfficiencyConfig, GradeConfig, Weights, check_measure
+
     with context(builtin=(ValueError,)):
         parsed = Weights.parse(weights)
     if factor <= 1 or repeat < 1:
@@ -48,6 +38,8 @@ def _config(measure: Measure, factor: float, repeat: int, weights: str) -> Grade
 
 def _task_in_bank(bank: str, task_id: str) -> Task:
     """Task `task_id` of `bank` (a built-in bank's name or a bank folder), and of no other bank."""
+    from ..tasks import load_bank
+
     named, _, short = task_id.rpartition("/")
     if named and named != bank:
         raise InvalidInput(f"--task {task_id} names bank {named!r} but --bank is {bank!r}; give the task's id alone")
@@ -62,6 +54,8 @@ def _task_in_bank(bank: str, task_id: str) -> Task:
 def _task_for_file(path: Path, task: str | None, bank: str | None) -> Task:
     """The task a single file solves: --task in --bank, --task alone (built-in, or bank/id), or the bank's task
     that the file's name names."""
+    from ..tasks import get_task
+
     if bank and task:
         return _task_in_bank(bank, task)
     with context(after="; pass --task ID, or name the file <task_id>.py", errors=(NotFound,), builtin=(LookupError,),
@@ -74,6 +68,8 @@ def _task_for_file(path: Path, task: str | None, bank: str | None) -> Task:
 
 
 def _grade_file(path: Path, the_task: Task, config: GradeConfig, save: bool, regrade: bool) -> StoredGrade:
+    from ..grading import GradeJob, GradeStore
+
     job = GradeJob(the_task, path.read_text(), config)
     with err_console.status(Text(f"grading {path.name} on {the_task.id}")):
         result = GradeStore(database_url() if save else None).grade(job, str(path), regrade=regrade)
@@ -101,6 +97,11 @@ def _cells(row: dict[str, object], grade: dict[str, object] | None) -> list[str]
 
 def _grade_folder(folder: Path, bank_name: str, config: GradeConfig, workers: int, save: bool, regrade: bool,
                   executor: str, ray_address: str | None) -> list[BatchResult]:  # fmt: skip
+    from rich.progress import Progress
+
+    from ..grading import grade_items, plan_folder
+    from ..tasks import load_bank
+
     with context(builtin=(LookupError,), kind=NotFound):  # no bank of that name
         bank = load_bank(bank_name)
     items = plan_folder(folder, bank)
@@ -136,6 +137,8 @@ def grade(
     csv_out: bool = typer.Option(False, "--csv", help="Print CSV (folders)."),
 ) -> None:
     """Grade solutions on correctness, efficiency and code quality, with a composite score."""
+    from ._grade_report import explained, no_baseline, print_grade
+
     if measure not in ("time", "instructions"):
         raise InvalidInput(f"--measure {measure!r}: choose time or instructions")
     config = _config(measure, factor, repeat, weights)  # type: ignore[arg-type]

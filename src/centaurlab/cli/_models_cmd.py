@@ -9,8 +9,6 @@ from typing import Any
 
 import typer
 
-from ..modelcard import FIGURE_OF, LENS_LABELS, card_view, compare_models, known_models, model_card
-from ..models import ChatRequest, load_registry
 from ._db import database_url
 from ._errors import context
 from ._output import console, print_json, print_table, styled
@@ -27,6 +25,8 @@ JSON = typer.Option(False, "--json", help="Print JSON instead of tables.")
 @app.command("list")
 def list_models(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
     """List the models of the registry: built-in `local` (the embedded model) and centaur.toml's [models.NAME]."""
+    from ..models import load_registry
+
     with context(builtin=(FileNotFoundError,)):  # the centaur.toml the environment names
         registry = load_registry()
     rows: list[dict[str, Any]] = []
@@ -57,6 +57,8 @@ def check(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Send one real chat request to a model and print its answer, latency and token counts."""
+    from ..models import ChatRequest, load_registry
+
     start = time.perf_counter()
     with context(builtin=(FileNotFoundError,)):  # the centaur.toml the environment names
         provider = load_registry().provider(name)
@@ -105,6 +107,8 @@ def serve(
 def card(model: str = typer.Argument(..., help="A model name as stored (e.g. local)."), as_json: bool = JSON) -> None:
     """Everything the store knows about MODEL: each figure with its 95% interval, unit, sample size, runs and the
     settings it was measured with; a figure that cannot be computed is null with its reason."""
+    from ..modelcard import card_view, known_models, model_card
+
     url = database_url()
     result = model_card(url, model).as_dict()
     if as_json:
@@ -133,6 +137,8 @@ def compare(
 ) -> None:
     """The models side by side; Kendall tau of their orders for each pair of lenses; where the lenses disagree
     (a place is named only where the intervals separate). The study lens compares them within one study."""
+    from ..modelcard import FIGURE_OF, LENS_LABELS, compare_models
+
     result = compare_models(database_url(), models, rounds)
     if as_json:
         print_json({k: v for k, v in result.items() if k != "cards"})

@@ -2,7 +2,8 @@
 
 The registry itself is `centaurlab.plugins`; the packages imported here register the built-in
 components when they load, and the listing then loads every kind's entry points, so a plugin that
-fails shows here with its error (docs/extending.md).
+fails shows here with its error (docs/extending.md). They are imported when the listing is asked for,
+not when the command line is built: most of them are heavy, and `centaur --help` needs none.
 """
 
 from __future__ import annotations
@@ -11,10 +12,14 @@ from typing import Any
 
 import typer
 
-from .. import arena, collab, executors, grading, models, plugins, sandbox
+from .. import plugins
 from ._output import console, err_console, print_json, print_table, styled
 
-_OWNERS = (arena, collab, executors, grading, models, sandbox)  # imported for their built-in registrations
+
+def _register_builtins() -> None:
+    """Import the packages that register built-in components, so that every kind lists them and a
+    plugin taking a built-in's name is seen as broken."""
+    from .. import arena, collab, executors, grading, models, sandbox  # noqa: F401
 
 
 def plugins_command(
@@ -47,6 +52,7 @@ def plugins_command(
 
 def broken_plugins() -> list[dict[str, str]]:
     """The plugins that failed to load, each with its kind, name, source and error (also for `doctor`)."""
+    _register_builtins()
     return [{"kind": b.kind.name, "name": b.name, "source": b.source, "error": b.error} for b in plugins.broken()]
 
 

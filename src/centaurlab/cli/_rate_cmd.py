@@ -10,27 +10,21 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import pandas as pd
 import typer
 from typer.core import TyperGroup
 
-from .. import rating as r
 from ..errors import InvalidInput
-from ..stats import Figure, rank_ranges
+from ._choices import CONSERVATIVE_K, DEFAULT_ROUNDS
 from ._errors import context
 from ._output import print_json, print_table
-from ._rate_input import (
-    FALSE_WORDS,
-    RESULT_WORDS,
-    TRUE_WORDS,
-    mapped_column,
-    numeric_column,
-    offending_lines,
-    read_table,
-)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .. import rating as r
+    from ..stats import Figure
 
 
 class _SessionsByDefault(TyperGroup):
@@ -74,12 +68,16 @@ INTERVAL_NOTE = (
 
 
 def _figures(rows: list[r.SkillRow]) -> list[Figure]:
+    from ..stats import Figure
+
     return [Figure(x.mu, x.ci_low, x.ci_high, x.sessions, method=INTERVAL) for x in rows]
 
 
 def _row_json(row: r.SkillRow, rank: str) -> dict[str, Any]:
     """One entity in the report policy's fields (estimate, ci_low, ci_high, n, interval, ...); the
     bootstrap gives rank stability (mean rank, P(1st)), not a second interval."""
+    from ..stats import Figure
+
     out = row.as_dict()
     out.pop("low")
     out.pop("high")
@@ -88,6 +86,8 @@ def _row_json(row: r.SkillRow, rank: str) -> dict[str, Any]:
 
 
 def _print_skill_table(title: str, rows: list[r.SkillRow]) -> None:
+    from ..stats import rank_ranges
+
     cols = ["rank", "name", "n", "mu", "sigma", "mu-k*sd", "95% interval", "mean rank", "P(1st)"]
     figures = _figures(rows)
     body = [
@@ -116,10 +116,14 @@ PAIR_NOTE = (
 
 
 def _pair_figure(row: r.PairedRow) -> Figure:
+    from ..stats import Figure
+
     return Figure(row.strength, row.ci_low, row.ci_high, row.matches, "logit", PAIR_INTERVAL)
 
 
 def _pair_ranks(rows: list[r.PairedRow]) -> list[str]:
+    from ..stats import rank_ranges
+
     return rank_ranges([_pair_figure(x) for x in rows])
 
 
@@ -152,6 +156,11 @@ class _Outcome:
 
 
 def _fit(path: Path, design: r.SessionDesign, df: pd.DataFrame, o: _Outcome) -> tuple[r.SkillPosterior, dict[str, Any]]:
+    import numpy as np
+
+    from .. import rating as r
+    from ._rate_input import FALSE_WORDS, TRUE_WORDS, mapped_column, numeric_column, offending_lines
+
     if o.time_col is None:
         y = numeric_column(path, df, o.score_col, "numeric scores")
         mu = 25.0 if o.prior_mu is None else o.prior_mu
@@ -199,6 +208,9 @@ def _session_json(
     tables: dict[str, list[r.SkillRow]],
     loo_out: dict[str, Any] | None,
 ) -> dict[str, Any]:
+    from .. import rating as r
+    from ..stats import rank_ranges
+
     priors: r.Priors = info["priors"]
     return {
         "model": {
@@ -243,11 +255,11 @@ def sessions(
     finished_col: str | None = typer.Option(
         None, "--finished-col", help="With --time-col: true/false; unfinished = censored."
     ),
-    bootstrap: int = typer.Option(r.DEFAULT_ROUNDS, "--bootstrap", help="Rounds (0 = none)."),
+    bootstrap: int = typer.Option(DEFAULT_ROUNDS, "--bootstrap", help="Rounds (0 = none)."),
     resample: str = typer.Option("sessions", "--resample", help="sessions or humans."),
     seed: int = typer.Option(0, "--seed", help="Seed of the bootstrap."),
     k: float = typer.Option(
-        r.CONSERVATIVE_K, "--k", help="Rank by mu - k*sigma (default 3, the CollabSkill score; 0 ranks by mu)."
+        CONSERVATIVE_K, "--k", help="Rank by mu - k*sigma (default 3, the CollabSkill score; 0 ranks by mu)."
     ),
     prior_mu: float | None = typer.Option(
         None, "--prior-mu", help="Prior mean of agents and humans (default 25; 0 puts skills on the CollabSkill "
@@ -264,6 +276,9 @@ def sessions(
     json_out: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
     """Rate agents and humans from sessions: outcome = agent + human (+ task) + noise."""
+    from .. import rating as r
+    from ._rate_input import read_table
+
     if resample not in ("sessions", "humans"):
         raise InvalidInput(f"--resample must be 'sessions' or 'humans', not {resample!r}")
     if bootstrap != 0 and bootstrap < 2:
@@ -321,12 +336,17 @@ def pairs(
     first_col: str = typer.Option("first", "--first-col", help="Column naming one player."),
     second_col: str = typer.Option("second", "--second-col", help="Column naming the other."),
     result_col: str = typer.Option("result", "--result-col", help="1/win/first, 0/loss/second or 0.5/tie/draw."),
-    bootstrap: int = typer.Option(r.DEFAULT_ROUNDS, "--bootstrap", help="Rounds (0 = none)."),
+    bootstrap: int = typer.Option(DEFAULT_ROUNDS, "--bootstrap", help="Rounds (0 = none)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the bootstrap."),
     allow_disconnected: bool = typer.Option(False, "--allow-disconnected", help="Rank across graph components anyway."),
     json_out: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
     """Rate players from head-to-head matches (Bradley-Terry with Davidson ties)."""
+    import numpy as np
+
+    from .. import rating as r
+    from ._rate_input import RESULT_WORDS, mapped_column, read_table
+
     if bootstrap != 0 and bootstrap < 2:
         raise InvalidInput("--bootstrap must be 0 (none) or at least 2 rounds")
     cols = {"--first-col": first_col, "--second-col": second_col, "--result-col": result_col}

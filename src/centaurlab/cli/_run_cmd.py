@@ -1,14 +1,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from .. import store
-from ..sandbox import Suite, SuiteReport, run_suite
+from ._choices import Suite
 from ._db import database_url
 from ._output import err_console, print_json, print_table, styled
 from ._tasks_cmd import task_named
+
+if TYPE_CHECKING:
+    from ..sandbox import SuiteReport
 
 MARK = {"pass": styled("[green]pass[/]"), "fail": styled("[red]fail[/]"), "error": styled("[red]error[/]"),
         "timeout": styled("[yellow]timeout[/]")}
@@ -36,9 +39,11 @@ def run(
     json_out: bool = typer.Option(False, "--json", help="Print the verdicts as JSON."),
 ) -> None:
     """Run a solution against a task's tests in the sandbox; one verdict per test."""
+    from .. import sandbox, store
+
     the_task = task_named(task)
     source = file.read_text()
-    report = run_suite(the_task, source, suite)
+    report = sandbox.run_suite(the_task, source, sandbox.Suite(suite.value))
     if store_result:
         url = database_url()
         with store.session_scope(url) as session:

@@ -7,7 +7,6 @@ import typer
 from rich.text import Text
 
 from ..errors import InvalidInput
-from ..sandbox import Limits, get_backend, run_program
 from ._output import console, err_console, print_json, styled
 
 if TYPE_CHECKING:
@@ -25,6 +24,8 @@ def run(
     json_out: bool = typer.Option(False, "--json", help="Print the run's result as JSON."),
 ) -> None:
     """Run FILE in a fresh sandbox and report status, output, time and memory."""
+    from ..sandbox import Limits, get_backend, run_program
+
     chosen = get_backend(backend)
     result = run_program(
         file.read_text(), Limits(cpu_seconds=timeout, wall_seconds=timeout, memory_mb=memory), backend=chosen
@@ -66,7 +67,7 @@ def pool_status(
     pool, started on demand; `--warm` starts one here to show it filling."""
     import time
 
-    from ..sandbox import BoxKind, default_pool
+    from ..sandbox import BoxKind, default_pool, get_backend
 
     pool = default_pool()
     chosen = get_backend()

@@ -6,9 +6,7 @@ from pathlib import Path
 
 import typer
 from rich.text import Text
-from sqlalchemy.engine import make_url
 
-from .. import store
 from ..config import settings
 from ..errors import InvalidInput
 from ._db import database_url
@@ -46,7 +44,9 @@ def serve(
     import os
 
     import uvicorn
+    from sqlalchemy.engine import make_url
 
+    from .. import store
     from ..web import STATIC_DIR, STATIC_ENV, WORKERS_ENV, bundle_problem, proxy_options
 
     folder = static_dir or STATIC_DIR
@@ -72,6 +72,10 @@ def serve(
 
 def workers_problem(url: str, workers: int) -> str | None:
     """Why this many processes cannot serve this database, or None."""
+    from sqlalchemy.engine import make_url
+
+    from .. import store
+
     if workers <= 1 or make_url(store.normalise_url(url)).get_backend_name() == "postgresql":
         return None
     return (f"--workers {workers} needs PostgreSQL: SQLite is the embedded database for one server process "

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import typer
 
-from .. import calibration
 from ..errors import InvalidInput
-from ..stats import audit
 from ._output import print_json, print_table
 
 app = typer.Typer(no_args_is_help=True, help="The statistics behind the reports: `centaur stats calibrate` "
@@ -26,6 +24,8 @@ _OPTION_KEYS = {
 
 
 def _overrides(values: dict[str, int | None], extra: list[str]) -> dict[str, int]:
+    from .. import calibration
+
     out: dict[str, int] = {}
     for option, value in values.items():
         if value is not None:
@@ -61,6 +61,9 @@ def calibrate(
     json_out: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
 ) -> None:
     """Coverage of each 95% interval and false-claim rate under the null, at your sizes, by simulation."""
+    from .. import calibration
+    from ..stats import audit
+
     if size not in ("paper", "small"):
         raise InvalidInput(f"--size must be 'paper' or 'small', not {size!r}")
     if simulations < 10:

