@@ -25,7 +25,7 @@ TAG = re.compile(rf"</?(?:{ELEMENTS})(?=[\s>/])", re.IGNORECASE)
 MODELS_ARENA_REPORTS = (
     "centaurlab/web/routes/models.py", "centaurlab/web/routes/arena.py", "centaurlab/web/routes/arena_generated.py",
     "centaurlab/web/routes/compare.py", "centaurlab/bench/report_html.py", "centaurlab/stats/html_report.py",
-    "centaurlab/modelcard/lenses.py", "centaurlab/modelcard/study_lens.py", "centaurlab/modelcard/centaurs.py",
+    "centaurlab/modelcard/_lenses.py", "centaurlab/modelcard/_study_lens.py", "centaurlab/modelcard/_centaurs.py",
     "centaurlab/grading/batch.py", "centaurlab/cli/grade_cmd.py", "centaurlab/arena/route_map.py",
     "centaurlab/sandbox/proxies.py", "centaurlab/stats/charts.py", "centaurlab/models/fim_templates.py",
 )
