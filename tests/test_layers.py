@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 # Each tables module and the package that owns it; only modules of that package import it.
 TABLES: dict[str, str] = {
-    "study.tables": "study", "collab.tables": "collab", "collabstudy.tables": "collabstudy",
+    "study.tables": "study", "collab.tables": "collab", "collabstudy._tables": "collabstudy",
     "arena.tables": "arena", "arena.generate.tables": "arena.generate", "bench.tables": "bench",
     "models.calls": "models",
 }

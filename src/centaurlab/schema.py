@@ -15,7 +15,7 @@ from .arena import tables as arena_tables
 from .arena.generate import tables as arena_generate_tables
 from .bench import tables as bench_tables
 from .collab import tables as collab_tables
-from .collabstudy import tables as collabstudy_tables
+from .collabstudy import _tables as collabstudy_tables
 from .models import calls as model_calls
 from .study import tables as study_tables
 

@@ -17,7 +17,7 @@ from centaurlab.collab.agents import AgentConfig
 from centaurlab.collab.harness import run_agent
 from centaurlab.collab.plan import RETRY_TEMPERATURE
 from centaurlab.collab.workspace import Workspace
-from centaurlab.collabstudy.chat import agent_turn
+from centaurlab.collabstudy import agent_turn
 from centaurlab.models import OpenAIProvider
 
 from .fake_llm import chat, fake_llm, schema_of, tool_call

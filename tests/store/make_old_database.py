@@ -19,9 +19,8 @@ from centaurlab.arena import TournamentSpec, resolve_agent, run_tournament
 from centaurlab.arena.generate import tables as gen_store
 from centaurlab.bench import tables as bench_tables
 from centaurlab.collab import tables as collab_store
-from centaurlab.collabstudy import tables as collab_study_store
-from centaurlab.collabstudy.service import CollabStudies
-from centaurlab.collabstudy.studyfile import load_collab_study
+from centaurlab.collabstudy import CollabStudies, load_collab_study
+from centaurlab.collabstudy import _tables as collab_study_store
 from centaurlab.models import calls as model_calls
 from centaurlab.study import tables as study_tables
 from centaurlab.study.participants import Participants

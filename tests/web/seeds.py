@@ -11,8 +11,7 @@ from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tourna
 from centaurlab.arena import tables as arena_store
 from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.collab import NO_HUMAN, hand_in
-from centaurlab.collabstudy import CollabStudies
-from centaurlab.collabstudy.studyfile import parse_collab_study
+from centaurlab.collabstudy import CollabStudies, parse_collab_study
 from centaurlab.sandbox.bwrap import bwrap_works
 from tests.bench.test_runner import answer, registry
 from tests.fakes.openai_server import serve

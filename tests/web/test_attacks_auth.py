@@ -23,7 +23,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from centaurlab import store
-from centaurlab.collabstudy.service import CollabStudies
+from centaurlab.collabstudy import CollabStudies
 from centaurlab.study import ParticipantLimits, RateLimit
 from centaurlab.web import create_app
 from centaurlab.web.dashboard_auth import COOKIE, DashboardAuth, LoginThrottle
