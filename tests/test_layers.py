@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 # Each tables module and the package that owns it; only modules of that package import it.
 TABLES: dict[str, str] = {
-    "study._tables": "study", "collab._tables": "collab", "collabstudy.tables": "collabstudy",
+    "study._tables": "study", "collab._tables": "collab", "collabstudy._tables": "collabstudy",
     "arena._tables": "arena", "arena.generate._tables": "arena.generate", "bench._tables": "bench",
     "models._calls": "models",
 }

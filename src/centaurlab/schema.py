@@ -15,7 +15,7 @@ from .arena import _tables as arena_tables
 from .arena.generate import _tables as arena_generate_tables
 from .bench import _tables as bench_tables
 from .collab import _tables as collab_tables
-from .collabstudy import tables as collabstudy_tables
+from .collabstudy import _tables as collabstudy_tables
 from .models import _calls as model_calls
 from .study import _tables as study_tables
 

@@ -15,7 +15,7 @@ import pytest
 from centaurlab.collab import AgentConfig, Workspace, get_agent, load_collab_bank, requested_files
 from centaurlab.collab._harness import run_agent
 from centaurlab.collab._plan import RETRY_TEMPERATURE, missing_deliverables
-from centaurlab.collabstudy.chat import agent_turn
+from centaurlab.collabstudy import agent_turn
 from centaurlab.models import OpenAIProvider
 
 from .fake_llm import chat, fake_llm, schema_of, tool_call

@@ -11,11 +11,10 @@ from scipy import stats
 from typer.testing import CliRunner
 
 from centaurlab.cli import app as cli
-from centaurlab.collabstudy.analysis import _paired, analyse
-from centaurlab.collabstudy.data import Obs, StudyData
-from centaurlab.collabstudy.fluency import IDS, accept, agreement, cohen_kappa, render_log
-from centaurlab.collabstudy.report_html import render_html
-from centaurlab.collabstudy.synthetic import synthetic_study
+from centaurlab.collabstudy import IDS, analyse, render_html, synthetic_study
+from centaurlab.collabstudy._analysis import _paired
+from centaurlab.collabstudy._data import Obs, StudyData
+from centaurlab.collabstudy._fluency import accept, agreement, cohen_kappa, render_log
 from centaurlab.stats import audit
 
 

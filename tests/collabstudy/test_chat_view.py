@@ -10,9 +10,8 @@ from typing import Any
 
 from centaurlab import store
 from centaurlab.collab import get_agent
-from centaurlab.collabstudy.chat import PROTOCOL_NOTE, shown
-from centaurlab.collabstudy.service import CollabStudies
-from centaurlab.collabstudy.studyfile import load_collab_study, parse_collab_study
+from centaurlab.collabstudy import CollabStudies, load_collab_study, parse_collab_study, shown
+from centaurlab.collabstudy._chat import PROTOCOL_NOTE
 from centaurlab.web import ChatContext, event_html
 
 from .fakes import ScriptedModel

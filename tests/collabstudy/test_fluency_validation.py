@@ -16,22 +16,20 @@ from typer.testing import CliRunner
 from centaurlab import store
 from centaurlab.cli import app as cli
 from centaurlab.collab import CollabJudgement, add_rubric, load_collab_bank
-from centaurlab.collabstudy.analysis import analyse
-from centaurlab.collabstudy.coding import code_study, code_validation_set
-from centaurlab.collabstudy.fluency import IDS
-from centaurlab.collabstudy.fluency_check import (
-    INDICATORS,
-    MODEL_IDS,
+from centaurlab.collabstudy import (
+    IDS,
+    CollabStudies,
+    analyse,
     check_coder,
+    code_study,
+    code_validation_set,
     load_set,
-    rule_check,
-    validate_coders,
+    load_study_data,
+    parse_collab_study,
 )
-from centaurlab.collabstudy.fluency_rules import RULE_IDS, rule_codes, user_turns
-from centaurlab.collabstudy.load import load_study_data
-from centaurlab.collabstudy.service import CollabStudies
-from centaurlab.collabstudy.studyfile import parse_collab_study
-from centaurlab.collabstudy.transcript import from_entries, from_log_text, from_messages
+from centaurlab.collabstudy._fluency_check import INDICATORS, MODEL_IDS, rule_check, validate_coders
+from centaurlab.collabstudy._fluency_rules import RULE_IDS, rule_codes, user_turns
+from centaurlab.collabstudy._transcript import from_entries, from_log_text, from_messages
 from centaurlab.config import settings
 
 from .fakes import ScriptedModel, writer

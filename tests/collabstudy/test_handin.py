@@ -10,8 +10,7 @@ from sqlalchemy import select
 
 from centaurlab import store
 from centaurlab.collab import CollabSession, files_of
-from centaurlab.collabstudy import DeliverablesMissing, WrongStep
-from centaurlab.collabstudy.service import CollabStudies
+from centaurlab.collabstudy import CollabStudies, DeliverablesMissing, WrongStep
 
 from .fakes import ScriptedModel
 from .test_time_limit import MINUTE, Clock, started

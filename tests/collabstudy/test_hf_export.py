@@ -10,9 +10,7 @@ import pandas as pd
 import pytest
 
 from centaurlab import store
-from centaurlab.collabstudy import export_study, override_grade
-from centaurlab.collabstudy.service import CollabStudies
-from centaurlab.collabstudy.studyfile import parse_collab_study
+from centaurlab.collabstudy import CollabStudies, export_study, override_grade, parse_collab_study
 from tests.hf_datasets import load_table, rows
 
 from .fakes import ScriptedModel, writer

@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from centaurlab.cli import app
-from centaurlab.collabstudy import collab_power
+from centaurlab.collabstudy._power import collab_power
 from centaurlab.stats import audit
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "collab-study.toml"

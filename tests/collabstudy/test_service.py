@@ -12,9 +12,8 @@ from sqlalchemy import select
 
 from centaurlab import store
 from centaurlab.collab import CollabSession, files_of, load_results
-from centaurlab.collabstudy.service import CollabStudies, WrongStep
-from centaurlab.collabstudy.studyfile import parse_collab_study
-from centaurlab.collabstudy.tables import CollabStudyEvent, CollabUpload
+from centaurlab.collabstudy import CollabStudies, WrongStep, parse_collab_study
+from centaurlab.collabstudy._tables import CollabStudyEvent, CollabUpload
 
 from .fakes import ScriptedModel, writer
 
@@ -95,7 +94,7 @@ def test_browser_events_are_idempotent(platform: tuple[CollabStudies, ScriptedMo
 
 def test_constrained_agents_write_before_they_may_finish(tmp_path: Path) -> None:
     from centaurlab.collab import Workspace, get_agent, load_collab_bank
-    from centaurlab.collabstudy.chat import request_for, start_messages
+    from centaurlab.collabstudy._chat import request_for, start_messages
 
     task = load_collab_bank("collab").get("press_release")
     cfg = get_agent("local-agent")
@@ -121,7 +120,7 @@ def test_constrained_agents_write_before_they_may_finish(tmp_path: Path) -> None
 def test_export_and_override(platform: tuple[CollabStudies, ScriptedModel], tmp_path: Path) -> None:
     import pandas as pd
 
-    from centaurlab.collabstudy.export import export_study, override_grade, study_tables
+    from centaurlab.collabstudy import export_study, override_grade, study_tables
 
     p, _ = platform
     pid, token = p.join("pilot", {})

@@ -9,12 +9,7 @@ from pathlib import Path
 
 from centaurlab import store
 from centaurlab.collab import NO_HUMAN, CollabJudgement, CollabSession, add_rubric
-from centaurlab.collabstudy.analysis import analyse
-from centaurlab.collabstudy.coding import code_study
-from centaurlab.collabstudy.fluency import IDS
-from centaurlab.collabstudy.load import load_study_data
-from centaurlab.collabstudy.service import CollabStudies
-from centaurlab.collabstudy.studyfile import parse_collab_study
+from centaurlab.collabstudy import IDS, CollabStudies, analyse, code_study, load_study_data, parse_collab_study
 
 from .fakes import ScriptedModel, writer
 from .test_service import PRE

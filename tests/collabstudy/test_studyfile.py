@@ -11,9 +11,10 @@ from typer.testing import CliRunner
 
 from centaurlab.cli import app as cli
 from centaurlab.collab import load_collab_bank
-from centaurlab.collabstudy.instruments import HAS_OPTIONS, default_post_survey, default_pre_survey, has_level, ordinal
-from centaurlab.collabstudy.plan import plan_sessions
-from centaurlab.collabstudy.studyfile import CollabStudyFileError, load_collab_study, parse_collab_study
+from centaurlab.collabstudy import load_collab_study, parse_collab_study
+from centaurlab.collabstudy._instruments import HAS_OPTIONS, default_post_survey, default_pre_survey, has_level, ordinal
+from centaurlab.collabstudy._plan import plan_sessions
+from centaurlab.collabstudy._studyfile import CollabStudyFileError
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "collab-study.toml"
 

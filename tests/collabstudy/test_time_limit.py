@@ -13,8 +13,8 @@ from sqlalchemy import select
 
 from centaurlab import store
 from centaurlab.collab import CollabSession, files_of
-from centaurlab.collabstudy.service import CollabStudies, TimeUp
-from centaurlab.collabstudy.studyfile import parse_collab_study
+from centaurlab.collabstudy import CollabStudies, parse_collab_study
+from centaurlab.collabstudy._service import TimeUp
 from centaurlab.models import ModelCall
 
 from .fakes import ScriptedModel, writer
@@ -106,7 +106,7 @@ def test_a_participant_who_never_comes_back_is_closed_by_the_sweep(
     assert p.close_due("timed") == 0  # within the time: nothing to close
     clock.ms += 10 * MINUTE
     assert p.close_due("timed") == 1 and p.close_due("timed") == 0
-    from centaurlab.collabstudy.export import study_tables
+    from centaurlab.collabstudy import study_tables
 
     sessions = study_tables(p.url, "timed")["sessions"]
     assert list(sessions["status"]) == ["timed_out"] and sessions["time_on_task_s"].iloc[0] == 600

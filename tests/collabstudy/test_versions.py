@@ -17,12 +17,11 @@ from sqlalchemy import select
 
 from centaurlab import store
 from centaurlab.collab import CollabSession, files_of
-from centaurlab.collabstudy import export_study, session_review
-from centaurlab.collabstudy.service import CollabStudies, WrongStep
-from centaurlab.collabstudy.studyfile import CollabStudyFileError, parse_collab_study
-from centaurlab.collabstudy.tables import CollabBlob, CollabFileVersion
-from centaurlab.collabstudy.transcript import from_events, from_messages
-from centaurlab.collabstudy.versions import record
+from centaurlab.collabstudy import CollabStudies, WrongStep, export_study, parse_collab_study, session_review
+from centaurlab.collabstudy._studyfile import CollabStudyFileError
+from centaurlab.collabstudy._tables import CollabBlob, CollabFileVersion
+from centaurlab.collabstudy._transcript import from_events, from_messages
+from centaurlab.collabstudy._versions import record
 
 from .fakes import ScriptedModel
 from .test_service import PRE
@@ -227,8 +226,8 @@ CRASH = """
 import os, sys
 from pathlib import Path
 import centaurlab.collab._workspace as workspace
-import centaurlab.collabstudy.versions as versions
-from centaurlab.collabstudy.service import CollabStudies
+import centaurlab.collabstudy._versions as versions
+from centaurlab.collabstudy import CollabStudies
 
 url, folder, token, where = sys.argv[1:5]
 def die(*args, **kwargs):

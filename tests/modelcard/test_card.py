@@ -11,7 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from centaurlab.cli import app, console
-from centaurlab.modelcard import compare_models, known_models, mean_figure, model_card, rate_figure
+from centaurlab.modelcard import compare_models, known_models, mean_figure, model_card
+from centaurlab.modelcard._figures import rate_figure
 from centaurlab.stats import audit
 
 from .seed import Seeded, seed

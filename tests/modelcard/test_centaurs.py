@@ -17,9 +17,8 @@ from typer.testing import CliRunner
 
 from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.cli import app
-from centaurlab.modelcard import NO_CLEAR_BEST, model_card
-from centaurlab.modelcard.centaurs import SCRIPT_TIME, Row, best_of
-from centaurlab.modelcard.figures import Figure
+from centaurlab.modelcard import Figure, model_card
+from centaurlab.modelcard._centaurs import NO_CLEAR_BEST, SCRIPT_TIME, Row, best_of
 from centaurlab.models import ModelConfig, Registry
 from centaurlab.stats import audit, describe, welch_difference
 from tests.fakes.openai_server import FakeOpenAI

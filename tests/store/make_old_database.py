@@ -19,9 +19,8 @@ from centaurlab.arena import TournamentSpec, resolve_agent, run_tournament
 from centaurlab.arena.generate import ensure_generated_agent, finish_generated_agent, save_step
 from centaurlab.bench import _tables as bench_tables
 from centaurlab.collab import NO_HUMAN, CollabHandGrade, CollabJudgement, CollabSession, add_rubric, save_files
-from centaurlab.collabstudy import tables as collab_study_store
-from centaurlab.collabstudy.service import CollabStudies
-from centaurlab.collabstudy.studyfile import load_collab_study
+from centaurlab.collabstudy import CollabStudies, load_collab_study
+from centaurlab.collabstudy import _tables as collab_study_store
 from centaurlab.models import ModelCall, cache_response
 from centaurlab.study import ParticipantRow, Participants, StudyCache, append_events, create_study, load_study
 from tests.store import old_rows

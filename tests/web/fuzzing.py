@@ -289,8 +289,7 @@ def target(folder: Path) -> Iterator[tuple[Fuzzer, list[Route]]]:
     from logging.handlers import BufferingHandler
 
     from centaurlab import store
-    from centaurlab.collabstudy.service import CollabStudies
-    from centaurlab.collabstudy.studyfile import parse_collab_study
+    from centaurlab.collabstudy import CollabStudies, parse_collab_study
     from centaurlab.config import settings as centaur_settings
     from centaurlab.study import create_study, load_study
     from centaurlab.web import DashboardAuth, create_app

@@ -10,8 +10,7 @@ from centaurlab import store
 from centaurlab.arena import Timeouts, TournamentSpec, resolve_agent, run_tournament, tournament_matches
 from centaurlab.bench import BenchSpec, run_bench
 from centaurlab.collab import NO_HUMAN, hand_in
-from centaurlab.collabstudy import CollabStudies
-from centaurlab.collabstudy.studyfile import parse_collab_study
+from centaurlab.collabstudy import CollabStudies, parse_collab_study
 from centaurlab.sandbox import bwrap_works
 from tests.bench.test_runner import answer, registry
 from tests.fakes.openai_server import serve

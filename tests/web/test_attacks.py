@@ -23,8 +23,7 @@ import pytest
 from fastapi import FastAPI
 
 from centaurlab import store
-from centaurlab.collabstudy.service import CollabStudies
-from centaurlab.collabstudy.studyfile import parse_collab_study
+from centaurlab.collabstudy import CollabStudies, parse_collab_study
 from centaurlab.config import settings
 from centaurlab.study import (
     ParticipantLimits,
@@ -232,7 +231,7 @@ def test_gets_make_no_participant_and_the_cap_counts_consents(site: Site) -> Non
 def _collab_people(site: Site) -> int:
     from sqlalchemy import func, select
 
-    from centaurlab.collabstudy.tables import CollabParticipant
+    from centaurlab.collabstudy import CollabParticipant
 
     with store.session_scope(site.url) as s:
         return int(s.scalar(select(func.count()).select_from(CollabParticipant)) or 0)

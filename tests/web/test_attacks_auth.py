@@ -23,7 +23,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from centaurlab import store
-from centaurlab.collabstudy.service import CollabStudies
+from centaurlab.collabstudy import CollabStudies
 from centaurlab.study import ParticipantLimits, RateLimit
 from centaurlab.web import DashboardAuth, create_app
 from centaurlab.web._dashboard_auth import COOKIE, LoginThrottle

@@ -5,7 +5,7 @@ in an external agent's session with its log, and the embedded judges grade the d
 
 The embedded agent (SmolLM2-135M) is held to the action's JSON schema by llama.cpp's grammar: in
 the chat its first step can only be a write of a deliverable, with content short enough for the
-action to fit its answer (see `collabstudy.chat.request_for`). Every wait is for what is checked,
+action to fit its answer (see `collabstudy._chat.request_for`). Every wait is for what is checked,
 with room for the model on a loaded 2-core machine (a turn takes ~25 s at load 5)."""
 
 from __future__ import annotations

@@ -12,8 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from centaurlab import store
-from centaurlab.collabstudy.service import CollabStudies
-from centaurlab.collabstudy.studyfile import parse_collab_study
+from centaurlab.collabstudy import CollabStudies, parse_collab_study
 from centaurlab.config import settings
 from centaurlab.web import create_app
 from tests.collabstudy.fakes import ScriptedModel, writer

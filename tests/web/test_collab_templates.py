@@ -9,8 +9,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from centaurlab.collabstudy import render_html
-from centaurlab.collabstudy.studyfile import load_collab_study, parse_collab_study
+from centaurlab.collabstudy import load_collab_study, parse_collab_study, render_html
 from tests.collabstudy.test_service import PRE
 from tests.web.test_collab_routes import client, join
 

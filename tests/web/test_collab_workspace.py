@@ -11,8 +11,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from centaurlab import store
-from centaurlab.collabstudy.service import CollabStudies
-from centaurlab.collabstudy.studyfile import parse_collab_study
+from centaurlab.collabstudy import CollabStudies, parse_collab_study
 from centaurlab.config import settings
 from centaurlab.web import create_app
 from centaurlab.web._collab_files import PREVIEW_ROWS, preview_html

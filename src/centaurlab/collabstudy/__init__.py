@@ -5,30 +5,30 @@ browser, the paper's survey, append-only events, and the study's analyses. Built
 See docs/collab-study.md.
 """
 
-from .analysis import analyse
-from .chat import shown
-from .chatlines import agent_words, tool_line
-from .coding import code_study, code_validation_set
-from .export import export_study, override_grade, study_tables
-from .fluency import IDS, TOTAL_INDICATORS, fluency_total
-from .fluency_check import check_coder, load_set
-from .handin import DeliverablesMissing, HandIn, writers
-from .listing import CollabStudySummary, list_collab_studies
-from .load import load_study_data, stored_checks
-from .power import CollabPower, collab_power, plan_collab_study
-from .report_html import render_html
-from .review import SessionReview, session_review
-from .service import USED_BEFORE, CollabStudies, View, WrongStep, is_reference
-from .slots import person_key
-from .studyfile import CollabStudy, load_collab_study, parse_collab_study
-from .synthetic import synthetic_study
-from .versions import NoSuchVersion, Version, diff_lines
+from ._analysis import analyse
+from ._chat import agent_turn, shown
+from ._chatlines import agent_words, tool_line
+from ._coding import code_study, code_validation_set
+from ._export import export_study, override_grade, study_tables
+from ._fluency import IDS, TOTAL_INDICATORS, fluency_total
+from ._fluency_check import check_coder, load_set
+from ._handin import DeliverablesMissing, HandIn, writers
+from ._listing import CollabStudySummary, list_collab_studies
+from ._load import load_study_data, stored_checks
+from ._power import plan_collab_study
+from ._report_html import render_html
+from ._review import session_review
+from ._service import USED_BEFORE, CollabStudies, View, WrongStep, is_reference
+from ._slots import person_key
+from ._studyfile import CollabStudy, load_collab_study, parse_collab_study
+from ._synthetic import synthetic_study
+from ._tables import CollabParticipant
+from ._versions import NoSuchVersion, Version, diff_lines
 
 __all__ = [
-    "CollabPower",
-    "collab_power",
     "parse_collab_study",
     "plan_collab_study",
+    "CollabParticipant",
     "CollabStudies",
     "CollabStudy",
     "CollabStudySummary",
@@ -37,11 +37,11 @@ __all__ = [
     "IDS",
     "NoSuchVersion",
     "TOTAL_INDICATORS",
-    "SessionReview",
     "USED_BEFORE",
     "Version",
     "View",
     "WrongStep",
+    "agent_turn",
     "agent_words",
     "analyse",
     "check_coder",

@@ -2,7 +2,7 @@
 lenses (and its calls' latency and cost), and where the lenses disagree; and, per task of a bank, the model
 alone beside people alone and people with each assistant (the centaur comparison). See docs/models-card.md."""
 
-from .card import (
+from ._card import (
            FIGURE_OF,
            LENS_LABELS,
            ModelCard,
@@ -12,12 +12,11 @@ from .card import (
            model_card,
            rank_agreement,
 )
-from .centaurs import NO_CLEAR_BEST, Comparison, centaur_comparison
-from .figures import Figure, mean_figure, rate_figure
-from .lenses import Group, Lens, collab_sessions
-from .view import LensView, TableView, card_view, cell_text, fmt, reported, settings_text
+from ._centaurs import centaur_comparison
+from ._figures import Figure, mean_figure
+from ._lenses import Lens, collab_sessions
+from ._view import card_view, cell_text, fmt, reported
 
-__all__ = ["FIGURE_OF", "LENS_LABELS", "NO_CLEAR_BEST", "Comparison", "Figure", "Group", "Lens", "LensView",
-           "ModelCard", "TableView", "card_view", "cell_text", "centaur_comparison", "collab_sessions",
-           "compare_models", "disagreements", "fmt", "known_models", "mean_figure", "model_card", "rank_agreement",
-           "rate_figure", "reported", "settings_text"]
+__all__ = ["FIGURE_OF", "LENS_LABELS", "Figure", "Lens", "ModelCard", "card_view", "cell_text", "centaur_comparison",
+           "collab_sessions", "compare_models", "disagreements", "fmt", "known_models", "mean_figure", "model_card",
+           "rank_agreement", "reported"]

@@ -28,7 +28,7 @@ from scipy import stats as sps
 from ..collab import SessionRow, rate_sessions
 from ..errors import InvalidInput
 from ..stats import Figure, PowerCurve, Progress, power_curve, separated
-from .studyfile import CollabStudy
+from ._studyfile import CollabStudy
 
 EFFECT_SCALE = "score points (0-100): the first agent's collaborative skill minus each other agent's"
 DETECTION = "separated 95% intervals of the two agents' skills in the paper's rating model (collab.rate_sessions)"

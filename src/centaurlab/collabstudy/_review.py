@@ -11,9 +11,9 @@ from sqlalchemy.orm import Session
 
 from ..collab import StoredJudgement, judgements_of, session_brief, stored_files
 from ..store import session_scope
-from . import versions
-from .tables import CollabGradeOverride, CollabParticipant, CollabStudyEvent, CollabStudySession, turn_totals
-from .versions import Version
+from . import _versions as versions
+from ._tables import CollabGradeOverride, CollabParticipant, CollabStudyEvent, CollabStudySession, turn_totals
+from ._versions import Version
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..collab import DELIVERABLES_HEADER, HARNESS_LEADS
-from .chat import DECISIONS_LEAD, PERSON_LEAD
+from ._chat import DECISIONS_LEAD, PERSON_LEAD
 
 Who = Literal["person", "agent"]
 PERSON_NAMES = ("me", "user", "human", "person")

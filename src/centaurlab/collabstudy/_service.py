@@ -19,16 +19,16 @@ from sqlalchemy.orm import Session
 from ..collab import FAMILIES, REFERENCE_DIR, Workspace, get_agent, hand_in
 from ..store import lock_across_processes, session_scope, utcnow
 from ..study import check_answers, check_rejoin
-from . import versions
-from .chat import Turn, agent_turn, decisions_note
-from .chatlines import did
-from .files import VersionedFiles
-from .handin import HandIn, accept
-from .instruments import OCCUPATION
-from .plan import EXTERNAL, plan_sessions
-from .platform import ProviderFactory
-from .slots import Holder, people_holding, person_key
-from .tables import (
+from . import _versions as versions
+from ._chat import Turn, agent_turn, decisions_note
+from ._chatlines import did
+from ._files import VersionedFiles
+from ._handin import HandIn, accept
+from ._instruments import OCCUPATION
+from ._plan import EXTERNAL, plan_sessions
+from ._platform import ProviderFactory
+from ._slots import Holder, people_holding, person_key
+from ._tables import (
     CollabParticipant,
     CollabStudyEvent,
     CollabStudyRow,
@@ -38,8 +38,8 @@ from .tables import (
     add_event,
     turn_totals,
 )
-from .turnlog import TurnLog
-from .view import CLOSED, TIME_LIMIT, USED_BEFORE, TimeUp, UnknownParticipant, View, WrongStep, digest
+from ._turnlog import TurnLog
+from ._view import CLOSED, TIME_LIMIT, USED_BEFORE, TimeUp, UnknownParticipant, View, WrongStep, digest
 
 __all__ = ["USED_BEFORE", "CollabStudies", "UnknownParticipant", "ProviderFactory", "TimeUp", "View", "WrongStep",
            "is_reference"]
@@ -351,7 +351,7 @@ class CollabStudies(VersionedFiles):
             self._maybe_post(s, v)
 
     def hand_in_check(self, token: str, idx: int) -> HandIn:
-        """What a submit of the task would hand in now, against its deliverables (`handin.accept` decides):
+        """What a submit of the task would hand in now, against its deliverables (`_handin.accept` decides):
         the page's checklist and the warning beside Submit read this, the submit the same."""
         v = self.view(token)
         task = self.task(v.study, v.plan[idx]["task_id"])

@@ -1,6 +1,6 @@
 """Code a stored study's submitted sessions for the AI-fluency indicators with a model; each result is
 an append-only event keyed by (session, model), so running it again codes only what is left. The same
-model codes the hand-coded validation transcripts (fluency_check.py), stored per transcript, so that
+model codes the hand-coded validation transcripts (_fluency_check.py), stored per transcript, so that
 the analysis can say how far its codes agree with the researchers'."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from sqlalchemy import select
 from ..collab import JsonAskError, human_sessions
 from ..models import ModelProvider, StoredProvider, load_registry
 from ..store import session_scope
-from .fluency import code_log
-from .fluency_check import ValidationSet, load_set
-from .load import FLUENCY_EVENT, session_transcripts, stored_checks
-from .tables import CollabFluencyCheck, CollabParticipant, CollabStudyEvent, add_event
-from .view import now_ms
+from ._fluency import code_log
+from ._fluency_check import ValidationSet, load_set
+from ._load import FLUENCY_EVENT, session_transcripts, stored_checks
+from ._tables import CollabFluencyCheck, CollabParticipant, CollabStudyEvent, add_event
+from ._view import now_ms
 
 
 def _provider(url: str, model: str, provider: ModelProvider | None) -> ModelProvider:

@@ -1,6 +1,6 @@
 """The fluency indicators a rule reads from the log, each by one documented rule (the rest need a
-model: fluency.py). docs/collab-fluency.md lists the rules; the validation set measures them
-against hand codes like any other coder (fluency_check.py).
+model: _fluency.py). docs/collab-fluency.md lists the rules; the validation set measures them
+against hand codes like any other coder (_fluency_check.py).
 
 - user turns: the number of the person's messages (the paper's "raw number of user turns", §6).
 - `check_facts`: a message of the person's asks to check, verify, double-check, cross-check,
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .transcript import Transcript
+from ._transcript import Transcript
 
 RULE_CODER = "rules"
 RULE_IDS: tuple[str, ...] = ("check_facts", "iterate", "edited_deliverable")

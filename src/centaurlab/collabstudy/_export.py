@@ -17,10 +17,10 @@ from ..collab import judgements_of, rubric_versions, stored_files
 from ..hfdataset import DEFAULT_LICENSE, write_dataset
 from ..store import session_scope
 from ..study import spreadsheet_safe
-from . import versions
-from .dataset import collab_card
-from .review import in_study
-from .tables import (
+from . import _versions as versions
+from ._dataset import collab_card
+from ._review import in_study
+from ._tables import (
     CollabGradeOverride,
     CollabParticipant,
     CollabStudyEvent,

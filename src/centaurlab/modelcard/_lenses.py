@@ -21,7 +21,7 @@ from ..collab import has_sessions
 from ..models import calls_of_model, sent_max_tokens, sent_temperatures
 from ..stats import Figure as Reported
 from ..stats import distinct_draws
-from .figures import Figure, json_safe, mean_figure, rate_figure, with_units
+from ._figures import Figure, json_safe, mean_figure, rate_figure, with_units
 
 BENCH_AXES = ("correctness", "efficiency", "quality", "composite", "human_percentile")
 

@@ -31,8 +31,8 @@ import pandas as pd
 from ..stats import Figure as Reported
 from ..stats import not_computed
 from ..study import study_ids
-from .figures import UNITS, Figure, finite, mean_figure, rate_figure
-from .lenses import Group, Lens
+from ._figures import UNITS, Figure, finite, mean_figure, rate_figure
+from ._lenses import Group, Lens
 
 PLACEHOLDERS = ("acceptance_rate", "suggestions_accepted", "persistence_30s", "chat_copy_share", "tlx_mean",
                 "tasks_completed")

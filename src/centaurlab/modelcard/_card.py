@@ -25,9 +25,9 @@ from scipy import stats
 
 from ..stats import Figure as Reported
 from ..stats import not_computed
-from .figures import Figure, json_safe, separate, with_units
-from .lenses import Lens, arena_lens, bench_lens, calls_lens, collab_lens
-from .study_lens import study_lens
+from ._figures import Figure, json_safe, separate, with_units
+from ._lenses import Lens, arena_lens, bench_lens, calls_lens, collab_lens
+from ._study_lens import study_lens
 
 LENS_LABELS = {"bench": "bench", "arena": "the arena", "study": "the user study", "collab": "collaboration"}
 FIGURE_OF = {"bench": "composite score of the graded samples", "arena": "win rate of the agents it wrote",

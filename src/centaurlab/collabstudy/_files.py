@@ -18,12 +18,12 @@ from sqlalchemy import select
 
 from ..collab import REFERENCE_DIR, Workspace, WorkspaceError
 from ..store import session_scope
-from . import versions
-from .platform import Platform
-from .tables import CollabStudyEvent, CollabStudySession, add_event
-from .turnlog import AgentWrites
-from .versions import Version
-from .view import View, WrongStep
+from . import _versions as versions
+from ._platform import Platform
+from ._tables import CollabStudyEvent, CollabStudySession, add_event
+from ._turnlog import AgentWrites
+from ._versions import Version
+from ._view import View, WrongStep
 
 ASKED = "not written yet: "
 """How the agent's tool result begins when the person is asked to accept its overwrite."""

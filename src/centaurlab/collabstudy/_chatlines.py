@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from .chat import shown
+from ._chat import shown
 
 
 def _is_action(text: str) -> bool:

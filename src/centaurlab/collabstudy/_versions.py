@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..errors import NotFound
-from .tables import CollabBlob, CollabFileVersion
+from ._tables import CollabBlob, CollabFileVersion
 
 AUTHORS = ("edit", "upload", "agent", "restore", "found")
 """Who wrote a version: the person in the editor, the person by an upload, the agent, the person's restore

@@ -1,5 +1,5 @@
 """The dataset card of a collaboration study released as a Hugging Face `datasets` folder (`centaur collab
-study export --format hf`). The tables are export.py's, unchanged; the card says what each row is and,
+study export --format hf`). The tables are _export.py's, unchanged; the card says what each row is and,
 plainly, what the export leaves as recorded, since whoever loads the folder never reads our docs."""
 
 from __future__ import annotations

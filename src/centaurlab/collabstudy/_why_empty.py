@@ -2,15 +2,15 @@
 "(none)" leaves them guessing whether the study has too few people yet, lacks a baseline run, or was
 never coded. Each reason names what is missing and, where a command supplies it, the command.
 
-Pure: a function of the study's data and the analysis result (`analysis.analyse` calls it)."""
+Pure: a function of the study's data and the analysis result (`_analysis.analyse` calls it)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .data import MIN_CODED, MIN_PAIRS, MIN_RATED, StudyData
-from .fluency_check import INDICATORS
-from .fluency_rules import RULE_CODER
+from ._data import MIN_CODED, MIN_PAIRS, MIN_RATED, StudyData
+from ._fluency_check import INDICATORS
+from ._fluency_rules import RULE_CODER
 
 SECTIONS = ("agent_ranking", "quartile_wins", "pre_post", "survey_vs_skill", "fluency_coding", "left_out",
             "behaviours", "counts", "coding_agreement")

@@ -1,7 +1,7 @@
 """Validating the AI-fluency coders against hand-coded transcripts, before their codes are analysed.
 
 The shipped set (validation/fluency_transcripts.toml, ours: 24 sessions with the researchers' codes)
-is coded by every coder: the rules (fluency_rules.py) and each model that coded a study's logs.
+is coded by every coder: the rules (_fluency_rules.py) and each model that coded a study's logs.
 Per coder and indicator we report Cohen's kappa against the hand codes. An indicator enters the
 analysis from its coder (the rule where one exists, the model otherwise) only when that coder is
 validated for it; otherwise it is left out, with the reason:
@@ -22,9 +22,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .fluency import IDS, cohen_kappa
-from .fluency_rules import RULE_CODER, RULE_IDS, rule_codes
-from .transcript import Transcript, from_entries, from_log_text
+from ._fluency import IDS, cohen_kappa
+from ._fluency_rules import RULE_CODER, RULE_IDS, rule_codes
+from ._transcript import Transcript, from_entries, from_log_text
 
 SET_PATH = Path(__file__).with_name("validation") / "fluency_transcripts.toml"
 OURS: tuple[str, ...] = ("edited_deliverable",)

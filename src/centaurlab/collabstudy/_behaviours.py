@@ -5,7 +5,7 @@ The paper's 11 indicators are the rows and the total (`total_count`: how many of
 session shows, against the score); our own indicator (`edited_deliverable`) is reported apart, under
 `ours`, with the total that counts it too, so the paper's figures are never mixed with ours.
 
-Each indicator takes its codes from one coder (fluency_check.py: the rule where one exists, the model
+Each indicator takes its codes from one coder (_fluency_check.py: the rule where one exists, the model
 otherwise). An indicator whose coder failed its validation against the hand-coded transcripts is left
 out here, and the reason is reported beside the figures: a coder that answers "true" to everything
 would otherwise make every correlation meaningless while looking like data.
@@ -20,10 +20,10 @@ import numpy as np
 from scipy import stats
 
 from ..stats import MINIMUM_N, figure
-from .data import MIN_CODED, Obs, StudyData
-from .figures import adjust, correlation, denoise
-from .fluency import TOTAL_INDICATORS, fluency_total
-from .fluency_check import INDICATORS, OURS
+from ._data import MIN_CODED, Obs, StudyData
+from ._figures import adjust, correlation, denoise
+from ._fluency import TOTAL_INDICATORS, fluency_total
+from ._fluency_check import INDICATORS, OURS
 
 
 def _known(coded: list[Obs], indicator: str) -> list[tuple[Obs, bool]]:

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from ..collab import AgentConfigError, CollabFileError, all_agents, load_collab_bank
 from ..errors import FileFieldError
 from ..study import Question
-from .instruments import OCCUPATION, default_post_survey, default_pre_survey
+from ._instruments import OCCUPATION, default_post_survey, default_pre_survey
 
 STUDY_ID = r"^[a-z0-9][a-z0-9_-]{0,62}$"
 EXTERNAL_AGENTS = ["claude-code", "codex", "gemini-cli", "manus", "other"]

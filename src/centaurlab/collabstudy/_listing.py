@@ -9,7 +9,7 @@ from datetime import datetime
 from sqlalchemy import case, func, select
 
 from ..store import session_scope
-from .tables import CollabParticipant, CollabStudyRow
+from ._tables import CollabParticipant, CollabStudyRow
 
 
 @dataclass(frozen=True)

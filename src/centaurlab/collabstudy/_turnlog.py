@@ -5,7 +5,7 @@ own keeps 50 participants' turns queueing behind each other. A turn's rows are t
 here and written together: each step's rows just before the next model call (so the live chat
 shows them while the model thinks) and the last step's with the turn's end. Nothing is
 acknowledged to the browser before its transaction commits. (The versions of the files the agent
-writes are the exception: each is committed before its file changes, `files.VersionedFiles`.)
+writes are the exception: each is committed before its file changes, `_files.VersionedFiles`.)
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from sqlalchemy.orm import Session
 
 from ..collab import Step
 from ..models import PendingCalls
-from .chat import note_for
-from .tables import CollabStudyEvent
+from ._chat import note_for
+from ._tables import CollabStudyEvent
 
 
 @dataclass

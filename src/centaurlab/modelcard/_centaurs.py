@@ -6,7 +6,7 @@ model alone), and a study's graded final code (`study.study_grades`), whose no-A
 whose other conditions are people with an assistant, one row per condition. Every row is graded by the same
 grader with the same settings, so correctness, efficiency, quality and the composite are the same measures;
 time to solution is the model's answer latency and a person's time on the task (from its start to the final
-code). Each figure is a mean with its 95% t interval and n (`figures.mean_figure`).
+code). Each figure is a mean with its 95% t interval and n (`_figures.mean_figure`).
 
 What the comparison may say follows the reporting policy (`stats`):
 
@@ -17,7 +17,7 @@ What the comparison may say follows the reporting policy (`stats`):
   there (`stats.informative`): it is neither ranked nor tested;
 * one arm is named best on a measure only where its interval is separated from every other arm's
   (`stats.best_claim`); the differences between arms, per task and pooled, carry their own intervals and a
-  Benjamini-Hochberg corrected claim (`arms.py`).
+  Benjamini-Hochberg corrected claim (`_arms.py`).
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from ..models import sent_temperatures
 from ..stats import Figure as Reported
 from ..stats import best_claim, distinct_draws, informative, rank_ranges
 from ..study import StudyCache, study_grades
-from .arms import Diff, correct, difference, pooled
-from .figures import Figure, json_safe, mean_figure
+from ._arms import Diff, correct, difference, pooled
+from ._figures import Figure, json_safe, mean_figure
 
 MEASURES = ("correctness", "efficiency", "quality", "composite", "seconds")
 LOWER_IS_BETTER = frozenset({"seconds"})

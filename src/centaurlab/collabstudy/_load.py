@@ -14,10 +14,10 @@ from sqlalchemy.orm import Session
 
 from ..collab import NO_DELIVERABLE, NO_HUMAN, human_sessions, load_collab_bank, load_results
 from ..store import session_scope
-from .data import Obs, StudyData
-from .fluency_check import MIN_KAPPA, ValidationSet, load_set, validate_coders
-from .fluency_rules import rule_codes, user_turns
-from .tables import (
+from ._data import Obs, StudyData
+from ._fluency_check import MIN_KAPPA, ValidationSet, load_set, validate_coders
+from ._fluency_rules import rule_codes, user_turns
+from ._tables import (
     CollabFluencyCheck,
     CollabParticipant,
     CollabStudyEvent,
@@ -25,7 +25,7 @@ from .tables import (
     CollabStudySession,
     CollabSurveyAnswers,
 )
-from .transcript import Transcript, from_events, from_log_text, from_messages
+from ._transcript import Transcript, from_events, from_log_text, from_messages
 
 FLUENCY_EVENT = "fluency_codes"
 LOG_EVENTS = ("prompt", "agent_step", "file_version")

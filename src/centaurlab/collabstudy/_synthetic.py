@@ -12,10 +12,10 @@ from typing import Any
 
 import numpy as np
 
-from .data import Obs, StudyData
-from .fluency import IDS
-from .fluency_check import load_set, validate_coders
-from .instruments import D1_OPTIONS, D2_OPTIONS, HAS_OPTIONS, SENTIMENTS
+from ._data import Obs, StudyData
+from ._fluency import IDS
+from ._fluency_check import load_set, validate_coders
+from ._instruments import D1_OPTIONS, D2_OPTIONS, HAS_OPTIONS, SENTIMENTS
 
 AGENTS = ("cowork", "code", "codex", "manus", "gemini")
 COLLAB_SKILL = (6.0, 3.0, 0.0, -1.5, -6.0)

@@ -21,11 +21,11 @@ from ..collab import SessionRow, TaskTerm, rate_sessions
 from ..rating import DEFAULT_ROUNDS
 from ..stats import MINIMUM_N, figure, not_computed, proportion_figure, rank_ranges, too_few
 from ..stats import mean_figure as t_figure  # not computed below two values, unlike .figures'
-from .behaviours import behaviours
-from .data import MIN_PAIRS, MIN_RATED, Obs, StudyData
-from .figures import adjust, correlation, mean_figure, p_value
-from .instruments import HAS_ITEMS, LIKERT_ITEMS, ordinal
-from .why_empty import empty_sections
+from ._behaviours import behaviours
+from ._data import MIN_PAIRS, MIN_RATED, Obs, StudyData
+from ._figures import adjust, correlation, mean_figure, p_value
+from ._instruments import HAS_ITEMS, LIKERT_ITEMS, ordinal
+from ._why_empty import empty_sections
 
 SCORE_UNIT = "score, 0-100"
 PRE_MEASURES = ("d1_llm_familiarity", "d2_professional_use", "d3_experience_years", *LIKERT_ITEMS, *HAS_ITEMS)
@@ -187,7 +187,7 @@ def survey_vs_skill(data: StudyData, rated: dict[str, Any]) -> list[dict[str, An
 
 def analyse(data: StudyData, rounds: int = DEFAULT_ROUNDS, seed: int = 0,
             task_term: TaskTerm = "none") -> dict[str, Any]:
-    from .fluency import agreement
+    from ._fluency import agreement
 
     rated = ratings(data, rounds=rounds, seed=seed, task_term=task_term)
     quarters = quartile_wins(data, rated)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .fluency_check import FluencyValidation
+    from ._fluency_check import FluencyValidation
 
 MIN_PAIRS = 2
 """People who answered an attitude item before and after, for its paired test."""

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .view import WrongStep
+from ._view import WrongStep
 
 WRITTEN, EMPTY, MISSING = "written", "empty", "missing"
 NOTHING_YET = ("there is nothing to hand in yet: write or upload the files the task asks for "

@@ -57,8 +57,8 @@ class CodingError(InvalidInput, ValueError):
 
 def render_log(log: Sequence[dict[str, Any]], limit: int = 6000) -> str:
     """A harness conversation as 'PERSON: ...' / 'AGENT: ...' lines, at most `limit` characters; the
-    harness's own messages to the model are not the person's and are left out (transcript.py)."""
-    from .transcript import from_messages
+    harness's own messages to the model are not the person's and are left out (_transcript.py)."""
+    from ._transcript import from_messages
 
     return from_messages(log).render(limit)
 

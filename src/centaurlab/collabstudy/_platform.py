@@ -19,12 +19,12 @@ from ..collab import CollabBank, TaskInstance, load_collab_bank
 from ..models import ModelProvider, StoredProvider, load_registry
 from ..store import session_scope
 from ..study import ParticipantLimits
-from .slots import person_key
-from .slots import slot_ms as default_slot_ms
-from .studyfile import CollabStudy
-from .tables import CollabParticipant, CollabStudyRow
-from .turnlog import TurnLog
-from .view import digest, now_ms
+from ._slots import person_key
+from ._slots import slot_ms as default_slot_ms
+from ._studyfile import CollabStudy
+from ._tables import CollabParticipant, CollabStudyRow
+from ._turnlog import TurnLog
+from ._view import digest, now_ms
 
 ProviderFactory = Callable[[str], ModelProvider]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Conflict, NotFound
-from .studyfile import CollabStudy
+from ._studyfile import CollabStudy
 
 USED_BEFORE = ("never", "a few times", "regularly")
 OPEN = ("setup", "working")

@@ -55,7 +55,7 @@ class CollabParticipant(Base):
     plan: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    # who they are for the cap and the request budget (`slots.person_key`), and when they joined (the
+    # who they are for the cap and the request budget (`_slots.person_key`), and when they joined (the
     # platform's clock): a place is released if they never go past the first survey
     person: Mapped[str | None] = mapped_column(String(300), nullable=True, index=True)
     joined_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
@@ -138,7 +138,7 @@ class CollabGradeOverride(Base):
 
 class CollabFluencyCheck(Base):
     """A model's codes of one transcript of the hand-coded fluency validation set (collabstudy's
-    fluency_check.py), kept so that the analysis reports the model's agreement with the hand codes
+    _fluency_check.py), kept so that the analysis reports the model's agreement with the hand codes
     without asking it again. Keyed by the set's digest: a changed set is coded anew."""
 
     __tablename__ = "collab_fluency_checks"
