@@ -38,6 +38,7 @@ KNOWN_TEST_REACHES: dict[tuple[str, str], str] = {
     ("tests/test_errors.py", "arena"): "a forfeit is a match's outcome, not an error",
     # an old database's rows written into every package's tables, as `schema` gathers them for Alembic
     ("tests/store/make_old_database.py", "bench"): "rows of a bench run as an old version stored them",
+    ("tests/store/make_old_database.py", "collabstudy"): "rows of a collaboration study as an old version stored them",
     # a process killed between a file's version and its working copy, in the one function that writes both
     ("tests/collabstudy/test_versions.py", "collab"): "the crash must happen inside collab's own write",
     # the grader replaced where grading's jobs call it, to prove that a stored grade is not graded again

@@ -25,7 +25,7 @@ TAG = re.compile(rf"</?(?:{ELEMENTS})(?=[\s>/])", re.IGNORECASE)
 MODELS_ARENA_REPORTS = (
     "centaurlab/web/routes/_models.py", "centaurlab/web/routes/_arena.py", "centaurlab/web/routes/_arena_generated.py",
     "centaurlab/web/routes/_compare.py", "centaurlab/bench/_report_html.py", "centaurlab/stats/_html_report.py",
-    "centaurlab/modelcard/lenses.py", "centaurlab/modelcard/study_lens.py", "centaurlab/modelcard/centaurs.py",
+    "centaurlab/modelcard/_lenses.py", "centaurlab/modelcard/_study_lens.py", "centaurlab/modelcard/_centaurs.py",
     "centaurlab/grading/_batch.py", "centaurlab/cli/_grade_cmd.py", "centaurlab/arena/_route_map.py",
     "centaurlab/sandbox/_proxies.py", "centaurlab/stats/_charts.py", "centaurlab/models/_fim_templates.py",
 )
