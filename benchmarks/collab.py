@@ -44,6 +44,7 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from centaurlab import store
 from centaurlab.collab import get_agent, load_collab_bank, load_rubric_file, parse_rubric, validate, validate_bank
@@ -56,6 +57,7 @@ from centaurlab.collab._schema import TaskInstance
 from centaurlab.collab._scoring import check_session, code_score
 from centaurlab.collab._tables import CollabSession, files_of, save_files
 from centaurlab.models import ChatRequest, load_registry
+from centaurlab.stats import mean_figure
 
 VERIFY = "open the deliverable and compare it with the task prompt and the reference files"
 DELIVERABLES = {
@@ -70,7 +72,7 @@ DELIVERABLES = {
 }
 
 
-def small_rubric(task_id: str) -> dict:  # type: ignore[type-arg]
+def small_rubric(task_id: str) -> dict[str, Any]:
     names = {"correctness_accuracy": 40, "deliverable_completeness": 25, "task_requirements": 20,
              "technical_quality": 15}
     return {"categories": [{"name": n, "weight": w, "items": [
@@ -121,7 +123,7 @@ def time_validate(panel_tasks: int) -> None:
     print(f"the whole built-in bank with the panel would take about {per_panel * n_checks / 60:.0f} minutes here")
 
 
-def agent_arm(url: str, cfg: AgentConfig, tasks: list[TaskInstance]) -> dict[str, float]:
+def agent_arm(url: str, cfg: AgentConfig, tasks: list[TaskInstance]) -> dict[str, Any]:
     """One agent on the tasks through `run_baseline`; what it handed in, graded by the rubric's checks."""
     start = time.perf_counter()
     outcomes = run_baseline(url, cfg, tasks)
@@ -140,7 +142,8 @@ def agent_arm(url: str, cfg: AgentConfig, tasks: list[TaskInstance]) -> dict[str
             print(f"  {cfg.name:<20} {task.id:<22} {o.stop_reason:<28} steps {o.steps}  "
                   f"{len(checks.present)}/{len(names)} deliverables  checks {score:5.1f}")
     return {"complete": complete, "handed": handed, "expected": sum(len(t.deliverables) for t in tasks),
-            "no_file": empty_tasks, "checks": statistics.mean(scores), "seconds": seconds / len(tasks),
+            "no_file": empty_tasks, "checks": statistics.mean(scores), "scores": scores,
+            "seconds": seconds / len(tasks),
             "steps": statistics.mean(o.steps for o in outcomes)}
 
 
@@ -166,7 +169,8 @@ def time_agent(name: str, limit: int, chosen: list[str]) -> None:
     for label, arm in arms.items():
         print(f"{label:<11}: every deliverable on {arm['complete']:.0f} of {len(tasks)} tasks; "
               f"{arm['handed']:.0f} of {arm['expected']:.0f} deliverables; no file on {arm['no_file']:.0f}; "
-              f"checks' score {arm['checks']:.1f} (mean, 0-100); {arm['steps']:.1f} steps and "
+              f"checks' score {mean_figure(arm['scores'], bounds=(0, 100)).text()} (mean of the tasks, 0-100, t 95%); "
+              f"{arm['steps']:.1f} steps and "
               f"{arm['seconds']:.1f} s per task")
     if not {"held", "baseline"} <= set(arms):
         return
@@ -174,6 +178,8 @@ def time_agent(name: str, limit: int, chosen: list[str]) -> None:
     print(f"held / baseline: tasks with every deliverable {new['complete'] / max(1, old['complete']):.2f}x, "
           f"checks' score {new['checks'] / old['checks'] if old['checks'] else float('nan'):.2f}x, "
           f"seconds per task {new['seconds'] / old['seconds']:.2f}x")
+    change = mean_figure([a - b for a, b in zip(new["scores"], old["scores"], strict=True)], what="the paired change")
+    print(f"held - baseline, checks' score task by task: {change.text()} (mean of the paired changes, t 95%)")
 
 
 def main() -> None:
