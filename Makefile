@@ -51,7 +51,9 @@ typecheck:
 	$(BIN)/mypy
 
 pytest:
-	$(BIN)/pytest -n 2 --dist loadgroup -q --durations=15 -m "not example"  # loadgroup: the Ray tests share one cluster
+# 4 workers on 2 cores: many tests wait on a browser, a server, a sandbox or the model, and another job on
+# the machine takes a smaller share from 4 workers than from 2; loadgroup: the Ray tests share one cluster
+	$(BIN)/pytest -n 4 --dist loadgroup -q --durations=15 -m "not example"
 
 # the documented worked examples end to end (the model card's takes 10-45 minutes with the embedded model)
 test-examples: install test-system-deps services frontend

@@ -66,3 +66,9 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if lost:
         raise pytest.UsageError(f"--dist loadgroup is not grouping ({lost[0]} has no @group): this pytest and "
                                 "pytest-xdist do not work together; install the versions pyproject.toml pins")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (the order is otherwise kept): the workers take tests in collection order,
+    and a test of a few minutes taken last keeps one worker busy while the others have nothing left."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -51,6 +51,7 @@ def sources(listing: dict[str, object], kind: str) -> dict[str, str]:
     return {c["name"]: c["source"] for c in kinds[kind]["components"]}
 
 
+@pytest.mark.slow
 def test_plugins_lists_the_example_plugins_parts_with_their_distribution_beside_the_built_ins(site: Path) -> None:
     result = centaur("plugins", "--json", path=site)
     assert result.returncode == 0, result.stderr
@@ -150,6 +151,7 @@ def test_a_broken_plugin_is_set_aside_with_its_error_and_the_rest_loads(broken_d
         in broken["local"].error  # fmt: skip
 
 
+@pytest.mark.slow
 def test_centaur_plugins_and_doctor_report_a_broken_plugin(broken_distribution: Path) -> None:
     result = centaur("plugins", "--json", path=broken_distribution.parent)
     assert result.returncode == 1

@@ -83,6 +83,7 @@ def test_a_failing_agent_loses_and_the_tournament_goes_on(db_url: str) -> None:
     assert rows["sleeper"].crashes == 4 and rows["sleeper"].wins == 0 and rows["sleeper"].losses == 4
 
 
+@pytest.mark.slow
 @needs_bwrap
 def test_an_interrupted_tournament_resumes_to_the_same_table(tmp_path: Path, db_url: str) -> None:
     straight = f"sqlite:///{tmp_path / 'straight.db'}"

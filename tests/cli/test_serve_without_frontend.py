@@ -10,6 +10,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -28,6 +30,7 @@ def _get(url: str, until: float) -> tuple[int, str]:
             time.sleep(0.2)
 
 
+@pytest.mark.slow
 def test_serve_without_the_build_starts_and_says_what_works(tmp_path: Path, isolated_data_dir: Path) -> None:
     port = _free_port()
     empty = tmp_path / "no-build"
@@ -64,6 +67,7 @@ def _served_output(port: int, *options: str) -> str:
     return out + err
 
 
+@pytest.mark.slow
 def test_serve_logs_requests_only_when_asked(isolated_data_dir: Path) -> None:
     """The access log costs a line per telemetry batch under a study's load: off unless --access-log."""
     quiet = _served_output(_free_port())

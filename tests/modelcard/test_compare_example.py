@@ -30,6 +30,7 @@ def _stand_in(body: dict[str, Any]) -> Any:
     return chat_body("return 0")
 
 
+@pytest.mark.slow
 def test_the_compare_example_runs_to_its_baselines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with FakeOpenAI(_stand_in) as fake:
         config = tmp_path / "centaur.toml"

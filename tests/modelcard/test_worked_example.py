@@ -99,6 +99,7 @@ def _stand_in(body: dict[str, Any]) -> Any:
     return chat_body("I would rather describe the idea than write it.")
 
 
+@pytest.mark.slow
 def test_the_worked_example_goes_on_to_the_cards_when_no_agent_passes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     bin_dir = Path(sys.executable).parent

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.web.fuzzing import fuzz, target
 
 PER_ROUTE = 5  # about 300 requests over the application's routes
 
 
+@pytest.mark.slow
 def test_no_route_answers_5xx_or_stores_a_refused_request(tmp_path: Path) -> None:
     with target(tmp_path) as (fuzzer, routes):
         fuzz(fuzzer, routes, PER_ROUTE)
