@@ -74,20 +74,24 @@ def scores(results: dict[str, GradeOutcome]) -> dict[str, tuple[Any, ...]]:
 
 
 def store_write_seconds(n: int) -> float:
-    """Seconds per sample of the driver's writes (a generated row, then its grade), SQLite in WAL mode."""
+    """Seconds per sample of the driver's writes (a generated row, then its grade in the grading store and the
+    sample's reference to it), SQLite in WAL mode."""
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'w.db'}"
         store.upgrade(url)
         spec = BenchSpec(models=("local",), bank="algo", samples=n)
         run_id = open_run(url, spec)
-        grade = {"correctness": 100.0, "efficiency": 100.0, "quality": 90.0, "composite": 96.7, "detail": "x" * 2000}
+        grade = {"task": "t", "bank": "algo", "correctness": 100.0, "efficiency": 100.0, "quality": 90.0,
+                 "composite": 96.7, "human_percentile": None, "detail": "x" * 2000}
+        config = spec.grade_config().key()
         start = time.perf_counter()
         for i in range(n):
             key = SampleKey("local", "t", "neutral", i)
             save_sample(url, run_id, key, status="generated", answer="a" * 1500, code="c" * 800, error=None,
                         latency_s=1.0, completion_tokens=300)  # fmt: skip
-            save_sample(url, run_id, key, status="graded", grade=grade, correctness=100.0, efficiency=100.0,
-                        quality=90.0, composite=96.7, human_percentile=None)  # fmt: skip
+            with store.session_scope(url) as session:
+                grade_id = store.record_grade(session, grade, source="c" * 799 + str(i), config=config).id
+            save_sample(url, run_id, key, status="graded", grade_id=grade_id)
         return (time.perf_counter() - start) / n
 
 

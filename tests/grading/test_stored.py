@@ -77,6 +77,22 @@ def test_regrade_grades_again_and_replaces_the_stored_grade(url: str) -> None:
     assert grades.find(job) == redone.grade and rows(url) == 1
 
 
+def test_a_grade_made_elsewhere_is_kept_once_under_the_same_key(url: str) -> None:
+    """A bench's grading comes back from an executor: kept under the key `grade` uses, so either finds the other's."""
+    grading, grades = Grading(), GradeStore(url)
+    job = GradeJob(pair_sum(), SOURCE, GradeConfig())
+    made = fake_grade(job, 70.0)
+    first = grades.keep(job, made, "bench:run-1")
+    assert first is not None and grades.find(job) == made
+    assert grades.keep(job, fake_grade(job, 10.0), "bench:run-2") == first, "kept again: the same row"
+    assert grades.grade(job, "study", run=grading).grade == made and grading.calls == 0
+    with store.session_scope(url) as session:
+        row = session.get(store.GradeRow, first)
+        assert row is not None and (row.origin, row.composite) == ("bench:run-1", 70.0)
+    assert rows(url) == 1
+    assert GradeStore(None).keep(job, made, "bench") is None
+
+
 @pytest.mark.parametrize("other", [
     GradeJob(pair_sum(), SOURCE + "# another source\n", GradeConfig()),
     GradeJob(pair_sum(), SOURCE, GradeConfig(EfficiencyConfig(factor=3.0))),

@@ -55,10 +55,12 @@ def bench_and_calls(session: Session) -> None:
     session.add(bench_tables.BenchRun(id="run-1", config_sha256="c" * 64, config=config, status="done",
                                       created_at=WHEN, finished_at=WHEN))
     session.flush()
+    grade = store.record_grade(session, GRADE, source=SOURCE, config={"efficiency": {"measure": "time"}},
+                               origin="bench:run-1")
     session.add(bench_tables.BenchSample(
         run_id="run-1", model="local", task_id="pair_sum", framing="plain", sample=0, status="graded",
-        answer=ANSWER["text"], code=SOURCE, error="none", latency_s=1.5, completion_tokens=12, correctness=100.0,
-        efficiency=40.0, quality=90.0, composite=75.0, human_percentile=50.0, grade=GRADE, created_at=WHEN))
+        answer=ANSWER["text"], code=SOURCE, error="none", latency_s=1.5, completion_tokens=12, grade_id=grade.id,
+        created_at=WHEN))
     session.add(ModelCall(
         run_id="run-1", model="local", endpoint="chat", request_sha256="r" * 64, request=REQUEST, response=ANSWER,
         error="timeout once", cached=True, latency_s=1.5, first_token_s=0.2, prompt_tokens=30, completion_tokens=12,

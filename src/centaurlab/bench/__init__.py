@@ -19,7 +19,7 @@ from ._report_html import STYLE, render_html, report_fragment
 from ._results import human_baselines, human_placements, load_report, write_csv
 from ._runner import RunSummary, SampleOutcome, resolve_max_tokens, run_bench
 from ._spec import DEFAULT_MAX_TOKENS, BenchSpec
-from ._tables import samples_of
+from ._tables import ScoredSample, samples_of
 from ._view import sections
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "STYLE",
     "SampleKey",
     "SampleOutcome",
+    "ScoredSample",
     "evidence",
     "export_inspect",
     "export_dataset",

@@ -27,7 +27,7 @@ from ._framings import Framing, canonical_name, render_prompt
 from ._records import resolve_run_id
 from ._results import stored_protocol
 from ._spec import PRESETS
-from ._tables import BenchRun, BenchSample, samples_of
+from ._tables import BenchRun, ScoredSample, samples_of
 
 #: The scores each sample carries, in points of 100, as the bench stores them.
 SCORES = ("correctness", "efficiency", "quality", "composite")
@@ -96,7 +96,7 @@ def _inspect_log() -> Any:
     return log_api
 
 
-def _row(sample: BenchSample) -> dict[str, Any]:
+def _row(sample: ScoredSample) -> dict[str, Any]:
     """The stored sample as plain data, read while its session is open."""
     return {"model": sample.model, "task": sample.task_id, "framing": canonical_name(sample.framing),
             "sample": sample.sample, "status": sample.status, "answer": sample.answer or "", "code": sample.code,

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from .. import store
 from ..store import utcnow
 from ._spec import BenchSpec
-from ._tables import BenchRun, BenchSample, list_runs
+from ._tables import BenchRun, BenchSample, list_runs, scored_samples
 
 
 @dataclass(frozen=True)
@@ -127,19 +127,21 @@ def stored_runs(database_url: str) -> list[RunInfo]:
 
 def graded_samples(database_url: str, model: str) -> list[GradedSample]:
     """Every graded sample of `model`, over every run."""
-    query = select(BenchSample).where(BenchSample.model == model, BenchSample.status == "graded")
     with store.session_scope(database_url) as session:
-        return [GradedSample(r.run_id, r.task_id, r.framing, r.correctness, r.efficiency, r.quality, r.composite,
-                             r.human_percentile, r.latency_s) for r in session.scalars(query)]
+        rows = scored_samples(session, BenchSample.model == model, BenchSample.status == "graded")
+    return [GradedSample(r.run_id, r.task_id, r.framing, r.correctness, r.efficiency, r.quality, r.composite,
+                         r.human_percentile, r.latency_s) for r in rows]
 
 
 def mean_correctness(database_url: str) -> dict[str, float]:
     """Each model's mean correctness over its graded samples (every run)."""
-    query = (select(BenchSample.model, func.avg(BenchSample.correctness))
-             .where(BenchSample.status == "graded").group_by(BenchSample.model))
     with store.session_scope(database_url) as session:
-        rows = session.execute(query).all()
-    return {str(model): float(mean) for model, mean in rows if mean is not None}
+        rows = scored_samples(session, BenchSample.status == "graded")
+    scores: dict[str, list[float]] = {}
+    for row in rows:
+        if row.correctness is not None:
+            scores.setdefault(row.model, []).append(row.correctness)
+    return {model: sum(values) / len(values) for model, values in scores.items()}
 
 
 def sample_models(database_url: str) -> set[str]:

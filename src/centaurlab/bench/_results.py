@@ -19,10 +19,10 @@ from ._framings import canonical_name
 from ._protocol import Protocol, run_protocol
 from ._records import graded_samples, resolve_run_id, stored_runs
 from ._report import DIMENSIONS, BenchReport, build_report, samples_frame
-from ._tables import BenchRun, BenchSample, samples_of
+from ._tables import BenchRun, ScoredSample, samples_of
 
 
-def sample_row(sample: BenchSample) -> dict[str, Any]:
+def sample_row(sample: ScoredSample) -> dict[str, Any]:
     findings = ((sample.grade or {}).get("quality_detail") or {}).get("findings") or []
     return {
         "model": sample.model, "task": sample.task_id, "framing": canonical_name(sample.framing),

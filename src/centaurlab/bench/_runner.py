@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..config import settings
 from ..executors import Executor, LocalExecutor
-from ..grading import GradeJob, GradeOutcome, run_grade_job
+from ..grading import GradeJob, GradeOutcome, GradeStore, run_grade_job
 from ..models import ChatRequest, ModelError, ModelProvider, Registry, StoredProvider, load_registry
 from ..tasks import Task
 from ._extract import extract_code
@@ -77,6 +77,7 @@ class _Bench:
         self.run_id = open_run(database_url, spec, self.max_tokens)
         self.tasks = {task.id: task for task in spec.selected_tasks()}
         self.grading = spec.grade_config()
+        self.grades = GradeStore(database_url)
         self.providers: dict[str, ModelProvider] = {
             name: StoredProvider(registry.provider(name), database_url, run_id=self.run_id) for name in spec.models
         }
@@ -101,22 +102,19 @@ class _Bench:
     def job(self, key: SampleKey, code: str) -> GradeJob:
         return GradeJob(self.tasks[key.task_id], code, self.grading)
 
-    def record(self, key: SampleKey, outcome: GradeOutcome, asked: bool) -> SampleOutcome:
-        """Store a grading that came back (in the driver's main thread: the one writer of the store)."""
+    def record(self, key: SampleKey, job: GradeJob, outcome: GradeOutcome, asked: bool) -> SampleOutcome:
+        """Store a grading that came back (in the driver's main thread: the one writer of the store): the grade
+        goes to the grading store, under the key any other grading of this code with these settings uses (a
+        study's, `centaur grade`'s), and the sample keeps a reference to it."""
         if outcome.grade is None:  # the task's own reference failed its efficiency tests
             save_sample(self.database_url, self.run_id, key, status="grade_error", error=outcome.problem)
             return SampleOutcome(key, "grade_error", error=outcome.problem, asked=asked)
-        grade = outcome.grade
-        placement = grade.get("placement") or {}
-        save_sample(
-            self.database_url, self.run_id, key, status="graded", grade=grade, correctness=grade["correctness"],
-            efficiency=grade["efficiency"], quality=grade["quality"], composite=grade["composite"],
-            human_percentile=placement.get("percentile") if placement else None,
-        )
-        return SampleOutcome(key, "graded", composite=grade["composite"], asked=asked)
+        grade_id = self.grades.keep(job, outcome.grade, origin=f"bench:{self.run_id}")
+        save_sample(self.database_url, self.run_id, key, status="graded", grade_id=grade_id)
+        return SampleOutcome(key, "graded", composite=outcome.grade["composite"], asked=asked)
 
 
-_Event = tuple[SampleKey, "Future[GradeOutcome] | SampleOutcome | BaseException", bool]
+_Event = tuple[SampleKey, "tuple[GradeJob, Future[GradeOutcome]] | SampleOutcome | BaseException", bool]
 
 
 def run_bench(
@@ -146,9 +144,10 @@ def run_bench(
     submitted: list[Future[GradeOutcome]] = []
 
     def grade(key: SampleKey, code: str, asked: bool) -> None:
-        future = runner.submit(run_grade_job, bench.job(key, code))
+        job = bench.job(key, code)
+        future = runner.submit(run_grade_job, job)
         submitted.append(future)
-        future.add_done_callback(lambda f: events.put((key, f, asked)))
+        future.add_done_callback(lambda f: events.put((key, (job, f), asked)))
 
     def generate_then_grade(key: SampleKey) -> None:
         try:
@@ -200,7 +199,8 @@ def _settle(bench: _Bench, event: _Event) -> SampleOutcome:
         return what
     if isinstance(what, BaseException):
         raise what
-    return bench.record(key, what.result(), asked)
+    job, future = what
+    return bench.record(key, job, future.result(), asked)
 
 
 def _count(summary: RunSummary, outcome: SampleOutcome) -> None:

@@ -90,6 +90,20 @@ class GradeStore:
 
         return self._use(f"record a grade of {job.task.id}", write) is True
 
+    def keep(self, job: GradeJob, grade: dict[str, Any], origin: str) -> int | None:
+        """Keep a grade of `job` computed elsewhere (e.g. on an executor's worker) under the key `grade` uses,
+        and return its row's id, for a table that refers to the grade rather than copying it (None without a
+        database). A row already stored under that key is the grade and is kept as it is, unless it is stale
+        (the one `find` would not return): keeping the same grading twice leaves one row, unchanged."""
+
+        def write(session: Session) -> int:
+            row = store.find_grade(session, job.task.id, job.source, job.config.key())
+            if row is None or _rated_before_not_rated(dict(row.details), job):
+                row = store.record_grade(session, grade, source=job.source, config=job.config.key(), origin=origin)
+            return row.id
+
+        return self._use(f"keep a grade of {job.task.id}", write)
+
     def grade(
         self,
         job: GradeJob,

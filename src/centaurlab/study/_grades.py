@@ -6,8 +6,9 @@ done; what a person finally handed in is known once they leave the task. So `gra
 participant and task (the tutorial left out), the final code: the last submission, or, when they skipped
 the task or their session ended without one, the code they left in the editor. It grades that code through
 the grading store (the same `GradeJob` and settings as `centaur bench run`, so a source graded once is
-found again) and keeps the scores with the participant, their condition, the task's outcome and the time
-the task took (`study_grades`). A task a participant is still on is not graded yet.
+found again, by a bench run as much as by a study) and keeps, with the participant, their condition, the
+task's outcome and the time the task took, the key of that grade (`study_grades`); the scores stay in the
+grading store, and `study_grades()` joins them in. A task a participant is still on is not graded yet.
 
 `study_baselines` turns the no-AI condition's grades into COMPASS's human baseline per task (the combined
 score's n, mean, median, SD and skew) and writes it where bench reads baselines (`grading`). Scripted
@@ -109,7 +110,7 @@ def grade_study(url: str, study_id: str, measure: Measure = "time",
                 continue
         job = GradeJob(study.task(item.task_id), item.code, config)
         try:
-            grade = grades.grade(job, origin=f"study:{study.id}:{item.participant_id}").grade
+            grades.grade(job, origin=f"study:{study.id}:{item.participant_id}")
         except GradingFailed as exc:  # e.g. the task's reference fails its own efficiency tests
             summary.failed.append(f"{item.participant_id} {item.task_id}: {exc}")
             continue
@@ -121,8 +122,6 @@ def grade_study(url: str, study_id: str, measure: Measure = "time",
                 session.add(row)
             row.condition, row.task_id, row.final, row.outcome = item.condition, item.task_id, item.final, item.outcome
             row.seconds, row.source_sha256, row.config_sha256 = item.seconds, source_sha, digest
-            row.correctness, row.efficiency = grade["correctness"], grade["efficiency"]
-            row.quality, row.composite = grade["quality"], grade["composite"]
         summary.graded += 1
         if on_grade is not None:
             on_grade(item)
@@ -135,16 +134,23 @@ GRADE_COLUMNS = ("participant_id", "condition", "kind", "task_id", "task_index",
 
 def study_grades(url: str, study_id: str) -> pd.DataFrame:
     """Every stored grade of the study's final code, with each condition's kind and the combined score
-    (correctness and efficiency, what COMPASS places among people)."""
+    (correctness and efficiency, what COMPASS places among people). The scores are the grading store's,
+    joined in by the grade's key: the one place a grade lives."""
     study = StudyCache(url).get(study_id)
+    grade = store.GradeRow
+    query = (select(StudyGradeRow, grade)
+             .join(grade, (grade.task_id == StudyGradeRow.task_id)
+                   & (grade.source_sha256 == StudyGradeRow.source_sha256)
+                   & (grade.config_sha256 == StudyGradeRow.config_sha256))
+             .where(StudyGradeRow.study_id == study.id)
+             .order_by(StudyGradeRow.participant_id, StudyGradeRow.task_index))
     with store.session_scope(url) as session:
         rows = [{"participant_id": r.participant_id, "condition": r.condition, "kind": study.spec.kind(r.condition),
                  "task_id": r.task_id, "task_index": r.task_index, "final": r.final, "outcome": r.outcome,
-                 "seconds": r.seconds, "correctness": r.correctness, "efficiency": r.efficiency,
-                 "quality": r.quality, "composite": r.composite,
-                 "combined": combined_score(r.correctness, r.efficiency)}
-                for r in session.scalars(select(StudyGradeRow).where(StudyGradeRow.study_id == study.id)
-                                         .order_by(StudyGradeRow.participant_id, StudyGradeRow.task_index))]
+                 "seconds": r.seconds, "correctness": g.correctness, "efficiency": g.efficiency,
+                 "quality": g.quality, "composite": g.composite,
+                 "combined": combined_score(g.correctness, g.efficiency)}
+                for r, g in session.execute(query).all()]
     return pd.DataFrame(rows, columns=list(GRADE_COLUMNS))
 
 

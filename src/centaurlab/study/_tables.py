@@ -188,8 +188,9 @@ def events_of(session: Session, study_id: str, participant_id: str | None = None
 class StudyGradeRow(Base):
     """The grade of one participant's final code for one task (the last submission, or the code left on a
     skip or time-out), with their condition and the time the task took: what the study's baselines and the
-    centaur comparison are computed from. The full grade is the grading store's (`grades`), found again by
-    the source's digest."""
+    centaur comparison are computed from. The grade itself lives once, in the grading store (`grades`): this
+    row keeps its key (the task, the source's and the settings' digests), and `study_grades` joins the scores
+    in."""
 
     __tablename__ = "study_grades"
     __table_args__ = (UniqueConstraint("study_id", "participant_id", "task_index", name="uq_study_grade"),)
@@ -205,8 +206,4 @@ class StudyGradeRow(Base):
     seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
     source_sha256: Mapped[str] = mapped_column(String(64))
     config_sha256: Mapped[str] = mapped_column(String(64))
-    correctness: Mapped[float] = mapped_column(Float)
-    efficiency: Mapped[float | None] = mapped_column(Float, nullable=True)
-    quality: Mapped[float] = mapped_column(Float)
-    composite: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
