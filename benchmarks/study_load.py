@@ -664,14 +664,8 @@ def measure(setup: str, args: argparse.Namespace, model_url: str, model_pid: int
         if single.errors:
             out["alone_errors"] = single.error_statuses
             print(f"{out['setup']}: the lone participant's requests failed: {single.error_statuses}", flush=True)
-        for n, think in plan(args):
-            one = run(load(base, n, args.seconds, args.run_prob, args.seed, think / 1000,
-                           lambda: CpuSnapshot(server.pid, model_pid, serving), args.warmup,
-                           lambda: telemetry_stored(database_url)))
-            one["setup"] = out["setup"]
-            out["runs"].append(one)
-            print(json.dumps(one), flush=True)
-            print_cpu(one)
+        run_plan(args, base, out, lambda: CpuSnapshot(server.pid, model_pid, serving),
+                 lambda: telemetry_stored(database_url))
     finally:
         stop_tree(server)
     return out
@@ -698,21 +692,24 @@ def measure_floor(args: argparse.Namespace, model_url: str, model_pid: int) -> d
     out: dict[str, Any] = {"setup": "floor (no checks, no store)", "centaurlab_file": None, "runs": []}
     try:
         serving = {(pid, start) for pid, (_, start) in descendants(proc.pid).items()}
-        for n, think in plan(args):
-            one = run(load(base, n, args.seconds, args.run_prob, args.seed, think / 1000,
-                           lambda: CpuSnapshot(proc.pid, model_pid, serving), args.warmup, counted))
-            one["setup"] = out["setup"]
-            out["runs"].append(one)
-            print(json.dumps(one), flush=True)
-            print_cpu(one)
+        run_plan(args, base, out, lambda: CpuSnapshot(proc.pid, model_pid, serving), counted)
     finally:
         stop_tree(proc)
     return out
 
 
-def plan(args: argparse.Namespace) -> list[tuple[int, int]]:
-    """(participants, think ms) of every load, in order."""
-    return [(int(n), int(t)) for t in args.think_ms.split(",") for n in args.participants.split(",")]
+def run_plan(args: argparse.Namespace, base: str, out: dict[str, Any], cpu_now: Callable[[], CpuSnapshot],
+             count_stored: Callable[[], int]) -> None:
+    """Every load of the plan ((participants, think ms), in order) against the server at `base`, each
+    printed and added to `out["runs"]`."""
+    for think in (int(t) for t in args.think_ms.split(",")):
+        for n in (int(n) for n in args.participants.split(",")):
+            one = run(load(base, n, args.seconds, args.run_prob, args.seed, think / 1000, cpu_now, args.warmup,
+                           count_stored))
+            one["setup"] = out["setup"]
+            out["runs"].append(one)
+            print(json.dumps(one), flush=True)
+            print_cpu(one)
 
 
 def telemetry_stored(url: str) -> int:
