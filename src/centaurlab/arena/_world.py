@@ -11,6 +11,9 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import centaur_world
+from centaur_world import Vehicle
+
 from ._logist_tables import LogistTables, ValueSpec, build_tables
 from ._topology import Topology, load_topology
 
@@ -18,20 +21,12 @@ DISTRIBUTION_KINDS: tuple[str, ...] = ("uniform", "logist")
 
 
 @dataclass(frozen=True)
-class Task:
-    id: int
-    pickup: int
-    delivery: int
-    weight: int
+class Task(centaur_world.Task):
+    """The agents' task (`centaur_world.Task`, the one definition of its fields) and what the platform
+    alone knows of it: the reward the Logist tables give it, which drew the task and which no agent
+    is told (an agent learns what a task is worth from the auction)."""
+
     reward: int = 0
-
-
-@dataclass(frozen=True)
-class Vehicle:
-    id: int
-    home: int
-    capacity: int
-    cost_per_km: float
 
 
 @dataclass(frozen=True)
