@@ -67,7 +67,7 @@ study() {
     server=$!
     trap 'kill "$server" 2>/dev/null || true' EXIT  # no server left behind if the script is stopped
     local status=0
-    for _ in $(seq 120); do curl -fs "http://127.0.0.1:$port/health" >/dev/null && break; sleep 1; done
+    for _ in $(seq 600); do curl -fs "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.2; done
     $python "$here/participants.py" --base-url "http://127.0.0.1:$port" \
         --participants "${CARD_PARTICIPANTS:-6}" || status=$?
     kill "$server" 2>/dev/null || true
